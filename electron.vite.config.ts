@@ -1,0 +1,38 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+// Everything the server and the CLI load at run time is bundled, so a cold start
+// resolves no node_modules (measured: ~100 ms bundled vs ~150 ms externalized).
+// @vscode/ripgrep stays external: it locates its platform binary on disk.
+const bundled = [
+  '@modelcontextprotocol/sdk',
+  'zod',
+  'yaml',
+  'mdast-util-from-markdown',
+  'diff',
+  'proper-lockfile',
+  'isomorphic-git'
+]
+
+export default defineConfig({
+  main: {
+    build: {
+      externalizeDeps: { exclude: bundled },
+      rolldownOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          'mcp/server': resolve(__dirname, 'src/mcp/server.ts'),
+          'cli/okf-hub': resolve(__dirname, 'src/cli/main.ts')
+        }
+      }
+    }
+  },
+  preload: {
+    build: { rolldownOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } } }
+  },
+  renderer: {
+    resolve: { alias: { '@renderer': resolve(__dirname, 'src/renderer/src') } },
+    plugins: [react()]
+  }
+})

@@ -1,0 +1,138 @@
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import type { Base } from '../registry/base'
+import { notFound } from '../errors'
+
+/**
+ * The transverse exclusion list (SPEC §5.2): files that describe the bundle, not
+ * the knowledge, and anything under proposals/ or .git/, never count as documents
+ * and can never be read as such, wherever they sit.
+ */
+export const EXCLUDED_FILE_NAMES = ['okf-bundle.yaml', 'GOVERNANCE.md', 'schema.yaml', 'CLAUDE.md', '.okf-hub.lock']
+export const EXCLUDED_DIR_NAMES = ['proposals', '.git', '.okf-hub.lock.d']
+
+/** `rel` is a `/`-separated path relative to the bundle root or the corpus. */
+export function isExcluded(rel: string): boolean {
+  const parts = rel.split('/')
+  const file = parts[parts.length - 1]
+  if (EXCLUDED_FILE_NAMES.includes(file)) return true
+  return parts.slice(0, -1).some((p) => EXCLUDED_DIR_NAMES.includes(p))
+}
+
+/** Path of `abs` relative to `root`, with `/` separators. */
+export function toPosixRelative(root: string, abs: string): string {
+  return relative(root, abs).split(sep).join('/')
+}
+
+/** True when `abs` is strictly inside `dir` (both canonical). */
+export function isStrictlyInside(dir: string, abs: string): boolean {
+  const rel = relative(dir, abs)
+  return rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel)
+}
+
+/**
+ * Syntactic refusal of paths that can only be escape attempts: absolute paths,
+ * backslashes (never a separator in our contract) and `..` segments. The
+ * message stays opaque, as the contract asks for escapes.
+ */
+export function isEscapeAttempt(rel: string): boolean {
+  if (rel.startsWith('/') || /^[a-zA-Z]:/.test(rel) || rel.includes('\\') || rel.includes('\0')) return true
+  return rel.split('/').some((p) => p === '..')
+}
+
+export interface ResolvedDocument {
+  /** Canonical absolute path of the file. */
+  abs: string
+  /** Path relative to the corpus, `/` separators, as the caller gave it (normalised). */
+  rel: string
+}
+
+/**
+ * Resolves a corpus-relative document path, refusing every escape: canonical
+ * resolution (symlinks followed) must land strictly inside corpus-dir, on a
+ * regular `.md`-or-other file that is not excluded.
+ */
+export function resolveDocument(base: Base, rawRel: string): ResolvedDocument {
+  const rel = rawRel.trim()
+  if (rel === '') throw notFound('chemin vide')
+  if (rel.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(rel))
+    throw notFound(`chemin absolu refusé : '${rel}' (chemin relatif à corpus-dir attendu)`)
+  const outside = notFound(`chemin '${rel}' hors du corpus de la base '${base.name}'`)
+  if (isEscapeAttempt(rel)) throw outside
+  const clean = rel
+    .split('/')
+    .filter((p) => p !== '' && p !== '.')
+    .join('/')
+  if (clean === '') throw outside
+  const candidate = join(base.corpusDir, ...clean.split('/'))
+  let abs: string
+  try {
+    abs = realpathSync(candidate)
+  } catch {
+    // Missing: say so, and say when the same path exists relative to the bundle
+    // root (a bundle-relative field copied as is). Never for escapes: handled above.
+    const atRoot = join(base.root, ...clean.split('/'))
+    if (existsSync(atRoot)) {
+      try {
+        const real = realpathSync(atRoot)
+        if (isStrictlyInside(base.root, real) && statSync(real).isFile()) {
+          throw notFound(
+            `document '${clean}' introuvable dans le corpus de la base '${base.name}' — ce chemin existe à la racine du bundle, hors de corpus-dir ('${base.corpusRel}') : les chemins de kb_read sont relatifs à corpus-dir, et les fichiers hors corpus ne sont pas lisibles par kb_read`
+          )
+        }
+      } catch (e) {
+        if ((e as { code?: string }).code === 'NOT_FOUND') throw e
+      }
+    }
+    throw notFound(`document '${clean}' introuvable dans la base '${base.name}'`)
+  }
+  if (!isStrictlyInside(base.corpusDir, abs)) throw outside
+  if (isExcluded(clean) || isExcluded(toPosixRelative(base.corpusDir, abs))) throw notFound(`chemin '${clean}' exclu du corpus`)
+  let isFile = false
+  try {
+    isFile = statSync(abs).isFile()
+  } catch {
+    isFile = false
+  }
+  if (!isFile) throw notFound(`document '${clean}' introuvable dans la base '${base.name}'`)
+  return { abs, rel: clean }
+}
+
+/**
+ * Every document of the corpus: `*.md` (case-sensitive suffix), recursive,
+ * without following directory symlinks, sorted, minus exclusions. Returns
+ * corpus-relative `/` paths.
+ */
+export function listDocuments(base: Base): string[] {
+  const out: string[] = []
+  const walk = (absDir: string, relDir: string): void => {
+    let entries
+    try {
+      entries = readdirSync(absDir, { withFileTypes: true })
+    } catch {
+      return
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    for (const e of entries) {
+      const rel = relDir ? `${relDir}/${e.name}` : e.name
+      const abs = join(absDir, e.name)
+      if (e.isDirectory()) {
+        if (EXCLUDED_DIR_NAMES.includes(e.name)) continue
+        walk(abs, rel)
+      } else if (e.name.endsWith('.md') && !isExcluded(rel)) {
+        if (e.isFile()) out.push(rel)
+        else if (e.isSymbolicLink()) {
+          // A file symlink counts only when it stays inside the corpus.
+          try {
+            const real = realpathSync(abs)
+            if (isStrictlyInside(base.corpusDir, real) && lstatSync(real).isFile()) out.push(rel)
+          } catch {
+            /* dangling link: not a document */
+          }
+        }
+      }
+    }
+  }
+  walk(base.corpusDir, '')
+  return out
+}
