@@ -1,0 +1,54 @@
+// `okf-hub` — argv → engine (or → the MCP definition for `tool`). Nothing here
+// decides behaviour: each subcommand parses, calls, prints, and maps errors to
+// exit codes once.
+import { runServer } from '../mcp/stdio-server'
+import { runTool } from './tool'
+import { runLock } from './lock'
+import { version } from '../../package.json'
+
+const USAGE = `usage: okf-hub <commande> [options]
+
+  serve   [--bases DIR] [--config FILE] [--verbose]   serveur MCP stdio (pour Claude Desktop et tout hôte MCP)
+  tool    <kb_outil> ['<arguments JSON>'] [--bases DIR] [--config FILE]
+                                                     un appel d'outil, texte sur stdout (code 1 si erreur)
+  lock    <base> -- <commande…>                      exécute une commande sous le verrou d'écriture de la base
+  --version | --help
+
+Configuration : --bases, sinon OKF_HUB_BASES, sinon bases-dir de hub-config.yaml
+(--config, OKF_HUB_CONFIG, ou <données utilisateur>/hub-config.yaml), sinon <données utilisateur>/bases.
+`
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv
+  switch (cmd) {
+    case 'serve':
+      return runServer(rest)
+    case 'tool':
+      return runTool(rest)
+    case 'lock':
+      return runLock(rest)
+    case '--version':
+    case '-v':
+      process.stdout.write(`okf-hub ${version}\n`)
+      return 0
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      process.stdout.write(USAGE)
+      return cmd === undefined ? 64 : 0
+    default:
+      process.stderr.write(`okf-hub: commande inconnue : ${cmd}\n\n${USAGE}`)
+      return 64
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code
+  },
+  (e: unknown) => {
+    process.stderr.write(`okf-hub: erreur inattendue : ${e instanceof Error ? e.stack : String(e)}\n`)
+    process.exitCode = 1
+  }
+)

@@ -1,0 +1,35 @@
+import { ConfigError } from '../engine/config'
+import { prepareHub } from '../mcp/stdio-server'
+import { takeHubOptions } from './options'
+
+/** `okf-hub tool <kb_tool> ['<json>']`: the MCP code path, text on stdout, exit 1 on isError. */
+export async function runTool(argv: string[]): Promise<number> {
+  const o = takeHubOptions(argv)
+  const [name, json, ...extra] = o.rest
+  if (o.error || !name || extra.length > 0) {
+    process.stderr.write(`${o.error ? `okf-hub tool : ${o.error}\n` : ''}usage: okf-hub tool <kb_outil> ['<arguments JSON>'] [--bases DIR] [--config FILE]\n`)
+    return 64
+  }
+  let args: unknown = {}
+  if (json !== undefined) {
+    try {
+      args = JSON.parse(json)
+    } catch (e) {
+      process.stderr.write(`okf-hub tool : arguments JSON illisibles (${(e as Error).message})\n`)
+      return 64
+    }
+  }
+  try {
+    const { hub, log } = await prepareHub({ bases: o.bases, config: o.config })
+    const out = await hub.callTool(name, args)
+    process.stdout.write(out.text.endsWith('\n') ? out.text : out.text + '\n')
+    log.close()
+    return out.isError ? 1 : 0
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`okf-hub: configuration invalide : ${e.message}\n`)
+      return 2
+    }
+    throw e
+  }
+}

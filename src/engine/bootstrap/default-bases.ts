@@ -1,0 +1,85 @@
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { dirname, join, resolve } from 'node:path'
+import type { HubLog } from '../hublog'
+import { initRepositoryWithFiles } from '../git/init'
+
+/** The bases we write and ship, with the purpose the server instructions give them. */
+export const DEFAULT_BASES_INSTRUCTIONS: readonly { name: string; purpose: string }[] = [
+  {
+    name: 'okf-hub-guide',
+    purpose:
+      "mode d'emploi de ce hub — séquences d'appels, stratégie de recherche, ce qu'est une proposition recevable, cycle de vie d'une base"
+  },
+  {
+    name: 'okf-hub-feedback',
+    purpose: "retours d'usage sur l'outillage du hub lui-même, roadmap et limitations connues"
+  }
+]
+
+export const DEPLOY_PREFIX = '.okf-deploy-'
+
+/**
+ * Where `resources/` lives: OKF_HUB_RESOURCES, else the nearest ancestor of
+ * this bundle holding `resources/bases` (source checkout and `out/` build alike).
+ */
+export function resourcesDir(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.OKF_HUB_RESOURCES) return resolve(env.OKF_HUB_RESOURCES)
+  let dir = __dirname
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(join(dir, 'resources', 'bases'))) return join(dir, 'resources')
+    const up = dirname(dir)
+    if (up === dir) break
+    dir = up
+  }
+  return null
+}
+
+/**
+ * Installs each shipped base missing from the bases dir, as its own git
+ * repository with one commit. Built in a hidden folder (invisible to
+ * discovery) then renamed into place: the rename is atomic, so when several
+ * servers start at once exactly one wins and the others discard their copy.
+ * Never throws: a failure is logged and the hub serves what it has.
+ */
+export async function installDefaultBases(basesDir: string, log: HubLog, resources = resourcesDir()): Promise<string[]> {
+  const installed: string[] = []
+  if (!resources) {
+    log.warning('bases livrées introuvables (resources/bases) — aucune installation')
+    return installed
+  }
+  const source = join(resources, 'bases')
+  let names: string[]
+  try {
+    names = readdirSync(source).filter((n) => existsSync(join(source, n, 'okf-bundle.yaml')))
+  } catch (e) {
+    log.warning(`bases livrées illisibles (${source}) : ${(e as Error).message}`)
+    return installed
+  }
+  for (const name of names.sort()) {
+    const target = join(basesDir, name)
+    if (existsSync(target)) continue
+    const build = join(basesDir, `${DEPLOY_PREFIX}${name}-${process.pid}-${randomBytes(4).toString('hex')}`)
+    try {
+      mkdirSync(basesDir, { recursive: true })
+      cpSync(join(source, name), build, { recursive: true })
+      await initRepositoryWithFiles(build, `Installation de ${name} (base livrée avec OKF Hub)`)
+      try {
+        renameSync(build, target)
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code
+        if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'EPERM') {
+          rmSync(build, { recursive: true, force: true })
+          continue // another instance installed it first
+        }
+        throw e
+      }
+      installed.push(name)
+      log.info(`première installation de la base livrée '${name}' → ${target}`)
+    } catch (e) {
+      rmSync(build, { recursive: true, force: true })
+      log.error(`installation de '${name}' impossible : ${(e as Error).message}`)
+    }
+  }
+  return installed
+}

@@ -1,0 +1,122 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { dirname, isAbsolute, join, resolve } from 'node:path'
+import { parse } from 'yaml'
+
+export const PRODUCT_NAME = 'OKF Hub'
+export const DEFAULT_READ_TOC_THRESHOLD = 8192
+
+export interface HubConfig {
+  basesDir: string
+  readTocThreshold: number
+  /** null: file log disabled. */
+  logFile: string | null
+  /** Install the default bases into the bases dir when missing. */
+  defaultBases: boolean
+  /** The config file actually read, if any. */
+  configFile: string | null
+  userDataDir: string
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ConfigError'
+  }
+}
+
+/**
+ * Electron's `userData` for our productName, computed without Electron so the
+ * CLI and the server use the very folder the desktop app will use.
+ * OKF_HUB_USER_DATA overrides it (portable installs, tests).
+ */
+export function userDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  if (env.OKF_HUB_USER_DATA) return resolve(env.OKF_HUB_USER_DATA)
+  const home = env.HOME || env.USERPROFILE || homedir()
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', PRODUCT_NAME)
+  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), PRODUCT_NAME)
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), PRODUCT_NAME)
+}
+
+export interface ConfigSources {
+  bases?: string
+  config?: string
+  env?: NodeJS.ProcessEnv
+  platform?: NodeJS.Platform
+  cwd?: string
+}
+
+function expandHome(p: string): string {
+  return p === '~' || p.startsWith('~/') ? join(homedir(), p.slice(1)) : p
+}
+
+function pathValue(file: string, key: string, value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new ConfigError(`${file} : ${key} doit être un chemin (chaîne non vide)`)
+  const p = expandHome(value.trim())
+  return isAbsolute(p) ? p : resolve(dirname(file), p)
+}
+
+/**
+ * Precedence (DESIGN §8): --config, else OKF_HUB_CONFIG, else
+ * <user data>/hub-config.yaml when present — never the working directory,
+ * since hosts spawn servers with cwd `/`. Bases dir: --bases, else
+ * OKF_HUB_BASES, else the file's `bases-dir`, else <user data>/bases.
+ */
+export function loadConfig(src: ConfigSources = {}): HubConfig {
+  const env = src.env ?? process.env
+  const cwd = src.cwd ?? process.cwd()
+  const ud = userDataDir(env, src.platform)
+  let configFile: string | null = null
+  if (src.config) configFile = resolve(cwd, src.config)
+  else if (env.OKF_HUB_CONFIG) configFile = resolve(cwd, env.OKF_HUB_CONFIG)
+  else if (existsSync(join(ud, 'hub-config.yaml'))) configFile = join(ud, 'hub-config.yaml')
+
+  const cfg: HubConfig = {
+    basesDir: join(ud, 'bases'),
+    readTocThreshold: DEFAULT_READ_TOC_THRESHOLD,
+    logFile: join(ud, 'logs', 'hub.log'),
+    defaultBases: true,
+    configFile,
+    userDataDir: ud
+  }
+
+  if (configFile) {
+    let text: string
+    try {
+      text = readFileSync(configFile, 'utf8')
+    } catch (e) {
+      throw new ConfigError(`${configFile} : fichier de configuration illisible (${(e as Error).message})`)
+    }
+    let data: unknown
+    try {
+      data = parse(text, { schema: 'core' })
+    } catch (e) {
+      throw new ConfigError(`${configFile} : YAML invalide (${(e as Error).message.split('\n')[0]})`)
+    }
+    if (data !== null && data !== undefined) {
+      if (typeof data !== 'object' || Array.isArray(data))
+        throw new ConfigError(`${configFile} : la racine doit être une correspondance YAML`)
+      const m = data as Record<string, unknown>
+      if ('bases-dir' in m) cfg.basesDir = pathValue(configFile, 'bases-dir', m['bases-dir'])
+      if ('read-toc-threshold' in m) {
+        const v = m['read-toc-threshold']
+        if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0)
+          throw new ConfigError(`${configFile} : read-toc-threshold doit être un entier positif`)
+        cfg.readTocThreshold = v
+      }
+      if ('log-file' in m) {
+        const v = m['log-file']
+        cfg.logFile = v === null || v === false || v === '' ? null : pathValue(configFile, 'log-file', v)
+      }
+      if ('default-bases' in m) {
+        const v = m['default-bases']
+        if (typeof v !== 'boolean') throw new ConfigError(`${configFile} : default-bases doit être un booléen`)
+        cfg.defaultBases = v
+      }
+    }
+  }
+  if (env.OKF_HUB_BASES) cfg.basesDir = resolve(cwd, expandHome(env.OKF_HUB_BASES))
+  if (src.bases) cfg.basesDir = resolve(cwd, expandHome(src.bases))
+  return cfg
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto'
+import { chmod, open, rename, stat, unlink } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+
+/** Prefix of every temp file the hub creates next to a file it replaces (reconcile deletes leftovers). */
+export const TEMP_PREFIX = '.okf-tmp-'
+
+const RETRYABLE_RENAME = new Set(['EPERM', 'EACCES', 'EBUSY'])
+
+/**
+ * Replaces `path` atomically: the data goes to `.okf-tmp-<random>-<basename>` in the same
+ * directory, is fsynced, then renamed over `path`. A reader sees the old file or the new one,
+ * never a mix; a crash leaves at worst a temp file (removed here on any failure we see).
+ * An existing file's permission bits are kept.
+ */
+export async function writeFileAtomic(path: string, data: string | Buffer): Promise<void> {
+  const dir = dirname(path)
+  const tmp = join(dir, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}-${basename(path)}`)
+  let created = false
+  try {
+    const fh = await open(tmp, 'wx', 0o666)
+    created = true
+    try {
+      await fh.writeFile(data)
+      await fh.sync()
+    } finally {
+      await fh.close()
+    }
+    const previousMode = await existingMode(path)
+    if (previousMode !== null) await chmod(tmp, previousMode)
+    await renameWithRetry(tmp, path)
+    created = false
+  } finally {
+    if (created) await unlink(tmp).catch(() => undefined)
+  }
+}
+
+async function existingMode(path: string): Promise<number | null> {
+  try {
+    const st = await stat(path)
+    return st.isFile() ? st.mode & 0o7777 : null
+  } catch {
+    return null
+  }
+}
+
+/** Windows refuses a rename over a file another process has open for a short while: retry briefly there. */
+async function renameWithRetry(from: string, to: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await rename(from, to)
+      return
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? ''
+      if (process.platform !== 'win32' || !RETRYABLE_RENAME.has(code) || attempt >= 5) throw e
+      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt))
+    }
+  }
+}

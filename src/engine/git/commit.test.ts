@@ -1,0 +1,401 @@
+import { execFileSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { HubError } from '../errors'
+import { memoryHubLog } from '../hublog'
+import { withBaseLock, type HeldLock } from '../lock'
+import { commitPaths, headTreePaths, HUB_IDENTITY } from './commit'
+import { TEMP_PREFIX, writeFileAtomic } from './atomic-write'
+
+const dirs: string[] = []
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
+const gitEnv: NodeJS.ProcessEnv = (() => {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v
+  return { ...env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', LC_ALL: 'C' }
+})()
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
+function write(root: string, rel: string, content: string): void {
+  mkdirSync(dirname(join(root, rel)), { recursive: true })
+  writeFileSync(join(root, rel), content)
+}
+
+/** A repository made with the git CLI; `files` committed by a "human" commit when given. */
+function makeRepo(files: Record<string, string> = {}): string {
+  const root = mkdtempSync(join(tmpdir(), 'okf-commit-'))
+  dirs.push(root)
+  git(root, 'init', '-q', '-b', 'main')
+  git(root, 'config', 'user.name', 'Humain')
+  git(root, 'config', 'user.email', 'humain@example.org')
+  git(root, 'config', 'commit.gpgsign', 'false')
+  if (Object.keys(files).length > 0) {
+    for (const [p, c] of Object.entries(files)) write(root, p, c)
+    git(root, 'add', '-A')
+    git(root, 'commit', '-q', '-m', 'initial')
+  }
+  return root
+}
+
+const lsTree = (root: string, rev = 'HEAD'): string[] =>
+  git(root, 'ls-tree', '-r', '--name-only', rev).split('\n').filter(Boolean).sort()
+const status = (root: string): string => git(root, 'status', '--porcelain')
+const fsck = (root: string): string => git(root, 'fsck', '--strict', '--no-dangling', '--no-progress')
+const head = (root: string): string => git(root, 'rev-parse', 'HEAD').trim()
+
+async function expectHubError(p: Promise<unknown>, code: string, message?: string | RegExp): Promise<HubError> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err
+  )
+  expect(e).toBeInstanceOf(HubError)
+  const he = e as HubError
+  expect(he.code).toBe(code)
+  if (typeof message === 'string') expect(he.message).toBe(message)
+  else if (message) expect(he.message).toMatch(message)
+  return he
+}
+
+const BASE_FILES = {
+  'README.md': '# Base\n',
+  'knowledge/a.md': '# A\n',
+  'knowledge/b.md': '# B\n',
+  'knowledge/deep/c.md': '# C\n',
+  'proposals/pending/.gitkeep': ''
+}
+
+describe('commitPaths', () => {
+  it('commits a new file on top of HEAD, keeps every file of the parent tree, leaves a clean status', async () => {
+    const root = makeRepo(BASE_FILES)
+    const before = lsTree(root)
+    const parent = head(root)
+    write(root, 'proposals/pending/prop-1.md', '---\nid: prop-1\n---\n')
+    const log = memoryHubLog()
+    const sha = await commitPaths(root, ['proposals/pending/prop-1.md'], 'proposal: prop-1 soumise\n', { log })
+    expect(sha).toBe(head(root))
+    expect(git(root, 'rev-parse', 'HEAD~1').trim()).toBe(parent)
+    expect(lsTree(root)).toEqual([...before, 'proposals/pending/prop-1.md'].sort())
+    expect(git(root, 'show', 'HEAD:proposals/pending/prop-1.md')).toBe('---\nid: prop-1\n---\n')
+    expect(fsck(root)).toBe('')
+    expect(status(root)).toBe('')
+    expect(git(root, 'diff', '--cached', '--name-only')).toBe('')
+    // Untouched subtrees are reused, not rewritten.
+    expect(git(root, 'rev-parse', 'HEAD:knowledge').trim()).toBe(git(root, 'rev-parse', 'HEAD~1:knowledge').trim())
+    const dirName = root.split('/').pop()
+    expect(log.lines.some((l) => l.includes(`INFO    commit ${sha.slice(0, 10)} dans ${dirName} : proposal: prop-1 soumise`))).toBe(
+      true
+    )
+  })
+
+  it('never commits a dirty tracked file, a foreign staged change or an untracked file', async () => {
+    const root = makeRepo(BASE_FILES)
+    write(root, 'knowledge/a.md', '# A modifié par un humain\n')
+    write(root, 'knowledge/b.md', '# B indexé par un humain\n')
+    git(root, 'add', 'knowledge/b.md')
+    write(root, 'notes.txt', 'non suivi\n')
+    write(root, 'knowledge/new.md', '# Nouveau\n')
+    await commitPaths(root, ['knowledge/new.md'], 'hub: ajout\n')
+    expect(git(root, 'diff', '--name-only', 'HEAD~1', 'HEAD').trim()).toBe('knowledge/new.md')
+    expect(git(root, 'show', 'HEAD:knowledge/a.md')).toBe('# A\n')
+    expect(git(root, 'show', 'HEAD:knowledge/b.md')).toBe('# B\n')
+    expect(status(root)).toBe(' M knowledge/a.md\nM  knowledge/b.md\n?? notes.txt\n')
+    expect(git(root, 'show', ':knowledge/b.md')).toBe('# B indexé par un humain\n')
+    expect(fsck(root)).toBe('')
+  })
+
+  it('gives an empty repository a root commit', async () => {
+    const root = makeRepo()
+    write(root, 'okf-bundle.yaml', 'name: vide\n')
+    write(root, 'knowledge/x.md', '# X\n')
+    const sha = await commitPaths(root, ['okf-bundle.yaml', 'knowledge/x.md'], 'init: base\n')
+    expect(git(root, 'rev-list', '--count', 'HEAD').trim()).toBe('1')
+    expect(git(root, 'rev-list', '--max-parents=0', 'HEAD').trim()).toBe(sha)
+    expect(lsTree(root)).toEqual(['knowledge/x.md', 'okf-bundle.yaml'])
+    expect(git(root, 'symbolic-ref', 'HEAD').trim()).toBe('refs/heads/main')
+    expect(status(root)).toBe('')
+    expect(fsck(root)).toBe('')
+    expect(git(root, 'reflog', '-1', '--format=%gs').trim()).toBe('commit (initial): init: base')
+    expect(await headTreePaths(root, '')).toEqual(['knowledge/x.md', 'okf-bundle.yaml'])
+  })
+
+  it('records deletions and drops directories left empty', async () => {
+    const root = makeRepo(BASE_FILES)
+    unlinkSync(join(root, 'knowledge/deep/c.md'))
+    unlinkSync(join(root, 'knowledge/a.md'))
+    await commitPaths(root, ['knowledge/deep/c.md', 'knowledge/a.md'], 'hub: suppression\n')
+    expect(lsTree(root)).toEqual(['README.md', 'knowledge/b.md', 'proposals/pending/.gitkeep'])
+    expect(git(root, 'ls-tree', 'HEAD', 'knowledge/').trim().split('\n')).toHaveLength(1)
+    expect(status(root)).toBe('')
+    expect(fsck(root)).toBe('')
+    // Deleting a path that is in neither HEAD nor the worktree is a no-op for the tree.
+    await commitPaths(root, ['nowhere/ghost.md'], 'hub: rien\n')
+    expect(git(root, 'rev-parse', 'HEAD^{tree}').trim()).toBe(git(root, 'rev-parse', 'HEAD~1^{tree}').trim())
+  })
+
+  it('creates nested new directories', async () => {
+    const root = makeRepo(BASE_FILES)
+    write(root, 'knowledge/x/y/z/new.md', '# Profond\n')
+    write(root, 'knowledge/deep/d.md', '# D\n')
+    await commitPaths(root, ['knowledge/x/y/z/new.md', 'knowledge/deep/d.md'], 'hub: profond\n')
+    expect(lsTree(root)).toEqual(
+      [...Object.keys(BASE_FILES), 'knowledge/x/y/z/new.md', 'knowledge/deep/d.md'].sort()
+    )
+    expect(status(root)).toBe('')
+    expect(fsck(root)).toBe('')
+    expect(await headTreePaths(root, 'knowledge/deep')).toEqual(['knowledge/deep/c.md', 'knowledge/deep/d.md'])
+    expect(await headTreePaths(root, 'knowledge/x/')).toEqual(['knowledge/x/y/z/new.md'])
+    expect(await headTreePaths(root, 'absent')).toEqual([])
+    expect(await headTreePaths(root, 'README.md')).toEqual([])
+  })
+
+  it('commits as okf-hub <hub@local> with the message verbatim and a timezone offset', async () => {
+    const root = makeRepo(BASE_FILES)
+    write(root, 'knowledge/a.md', '# A v2\n')
+    const message = 'resolve: prop-1 acceptée\n\nProposal: prop-1\nReviewer: alice\n'
+    await commitPaths(root, ['knowledge/a.md'], message, { now: new Date('2026-03-04T05:06:07Z') })
+    expect(git(root, 'log', '-1', '--format=%an <%ae>|%cn <%ce>').trim()).toBe('okf-hub <hub@local>|okf-hub <hub@local>')
+    expect(HUB_IDENTITY).toEqual({ name: 'okf-hub', email: 'hub@local' })
+    const raw = git(root, 'cat-file', 'commit', 'HEAD')
+    expect(raw.endsWith('\n\n' + message)).toBe(true)
+    expect(raw).toMatch(/^author okf-hub <hub@local> 1772600767 [+-]\d{4}$/m)
+    expect(git(root, 'log', '-1', '--format=%(trailers:key=Proposal,valueonly)').trim()).toBe('prop-1')
+    expect(fsck(root)).toBe('')
+  })
+
+  it('records the executable bit and symlinks', async () => {
+    const root = makeRepo(BASE_FILES)
+    write(root, 'bin/run.sh', '#!/bin/sh\necho ok\n')
+    chmodSync(join(root, 'bin/run.sh'), 0o755)
+    symlinkSync('../knowledge/a.md', join(root, 'bin/lien.md'))
+    await commitPaths(root, ['bin/run.sh', 'bin/lien.md'], 'hub: modes\n')
+    const tree = git(root, 'ls-tree', 'HEAD', 'bin/')
+    expect(tree).toMatch(/^100755 blob \S+\tbin\/run\.sh$/m)
+    expect(tree).toMatch(/^120000 blob \S+\tbin\/lien\.md$/m)
+    expect(status(root)).toBe('')
+    expect(fsck(root)).toBe('')
+  })
+
+  it('rejects paths outside the repository and an empty list', async () => {
+    const root = makeRepo(BASE_FILES)
+    for (const p of ['/etc/passwd', '../x.md', 'a/../../x.md', '.git/config', 'knowledge/.git/x', 'a\\b.md', 'a//b', '']) {
+      await expectHubError(commitPaths(root, [p], 'x\n'), 'IO_ERROR', `chemin hors du dépôt : ${p}`)
+    }
+    await expectHubError(commitPaths(root, [], 'x\n'), 'IO_ERROR', 'aucun chemin à commiter')
+    await expectHubError(commitPaths(root, ['knowledge'], 'x\n'), 'IO_ERROR', /est un répertoire/)
+    expect(git(root, 'rev-list', '--count', 'HEAD').trim()).toBe('1')
+  })
+
+  it('refuses a file/directory conflict instead of dropping a subtree', async () => {
+    const root = makeRepo(BASE_FILES)
+    rmSync(join(root, 'knowledge/deep'), { recursive: true })
+    write(root, 'knowledge/deep', 'now a file\n')
+    await expectHubError(commitPaths(root, ['knowledge/deep'], 'x\n'), 'IO_ERROR', /conflit fichier\/répertoire/)
+    expect(lsTree(root)).toEqual(Object.keys(BASE_FILES).sort())
+  })
+
+  it('works on a packed repository (packed objects and packed-refs)', async () => {
+    const root = makeRepo(BASE_FILES)
+    git(root, 'gc', '-q', '--prune=now')
+    expect(existsSync(join(root, '.git/refs/heads/main'))).toBe(false)
+    const parent = head(root)
+    write(root, 'knowledge/deep/e.md', '# E\n')
+    await commitPaths(root, ['knowledge/deep/e.md'], 'hub: packé\n')
+    expect(git(root, 'rev-parse', 'HEAD~1').trim()).toBe(parent)
+    expect(lsTree(root)).toEqual([...Object.keys(BASE_FILES), 'knowledge/deep/e.md'].sort())
+    expect(status(root)).toBe('')
+    expect(fsck(root)).toBe('')
+  })
+
+  it('keeps the index valid for git: version 4, cache-tree, later CLI commits keep our change', async () => {
+    const root = makeRepo(BASE_FILES)
+    git(root, 'update-index', '--index-version', '4')
+    write(root, 'knowledge/deep/v4.md', '# v4\n')
+    await commitPaths(root, ['knowledge/deep/v4.md'], 'hub: v4\n')
+    expect(status(root)).toBe('')
+    expect(git(root, 'ls-files', 'knowledge/deep').split('\n').filter(Boolean)).toEqual([
+      'knowledge/deep/c.md',
+      'knowledge/deep/v4.md'
+    ])
+    // A human commit right after must build its tree from an index that knows our file
+    // (a stale cache-tree extension would silently drop it).
+    write(root, 'README.md', '# Base v2\n')
+    git(root, 'commit', '-q', '-am', 'humain')
+    expect(lsTree(root)).toContain('knowledge/deep/v4.md')
+    expect(status(root)).toBe('')
+    // And the other way round, on a version 2 index with a fresh cache-tree.
+    git(root, 'update-index', '--index-version', '2')
+    write(root, 'knowledge/z.md', '# Z\n')
+    await commitPaths(root, ['knowledge/z.md'], 'hub: v2\n')
+    write(root, 'knowledge/b.md', '# B v2\n')
+    git(root, 'commit', '-q', '-am', 'humain 2')
+    expect(lsTree(root)).toEqual(
+      [...Object.keys(BASE_FILES), 'knowledge/deep/v4.md', 'knowledge/z.md'].sort()
+    )
+    expect(status(root)).toBe('')
+    expect(fsck(root)).toBe('')
+  })
+
+  it('commits on a detached HEAD by moving HEAD itself', async () => {
+    const root = makeRepo(BASE_FILES)
+    const main = head(root)
+    git(root, 'checkout', '-q', '--detach')
+    write(root, 'knowledge/det.md', '# D\n')
+    const sha = await commitPaths(root, ['knowledge/det.md'], 'hub: détaché\n')
+    expect(readFileSync(join(root, '.git/HEAD'), 'utf8')).toBe(`${sha}\n`)
+    expect(git(root, 'rev-parse', 'main').trim()).toBe(main)
+    expect(status(root)).toBe('')
+  })
+
+  it('waits for a foreign index.lock and still refreshes the index', async () => {
+    const root = makeRepo(BASE_FILES)
+    const indexLock = join(root, '.git/index.lock')
+    writeFileSync(indexLock, '')
+    const t0 = Date.now()
+    setTimeout(() => unlinkSync(indexLock), 300)
+    write(root, 'knowledge/retry.md', '# R\n')
+    const log = memoryHubLog()
+    await commitPaths(root, ['knowledge/retry.md'], 'hub: retry\n', { log })
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(280)
+    expect(lsTree(root)).toContain('knowledge/retry.md')
+    expect(status(root)).toBe('')
+    expect(existsSync(indexLock)).toBe(false)
+    expect(log.lines.filter((l) => l.includes('WARNING'))).toEqual([])
+  })
+
+  it('logs (does not throw) when index.lock stays held after the ref moved', async () => {
+    const root = makeRepo(BASE_FILES)
+    const indexLock = join(root, '.git/index.lock')
+    writeFileSync(indexLock, 'foreign')
+    write(root, 'knowledge/stuck.md', '# S\n')
+    const log = memoryHubLog()
+    const sha = await commitPaths(root, ['knowledge/stuck.md'], 'hub: stuck\n', { log, deadline: Date.now() })
+    expect(head(root)).toBe(sha)
+    expect(readFileSync(indexLock, 'utf8')).toBe('foreign')
+    expect(log.lines.some((l) => l.includes('WARNING') && l.includes('index non rafraîchi'))).toBe(true)
+    unlinkSync(indexLock)
+  })
+
+  it("gives up with BASE_BUSY when a foreign ref .lock outlives the deadline, HEAD unchanged", async () => {
+    const root = makeRepo(BASE_FILES)
+    const before = head(root)
+    const refLock = join(root, '.git/refs/heads/main.lock')
+    writeFileSync(refLock, 'foreign')
+    write(root, 'knowledge/busy.md', '# busy\n')
+    const t0 = Date.now()
+    await expectHubError(
+      commitPaths(root, ['knowledge/busy.md'], 'hub: busy\n', { deadline: Date.now() + 500 }),
+      'BASE_BUSY'
+    )
+    expect(Date.now() - t0).toBeLessThan(1500)
+    expect(head(root)).toBe(before)
+    expect(readFileSync(refLock, 'utf8')).toBe('foreign')
+    unlinkSync(refLock)
+    expect(status(root)).toBe('?? knowledge/busy.md\n')
+  })
+
+  it('refuses to move a branch that moved since the parent was read, losing nothing', async () => {
+    const root = makeRepo(BASE_FILES)
+    write(root, 'knowledge/ours.md', '# ours\n')
+    let foreign = ''
+    await expectHubError(
+      commitPaths(root, ['knowledge/ours.md'], 'hub: ours\n', {
+        hooks: {
+          beforeRefLock: () => {
+            write(root, 'knowledge/theirs.md', '# theirs\n')
+            git(root, 'add', 'knowledge/theirs.md')
+            git(root, 'commit', '-q', '-m', 'concurrent')
+            foreign = head(root)
+          }
+        }
+      }),
+      'IO_ERROR',
+      'la branche a bougé pendant le commit — réessayez'
+    )
+    expect(head(root)).toBe(foreign)
+    expect(lsTree(root)).toContain('knowledge/theirs.md')
+    expect(existsSync(join(root, '.git/refs/heads/main.lock'))).toBe(false)
+    expect(readFileSync(join(root, 'knowledge/ours.md'), 'utf8')).toBe('# ours\n')
+    // Retrying afterwards commits on top of the foreign commit.
+    await commitPaths(root, ['knowledge/ours.md'], 'hub: ours\n')
+    expect(git(root, 'rev-parse', 'HEAD~1').trim()).toBe(foreign)
+    expect(lsTree(root)).toEqual([...Object.keys(BASE_FILES), 'knowledge/ours.md', 'knowledge/theirs.md'].sort())
+    expect(fsck(root)).toBe('')
+  })
+
+  it('does not move the ref when the base lock was lost', async () => {
+    const root = makeRepo(BASE_FILES)
+    const before = head(root)
+    write(root, 'knowledge/lost.md', '# lost\n')
+    let calls = 0
+    const lock: HeldLock = {
+      deadline: Date.now() + 15_000,
+      assertHeld() {
+        if (++calls > 1) throw new HubError('IO_ERROR', 'verrou de la base perdu')
+      }
+    }
+    await expectHubError(commitPaths(root, ['knowledge/lost.md'], 'x\n', { lock }), 'IO_ERROR', 'verrou de la base perdu')
+    expect(head(root)).toBe(before)
+    expect(existsSync(join(root, '.git/refs/heads/main.lock'))).toBe(false)
+  })
+
+  it('20 concurrent commits under the base lock: 20 commits, linear history, every file present', async () => {
+    const root = makeRepo(BASE_FILES)
+    const log = memoryHubLog()
+    const shas = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        withBaseLock(
+          root,
+          async (lock) => {
+            write(root, `proposals/pending/p${i}.md`, `# p${i}\n`)
+            return commitPaths(root, [`proposals/pending/p${i}.md`], `proposal: p${i}\n`, {
+              lock,
+              deadline: lock.deadline,
+              log
+            })
+          },
+          { log }
+        )
+      )
+    )
+    expect(new Set(shas).size).toBe(20)
+    expect(git(root, 'rev-list', '--count', 'HEAD').trim()).toBe('21')
+    expect(git(root, 'rev-list', '--merges', 'HEAD').trim()).toBe('')
+    const files = lsTree(root)
+    for (let i = 0; i < 20; i++) expect(files).toContain(`proposals/pending/p${i}.md`)
+    for (const f of Object.keys(BASE_FILES)) expect(files).toContain(f)
+    expect(status(root)).toBe('')
+    expect(fsck(root)).toBe('')
+    expect(log.lines.filter((l) => !l.includes('INFO'))).toEqual([])
+  })
+})
+
+describe('writeFileAtomic', () => {
+  it('replaces a file through a temp file and keeps its mode', async () => {
+    const root = makeRepo(BASE_FILES)
+    const p = join(root, 'bin.sh')
+    writeFileSync(p, 'old')
+    chmodSync(p, 0o755)
+    await writeFileAtomic(p, 'new content\n')
+    expect(readFileSync(p, 'utf8')).toBe('new content\n')
+    expect(execFileSync('stat', ['-c', '%a', p], { encoding: 'utf8' }).trim()).toBe('755')
+    await writeFileAtomic(join(root, 'fresh.md'), Buffer.from('frais\n'))
+    expect(readFileSync(join(root, 'fresh.md'), 'utf8')).toBe('frais\n')
+    expect(git(root, 'status', '--porcelain', '--ignored').includes(TEMP_PREFIX)).toBe(false)
+  })
+
+  it('removes its temp file when the rename fails', async () => {
+    const root = makeRepo()
+    mkdirSync(join(root, 'target-dir'))
+    writeFileSync(join(root, 'target-dir/keep'), 'x')
+    await expect(writeFileAtomic(join(root, 'target-dir'), 'data')).rejects.toThrow()
+    expect(execFileSync('ls', ['-A', root], { encoding: 'utf8' }).includes(TEMP_PREFIX)).toBe(false)
+  })
+})

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Base } from '../registry/base'
+import type { HubLog } from '../hublog'
+import { ioError } from '../errors'
+import { withBaseLock } from '../lock'
+import { writeFileAtomic } from '../git/atomic-write'
+import { commitPaths } from '../git/commit'
+import { PROPOSAL_STATUSES, proposalsDir } from './store'
+import type { ProposalFields } from './rules'
+import { renderProposalFile, submissionMessage } from './format'
+
+export const MAX_ID_DRAWS = 16
+
+export interface ProposeOptions {
+  log: HubLog
+  now?: () => Date
+  /** 4 lowercase hex digits from a CSPRNG; injectable so tests can force collisions. */
+  drawSuffix?: () => string
+  lockTimeoutMs?: number
+}
+
+export interface Filed {
+  id: string
+  path: string
+  commit: string
+}
+
+function idTaken(base: Base, id: string): boolean {
+  return PROPOSAL_STATUSES.some((s) => existsSync(join(proposalsDir(base, s), `${id}.md`)))
+}
+
+/**
+ * Files a proposal: under the base's lock, creates the proposals folders on
+ * first use, writes the file atomically and commits it alone (plus any new
+ * `.gitkeep`). On failure nothing it wrote is left behind.
+ */
+export async function fileProposal(base: Base, fields: ProposalFields, opts: ProposeOptions): Promise<Filed> {
+  const now = opts.now ?? (() => new Date())
+  const draw = opts.drawSuffix ?? (() => randomBytes(2).toString('hex'))
+  return withBaseLock(
+    base.root,
+    async (lock) => {
+      const created: string[] = []
+      const createdDirs: string[] = []
+      for (const status of PROPOSAL_STATUSES) {
+        const dir = proposalsDir(base, status)
+        if (!existsSync(dir)) {
+          mkdirSync(dir, { recursive: true })
+          createdDirs.push(dir)
+        }
+        const keep = join(dir, '.gitkeep')
+        if (!existsSync(keep)) {
+          writeFileSync(keep, '')
+          created.push(`proposals/${status}/.gitkeep`)
+        }
+      }
+      const submittedAt = now()
+      const day = submittedAt.toISOString().slice(0, 10)
+      let id = ''
+      for (let i = 0; i < MAX_ID_DRAWS; i++) {
+        const candidate = `prop-${day}-${draw()}`
+        if (!idTaken(base, candidate)) {
+          id = candidate
+          break
+        }
+        opts.log.info(`collision d'id ${candidate} — nouveau tirage`)
+      }
+      if (!id) throw ioError(`impossible de générer un identifiant libre après ${MAX_ID_DRAWS} tirages`)
+      const rel = `proposals/pending/${id}.md`
+      const abs = join(base.root, rel)
+      try {
+        await writeFileAtomic(abs, renderProposalFile(id, fields, submittedAt))
+        const commit = await commitPaths(
+          base.root,
+          [...created, rel],
+          submissionMessage(id, fields.type, fields.concerns, fields.submittedBy),
+          { lock, deadline: lock.deadline, log: opts.log }
+        )
+        return { id, path: rel, commit }
+      } catch (e) {
+        // Nothing half-done stays: an uncommitted proposal would be "recovered"
+        // later and duplicate the agent's retry.
+        rmSync(abs, { force: true })
+        for (const k of created) rmSync(join(base.root, k), { force: true })
+        for (const d of createdDirs.reverse()) rmSync(d, { recursive: true, force: true })
+        throw e
+      }
+    },
+    { timeoutMs: opts.lockTimeoutMs, log: opts.log }
+  )
+}

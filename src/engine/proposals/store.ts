@@ -1,0 +1,84 @@
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Base } from '../registry/base'
+import { isStrictlyInside } from '../corpus/paths'
+import { splitFrontmatter } from '../corpus/frontmatter'
+
+export const PROPOSAL_STATUSES = ['pending', 'accepted', 'rejected'] as const
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number]
+export const PROPOSAL_ID_PATTERN = /^prop-\d{4}-\d{2}-\d{2}-[0-9a-f]{4}$/
+
+export function proposalsDir(base: Base, status: ProposalStatus): string {
+  return join(base.root, 'proposals', status)
+}
+
+export interface ProposalFile {
+  status: ProposalStatus
+  /** File name without `.md`. */
+  stem: string
+  /** Canonical absolute path. */
+  abs: string
+  /** Bundle-relative path (`proposals/<status>/<file>`). */
+  rel: string
+}
+
+/**
+ * `proposals/<status>/*.md`, sorted; each canonicalised and kept only when it
+ * is a regular file strictly inside its folder — a symlink planted in pending/
+ * and pointing out of the bundle is ignored.
+ */
+export function proposalFiles(base: Base, status: ProposalStatus): ProposalFile[] {
+  const dir = proposalsDir(base, status)
+  let names: string[]
+  try {
+    names = readdirSync(dir)
+  } catch {
+    return []
+  }
+  let realDir: string
+  try {
+    realDir = realpathSync(dir)
+  } catch {
+    return []
+  }
+  if (!isStrictlyInside(base.root, realDir)) return []
+  const out: ProposalFile[] = []
+  for (const name of names.sort()) {
+    if (!name.endsWith('.md') || name.startsWith('.')) continue
+    try {
+      const abs = realpathSync(join(dir, name))
+      if (!isStrictlyInside(realDir, abs) || !statSync(abs).isFile()) continue
+      out.push({ status, stem: name.slice(0, -3), abs, rel: `proposals/${status}/${name}` })
+    } catch {
+      continue
+    }
+  }
+  return out
+}
+
+export interface ProposalRecord extends ProposalFile {
+  /** Parsed frontmatter, null when absent or unreadable. */
+  meta: Record<string, unknown> | null
+  body: string
+}
+
+export function readProposal(file: ProposalFile): ProposalRecord {
+  let text = ''
+  try {
+    text = readFileSync(file.abs, 'utf8')
+  } catch {
+    return { ...file, meta: null, body: '' }
+  }
+  const fm = splitFrontmatter(text)
+  const meta = fm.data && Object.keys(fm.data).length > 0 ? fm.data : null
+  return { ...file, meta, body: fm.body }
+}
+
+/** A frontmatter value as display text (YAML 1.2 core keeps dates as strings). */
+export function metaString(meta: Record<string, unknown> | null, key: string): string | null {
+  const v = meta?.[key]
+  if (v === undefined || v === null) return null
+  if (typeof v === 'string') return v
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
+  return null
+}

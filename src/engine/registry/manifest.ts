@@ -1,0 +1,175 @@
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { join, posix } from 'node:path'
+import { parse } from 'yaml'
+import type { Base } from './base'
+import { isStrictlyInside, toPosixRelative } from '../corpus/paths'
+import { jsonType } from '../jsontype'
+
+export const MANIFEST_FILE = 'okf-bundle.yaml'
+export const SUPPORTED_BUNDLE_SPEC = '0.1'
+const NAME_PATTERN = /^[a-z0-9-]+$/
+
+export type ManifestResult = { ok: true; base: Base; warnings: string[] } | { ok: false; reason: string }
+
+class Invalid extends Error {}
+const fail = (reason: string): never => {
+  throw new Invalid(reason)
+}
+
+function requiredString(m: Record<string, unknown>, key: string): string {
+  if (!(key in m) || m[key] === null || m[key] === undefined) fail(`champ obligatoire manquant : ${key}`)
+  const v = m[key]
+  if (typeof v !== 'string')
+    fail(`champ ${key} doit être une chaîne (reçu ${jsonType(v)} : ${JSON.stringify(v)}) — pensez aux guillemets en YAML`)
+  if ((v as string).trim() === '') fail(`champ obligatoire vide : ${key}`)
+  return v as string
+}
+
+/** Whitespace runs → one space, trimmed; over 500 characters, cut with `…`. */
+export function normaliseDescription(raw: string): { text: string; warning: string | null } {
+  const text = raw.replace(/\s+/gu, ' ').trim()
+  const chars = [...text]
+  if (chars.length <= 500) return { text, warning: null }
+  return {
+    text: chars.slice(0, 500).join('').trimEnd() + '…',
+    warning: `description tronquée à 500 caractères (longueur d'origine : ${chars.length})`
+  }
+}
+
+/** Resolves a bundle-relative path; refuses absolute paths and escapes. */
+function bundlePath(root: string, label: string, rel: string): { abs: string; rel: string } {
+  if (rel.startsWith('/') || /^[a-zA-Z]:/.test(rel) || rel.includes('\\'))
+    fail(`${label} doit être un chemin relatif au bundle (reçu '${rel}')`)
+  const abs = join(root, ...rel.split('/'))
+  let real: string
+  try {
+    real = realpathSync(abs)
+  } catch {
+    return { abs, rel }
+  }
+  if (real !== root && !isStrictlyInside(root, real)) fail(`${label} '${rel}' sort du bundle`)
+  return { abs: real, rel }
+}
+
+/**
+ * Validates `okf-bundle.yaml` exactly as SPEC §3.3 says. Reasons and warnings
+ * are the predecessor's texts (behaviours §5.3), checked in the same order.
+ */
+export function loadManifest(bundleDir: string, dirName: string): ManifestResult {
+  try {
+    let root: string
+    try {
+      root = realpathSync(bundleDir)
+    } catch (e) {
+      return { ok: false, reason: `erreur d'entrée/sortie : ${(e as Error).message}` }
+    }
+    let text: string
+    try {
+      text = readFileSync(join(root, MANIFEST_FILE), 'utf8')
+    } catch (e) {
+      return { ok: false, reason: `okf-bundle.yaml illisible : ${(e as Error).message}` }
+    }
+    let data: unknown
+    try {
+      data = parse(text, { schema: 'core' })
+    } catch (e) {
+      return { ok: false, reason: `okf-bundle.yaml non parseable : ${(e as Error).message.split('\n')[0]}` }
+    }
+    if (data === null || typeof data !== 'object' || Array.isArray(data))
+      fail('okf-bundle.yaml : la racine doit être une correspondance YAML')
+    const m = data as Record<string, unknown>
+    const warnings: string[] = []
+
+    const bundleSpec = requiredString(m, 'bundle-spec')
+    const name = requiredString(m, 'name')
+    const title = requiredString(m, 'title')
+    const descriptionRaw = requiredString(m, 'description')
+    const gov = m.governance
+    if (gov === null || typeof gov !== 'object' || Array.isArray(gov))
+      fail('champ obligatoire manquant ou mal typé : governance')
+    const g = gov as Record<string, unknown>
+    if (typeof g.rules !== 'string' || g.rules.trim() === '') fail('champ obligatoire manquant : governance.rules')
+
+    if (!NAME_PATTERN.test(name)) fail(`name '${name}' non conforme au motif [a-z0-9-]+`)
+    if (/[\r\n]/.test(title)) fail('title contient un retour à la ligne')
+    const titleLen = [...title].length
+    if (titleLen > 100) fail(`title dépasse 100 caractères (${titleLen})`)
+    const desc = normaliseDescription(descriptionRaw)
+    if (desc.warning) warnings.push(desc.warning)
+
+    // corpus-dir: strictly inside the bundle, not its root, never proposals/.
+    const corpusRaw = 'corpus-dir' in m ? m['corpus-dir'] : 'knowledge'
+    if (typeof corpusRaw !== 'string' || corpusRaw.trim() === '') fail('corpus-dir doit être une chaîne non vide')
+    const corpusRel = (corpusRaw as string).trim().replace(/\/+$/, '') || '.'
+    const corpus = bundlePath(root, 'corpus-dir', corpusRel)
+    const lexical = posix.normalize(corpusRel)
+    if (lexical === '..' || lexical.startsWith('../')) fail(`corpus-dir '${corpusRel}' sort du bundle`)
+    if (corpus.abs === root || lexical === '.') fail('corpus-dir ne peut pas être la racine du bundle')
+    const parts = (existsSync(corpus.abs) ? toPosixRelative(root, corpus.abs) : lexical).split('/')
+    if (parts[0] === 'proposals' && parts.length > 1) fail(`corpus-dir '${corpusRel}' est situé à l'intérieur de proposals/`)
+    if (parts[0] === 'proposals') fail(`corpus-dir '${corpusRel}' est ou contient le répertoire proposals/`)
+    let corpusIsDir = false
+    try {
+      corpusIsDir = statSync(corpus.abs).isDirectory()
+    } catch {
+      corpusIsDir = false
+    }
+    if (!corpusIsDir) fail(`corpus-dir '${corpusRel}' n'existe pas ou n'est pas un répertoire`)
+    if (isStrictlyInside(corpus.abs, join(root, 'proposals')))
+      fail(`corpus-dir '${corpusRel}' est ou contient le répertoire proposals/`)
+
+    const rulesRel = (g.rules as string).trim()
+    const rules = bundlePath(root, 'governance.rules', rulesRel)
+    let rulesOk = false
+    try {
+      rulesOk = statSync(rules.abs).isFile()
+    } catch {
+      rulesOk = false
+    }
+    if (!rulesOk) fail(`governance.rules '${rulesRel}' introuvable`)
+
+    let schemaPath: string | undefined
+    let schemaRel: string | undefined
+    const schemaRaw = g['frontmatter-schema']
+    if (typeof schemaRaw === 'string' && schemaRaw.trim() !== '') {
+      const sr = schemaRaw.trim()
+      try {
+        const s = bundlePath(root, 'governance.frontmatter-schema', sr)
+        if (statSync(s.abs).isFile()) {
+          schemaPath = s.abs
+          schemaRel = sr
+        } else warnings.push(`governance.frontmatter-schema '${sr}' introuvable — ignoré`)
+      } catch (e) {
+        if (e instanceof Invalid) warnings.push(`${e.message} — ignoré`)
+        else warnings.push(`governance.frontmatter-schema '${sr}' introuvable — ignoré`)
+      }
+    }
+    const review = g.review
+    if (review !== undefined && review !== null && review !== 'human')
+      warnings.push(`governance.review='${String(review)}' non supporté en v0 — traité comme 'human'`)
+    if (bundleSpec !== SUPPORTED_BUNDLE_SPEC)
+      warnings.push(
+        `bundle-spec '${bundleSpec}' différent de la version supportée '${SUPPORTED_BUNDLE_SPEC}' — chargement tenté et réussi`
+      )
+
+    const base: Base = {
+      name,
+      dirName,
+      root,
+      corpusDir: corpus.abs,
+      corpusRel,
+      title,
+      description: desc.text,
+      version: typeof m.version === 'string' ? m.version : undefined,
+      bundleSpec,
+      governancePath: rules.abs,
+      governanceRel: rulesRel,
+      schemaPath,
+      schemaRel
+    }
+    return { ok: true, base, warnings }
+  } catch (e) {
+    if (e instanceof Invalid) return { ok: false, reason: e.message }
+    return { ok: false, reason: `erreur d'entrée/sortie : ${(e as Error).message}` }
+  }
+}

@@ -1,0 +1,117 @@
+import type { Base } from '../registry/base'
+import { frontmatterDigest } from './digest'
+import { DocumentLoader, splitLines } from './documents'
+import { allocateQuota } from './quota'
+import { isReserved, rankKeyword, rankRegex } from './rank'
+import { scanCorpus, type FileHits, type ScanOptions } from './ripgrep'
+import { buildSnippets, type Snippet } from './snippets'
+import { keywordTerms } from './terms'
+
+export { allocateQuota } from './quota'
+export type { Snippet } from './snippets'
+
+/**
+ * kb_search's engine (seed 000, behaviours §10.2): ripgrep once per base, strict AND then OR
+ * fallback (keyword) or one expression (regex), ranking, the global `max_results` shared between
+ * bases, then excerpts and frontmatter digests for the documents that will be shown.
+ */
+
+export type SearchMode = 'keyword' | 'regex'
+
+export interface DocResult {
+  /** Corpus-relative, `/` separators. */
+  path: string
+  title: string | null
+  /** One-line YAML flow mapping of title, tags and dates; null when none. */
+  digest: string | null
+  snippets: Snippet[]
+  /** `index.md` or `log.md` (any directory): ranked after every other document. */
+  reserved: boolean
+}
+
+export interface BaseSearchResult {
+  base: string
+  /** In ranking order, already cut to this base's share of `maxResults`. */
+  results: DocResult[]
+  /** The OR fallback was used (no document holds every term). */
+  partial: boolean
+  /** Candidates found before the cut. */
+  available: number
+}
+
+interface RankedBase {
+  base: Base
+  ranked: FileHits[]
+  partial: boolean
+  loader: DocumentLoader
+}
+
+async function rankBase(
+  base: Base,
+  query: string,
+  mode: SearchMode,
+  maxResults: number,
+  options: ScanOptions
+): Promise<RankedBase> {
+  const loader = new DocumentLoader()
+  if (mode === 'regex') {
+    const scan = await scanCorpus(base.corpusDir, 'regex', [query], options)
+    return { base, ranked: rankRegex(scan), partial: false, loader }
+  }
+  const terms = keywordTerms(query)
+  if (terms.length === 0) return { base, ranked: [], partial: false, loader }
+  const scan = await scanCorpus(base.corpusDir, 'keyword', terms, options)
+  const { ranked, partial } = await rankKeyword(scan, terms, maxResults, loader)
+  return { base, ranked, partial, loader }
+}
+
+async function materialise(f: FileHits, loader: DocumentLoader): Promise<DocResult | null> {
+  const doc = await loader.load(f.abs)
+  if (doc === null) return null
+  return {
+    path: f.rel,
+    title: doc.info.title,
+    digest: frontmatterDigest(doc.info.data),
+    snippets: buildSnippets(splitLines(doc.text), doc.info, f.hits),
+    reserved: isReserved(f.rel)
+  }
+}
+
+/** The first `quota` documents of the ranking that can still be read. */
+async function showable(rb: RankedBase, quota: number): Promise<DocResult[]> {
+  const out: DocResult[] = []
+  let next = 0
+  while (out.length < quota && next < rb.ranked.length) {
+    const batch = rb.ranked.slice(next, next + quota - out.length)
+    next += batch.length
+    for (const r of await Promise.all(batch.map((f) => materialise(f, rb.loader)))) if (r !== null) out.push(r)
+  }
+  return out
+}
+
+/**
+ * Searches every base (in parallel, one ripgrep each) and returns one entry per base, in the order
+ * given. `maxResults` is a global cap shared with `allocateQuota`.
+ */
+export async function searchBases(
+  bases: Base[],
+  query: string,
+  mode: SearchMode,
+  maxResults: number,
+  options: ScanOptions = {}
+): Promise<BaseSearchResult[]> {
+  const cap = Math.max(0, Math.floor(maxResults))
+  const ranked = await Promise.all(bases.map((b) => rankBase(b, query, mode, cap, options)))
+  const quotas = allocateQuota(
+    ranked.map((r) => r.ranked.length),
+    cap
+  )
+  return Promise.all(
+    ranked.map(async (rb, i) => ({
+      base: rb.base.name,
+      results: await showable(rb, quotas[i]),
+      partial: rb.partial,
+      available: rb.ranked.length
+    }))
+  )
+}

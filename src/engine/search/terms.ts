@@ -1,0 +1,51 @@
+/**
+ * Query terms and case-insensitive term matching, shared by the ripgrep scan and the ranking.
+ *
+ * ripgrep's `--ignore-case` is Unicode simple case folding. `String#toLowerCase` agrees with it on
+ * nearly every character and, unlike `toLocaleLowerCase`, does not depend on the machine's locale
+ * (a Turkish locale would lower `I` to `ı` and lose matches ripgrep found). The few characters where
+ * they disagree (`ſ`, `ẞ`, the Kelvin and Ångström signs…) are caught by `foldCaseWide`, used only as
+ * a fallback on lines ripgrep reported.
+ */
+
+/** Case-insensitive comparison form. */
+export function foldCase(s: string): string {
+  return s.toLowerCase()
+}
+
+/** Upper then lower: also folds the characters whose lower case is not their simple case fold. */
+export function foldCaseWide(s: string): string {
+  return s.toUpperCase().toLowerCase()
+}
+
+/** Keyword terms: whitespace-separated literals, de-duplicated case-insensitively, first spelling kept. */
+export function keywordTerms(query: string): string[] {
+  const seen = new Set<string>()
+  const terms: string[] = []
+  for (const t of query.split(/\s+/u)) {
+    if (t === '') continue
+    const key = foldCase(t)
+    if (seen.has(key)) continue
+    seen.add(key)
+    terms.push(t)
+  }
+  return terms
+}
+
+/** Non-overlapping occurrences of `needle` in `hay` (both already folded). */
+export function countOccurrences(hay: string, needle: string): number {
+  if (needle === '') return 0
+  let n = 0
+  for (let i = hay.indexOf(needle); i !== -1; i = hay.indexOf(needle, i + needle.length)) n++
+  return n
+}
+
+/** Indexes of the (folded) terms present in `text`. */
+export function termsIn(text: string, foldedTerms: string[]): number[] {
+  const hay = foldCase(text)
+  const out: number[] = []
+  foldedTerms.forEach((t, i) => {
+    if (t !== '' && hay.includes(t)) out.push(i)
+  })
+  return out
+}

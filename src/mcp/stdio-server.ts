@@ -1,0 +1,92 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { ConfigError, loadConfig, type HubConfig } from '../engine/config'
+import { openHubLog, type HubLog } from '../engine/hublog'
+import { installDefaultBases } from '../engine/bootstrap/default-bases'
+import { Hub } from './hub'
+import { HubStdioTransport } from './stdio-transport'
+import { version } from '../../package.json'
+
+export const SERVER_NAME = 'okf-hub'
+export const SERVER_VERSION: string = version
+
+export interface ServeOptions {
+  bases?: string
+  config?: string
+  verbose?: boolean
+}
+
+/** Config, log and default bases: what every door does before serving. */
+export async function prepareHub(opts: ServeOptions): Promise<{ config: HubConfig; log: HubLog; hub: Hub }> {
+  const config = loadConfig({ bases: opts.bases, config: opts.config })
+  const log = openHubLog(config.logFile, opts.verbose ? (line) => process.stderr.write(line) : undefined)
+  log.info(
+    `démarrage — bases_dir=${config.basesDir} read_toc_threshold=${config.readTocThreshold} config=${config.configFile ?? '(aucune)'}`
+  )
+  if (config.defaultBases) await installDefaultBases(config.basesDir, log)
+  return { config, log, hub: new Hub(config, log) }
+}
+
+/** Serves the seven tools over stdio until the client closes stdin. */
+export async function serveStdio(opts: ServeOptions): Promise<void> {
+  const { log, hub } = await prepareHub(opts)
+  const server = new Server(
+    { name: SERVER_NAME, version: SERVER_VERSION },
+    { capabilities: { tools: { listChanged: true } }, instructions: hub.instructions() }
+  )
+  server.onerror = (e) => log.warning(`mcp : ${e.message}`)
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: hub.listTools() }))
+  server.setRequestHandler(CallToolRequestSchema, async (req) => {
+    const out = await hub.callTool(req.params.name, req.params.arguments)
+    return { content: [{ type: 'text' as const, text: out.text }], isError: out.isError }
+  })
+  hub.onBasesChanged = () => {
+    server.sendToolListChanged().catch((e: Error) => log.warning(`notification tools/list_changed non délivrée : ${e.message}`))
+  }
+  const transport = new HubStdioTransport(log)
+  await new Promise<void>((resolve, reject) => {
+    transport.onclose = () => resolve()
+    server.connect(transport).catch(reject)
+  })
+  log.info('arrêt')
+  log.close()
+}
+
+/** Entry used by `out/main/mcp/server.js` and `okf-hub serve`. */
+export function parseServeArgs(argv: string[]): ServeOptions | string {
+  const opts: ServeOptions = {}
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]
+    const value = (): string | undefined => {
+      const eq = a.indexOf('=')
+      if (eq >= 0) return a.slice(eq + 1)
+      i++
+      return argv[i]
+    }
+    if (a === '--bases' || a.startsWith('--bases=')) opts.bases = value()
+    else if (a === '--config' || a.startsWith('--config=')) opts.config = value()
+    else if (a === '--verbose') opts.verbose = true
+    else return `option inconnue : ${a}`
+    if ((a === '--bases' || a === '--config') && opts[a === '--bases' ? 'bases' : 'config'] === undefined)
+      return `${a} attend une valeur`
+  }
+  return opts
+}
+
+export async function runServer(argv: string[]): Promise<number> {
+  const opts = parseServeArgs(argv)
+  if (typeof opts === 'string') {
+    process.stderr.write(`okf-hub serve : ${opts}\nusage: okf-hub serve [--bases DIR] [--config FILE] [--verbose]\n`)
+    return 64
+  }
+  try {
+    await serveStdio(opts)
+    return 0
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`okf-hub: configuration invalide : ${e.message}\n`)
+      return 2
+    }
+    throw e
+  }
+}

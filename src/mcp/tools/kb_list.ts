@@ -1,0 +1,66 @@
+import type { ToolDefinition } from '../tool'
+import { basesBlock } from '../tool'
+import { optionalBoolean } from '../args'
+import { listDocuments } from '../../engine/corpus/paths'
+import { proposalFiles, readProposal, metaString } from '../../engine/proposals/store'
+import { BudgetedWriter } from '../render/budget'
+
+const NO_BASE =
+  "Aucune base enregistrée. Importez un bundle avec `okf-hub import <url>` (ou l'assistant d'import de l'application OKF Hub) puis appelez kb_hub_rescan."
+
+function cut(s: string, n: number): string {
+  const chars = [...s]
+  return chars.length <= n ? s : chars.slice(0, n - 1).join('') + '…'
+}
+
+export const kbList: ToolDefinition = {
+  name: 'kb_list',
+  title: 'Lister les bases',
+  describe: (ctx) =>
+    'Liste les bases de connaissance disponibles sur ce hub, avec leur objet, leur nombre de documents et le nombre de propositions en attente.' +
+    ' Avec include_pending_concerns, liste aussi les propositions en attente (id, type, concerns) : à consulter avant kb_propose pour ne pas soumettre un doublon.' +
+    basesBlock(ctx, 'Bases connues'),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      include_pending_concerns: {
+        type: 'boolean',
+        default: false,
+        description: 'Ajoute la liste (id, type, concerns) des propositions en attente.'
+      }
+    },
+    additionalProperties: false
+  },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(ctx, args) {
+    const withConcerns = optionalBoolean(args, 'include_pending_concerns', false)
+    const bases = ctx.registry.list()
+    if (bases.length === 0) return NO_BASE
+    const w = new BudgetedWriter()
+    const pendingByBase = bases.map((b) => ({ base: b, files: proposalFiles(b, 'pending') }))
+    for (const { base, files } of pendingByBase) {
+      const lines = [`## ${base.name} — ${base.title}`, base.description]
+      if (base.version !== undefined) lines.push(`version : ${base.version}`)
+      lines.push(`documents : ${listDocuments(base).length} | propositions en attente : ${files.length}`)
+      w.addForced(lines.join('\n'))
+    }
+    if (withConcerns) {
+      // Summaries are always whole; concern lists are what the budget cuts first.
+      for (const { base, files } of pendingByBase) {
+        if (files.length === 0) continue
+        if (!w.add(`### propositions en attente — ${base.name}`)) break
+        for (const f of files) {
+          const p = readProposal(f)
+          const id = metaString(p.meta, 'id') ?? f.stem
+          const type = metaString(p.meta, 'type') ?? '?'
+          const concerns = cut(metaString(p.meta, 'concerns') ?? '(non renseigné)', 200)
+          if (!w.add(`- ${id} (${type}) — ${concerns}`)) break
+        }
+      }
+    }
+    return w.render(
+      (n) =>
+        `[résultats tronqués, ${n} élément(s) omis — listes de propositions en attente incomplètes ; les résumés de bases sont complets, kb_proposal_status donne le détail]`
+    )
+  }
+}

@@ -1,0 +1,88 @@
+import type { ToolDefinition } from '../tool'
+import { basesBlock } from '../tool'
+import { optionalInteger, optionalString, requireString } from '../args'
+import { invalidInput } from '../../engine/errors'
+import { PROPOSAL_STATUSES, type ProposalStatus } from '../../engine/proposals/store'
+import { proposalStatus, type StatusEntry } from '../../engine/proposals/status'
+import { BudgetedWriter } from '../render/budget'
+
+const cut = (s: string, n: number): string => {
+  const c = [...s]
+  return c.length <= n ? s : c.slice(0, n - 1).join('') + '…'
+}
+
+function renderEntry(e: StatusEntry): string {
+  const lines = [`### ${e.id} — ${e.location}`]
+  if (e.declaredStatus !== null && e.declaredStatus !== e.location)
+    lines.push(
+      `[incohérence status/emplacement : frontmatter \`status: ${e.declaredStatus}\`, emplacement \`${e.location}\` — l'emplacement fait foi]`
+    )
+  lines.push(`type : ${e.type ?? '?'} | concerns : ${e.concerns ? cut(e.concerns, 200) : '(non renseigné)'}`)
+  lines.push(`soumise : ${e.submittedAt ?? '(date inconnue)'} par ${e.submittedBy ?? '(contributeur non renseigné)'}`)
+  if (e.location === 'pending') {
+    lines.push('résolution : en attente de revue par le gestionnaire')
+  } else {
+    lines.push(`résolue : ${e.resolvedAt ?? '(date inconnue)'} — ${e.resolution ?? e.location}`)
+    if (e.location === 'accepted')
+      lines.push(
+        e.integratedInto && e.integratedInto.length > 0
+          ? `integrated-into : ${e.integratedInto.join(', ')} (lisibles via kb_read)`
+          : 'integrated-into : (non renseigné)'
+      )
+    else lines.push(`rejection-reason : ${e.rejectionReason ? cut(e.rejectionReason, 500) : '(non renseigné)'}`)
+  }
+  return lines.join('\n')
+}
+
+export const kbProposalStatus: ToolDefinition = {
+  name: 'kb_proposal_status',
+  title: 'Verdict des propositions',
+  describe: (ctx) =>
+    "Consulte l'état et la résolution des propositions déposées via kb_propose : en attente, intégrée (avec les documents modifiés), ou rejetée (avec le motif). C'est ainsi qu'un contributeur retrouve le verdict de sa proposition sans accès git au dépôt. Fournissez `id` (une proposition précise) ou `submitted_by` (tout ce qu'un contributeur a déposé) — au moins l'un des deux est requis ; `status` et `limit` raffinent. `submitted_by` étant déclaratif et non authentifié, le filtre retrouve les propositions déclarées sous ce nom, sans garantie d'identité. Le corps des propositions n'est pas retourné : pour lire ce qui a été intégré, suivez `integrated-into` avec kb_read. Lecture pure : aucun verrou." +
+    basesBlock(ctx, 'Bases disponibles'),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      base: { type: 'string', description: 'Nom de la base.' },
+      id: { type: 'string', description: 'Id exact d’une proposition, tel que retourné par kb_propose.' },
+      submitted_by: { type: 'string', description: 'Contributeur déclaré. Correspondance exacte, casse ignorée.' },
+      status: { type: 'string', enum: [...PROPOSAL_STATUSES], description: 'Restreint à ce statut.' },
+      limit: { type: 'integer', minimum: 1, maximum: 50, default: 20, description: 'Les plus récentes d’abord.' }
+    },
+    required: ['base'],
+    additionalProperties: false
+  },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(ctx, args) {
+    const base = ctx.registry.get(requireString(args, 'base'))
+    const id = optionalString(args, 'id')
+    const submittedBy = optionalString(args, 'submitted_by')
+    const statusRaw = optionalString(args, 'status')
+    const limit = optionalInteger(args, 'limit', 1, 50, 20)
+    if (id === undefined && submittedBy === undefined)
+      throw invalidInput(
+        "fournissez au moins 'id' (une proposition précise) ou 'submitted_by' (tout ce qu'un contributeur a déposé)"
+      )
+    if (statusRaw !== undefined && !(PROPOSAL_STATUSES as readonly string[]).includes(statusRaw))
+      throw invalidInput(`status '${statusRaw}' invalide (attendu : ${PROPOSAL_STATUSES.join(', ')})`)
+    const status = statusRaw as ProposalStatus | undefined
+    const filters = [
+      id !== undefined ? `id=${id}` : null,
+      submittedBy !== undefined ? `submitted_by=${submittedBy}` : null,
+      status !== undefined ? `status=${status}` : null
+    ]
+      .filter((x): x is string => x !== null)
+      .join(', ')
+    const r = proposalStatus(base, { id, submittedBy, status, limit }, ctx.log)
+    const unreadable = r.unreadable > 0 ? `[${r.unreadable} fichier(s) illisible(s) ignoré(s)]` : null
+    if (r.total === 0) {
+      return [`Aucune proposition dans '${base.name}' pour : ${filters}.`, unreadable].filter(Boolean).join('\n')
+    }
+    const w = new BudgetedWriter()
+    w.addForced(`${r.total} proposition(s) dans '${base.name}' pour : ${filters}`)
+    if (r.total > limit) w.addForced(`[${r.total - limit} plus ancienne(s) non listée(s) — augmentez limit]`)
+    if (unreadable) w.addForced(unreadable)
+    for (const e of r.entries) if (!w.add(renderEntry(e))) break
+    return w.render((n) => `[résultats tronqués, ${n} élément(s) omis — affinez les filtres ou réduisez limit]`)
+  }
+}

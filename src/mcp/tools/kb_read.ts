@@ -1,0 +1,76 @@
+import type { ToolDefinition } from '../tool'
+import { basesBlock } from '../tool'
+import { optionalBoolean, requireString, type ToolArgs } from '../args'
+import { headingListing, readDocument, type ReadResult } from '../../engine/corpus/read'
+import type { HubContext } from '../tool'
+import type { Base } from '../../engine/registry/base'
+
+const INTERBASE = /^([a-z0-9-]+):\/(.*)$/s
+
+/**
+ * `<base>:/<path>` copied from a document body reads that base when the prefix
+ * names a registered one; any other prefix is a literal path (never UNKNOWN_BASE
+ * on a false positive).
+ */
+export function resolveTarget(ctx: HubContext, baseName: string, path: string): { base: Base; path: string } {
+  const m = INTERBASE.exec(path)
+  if (m && ctx.registry.has(m[1])) return { base: ctx.registry.get(m[1]), path: m[2] }
+  return { base: ctx.registry.get(baseName), path }
+}
+
+export function renderRead(r: ReadResult): string {
+  switch (r.kind) {
+    case 'full':
+      return r.text
+    case 'section': {
+      const lines = [`# ${r.path} — section « ${r.section.heading.raw} »`]
+      if (r.section.duplicates > 0) lines.push(`[${r.section.duplicates} autres sections portent ce titre]`)
+      lines.push('', r.section.text)
+      return lines.join('\n')
+    }
+    case 'toc': {
+      const lines = [
+        `# ${r.path}`,
+        `[document volumineux : ${r.size} octets > seuil ${r.threshold} — table des headings retournée à la place du contenu. Rappelez kb_read avec \`section: "<titre>"\`, ou \`force: true\` pour le document entier.]`
+      ]
+      if (r.frontmatterRaw) lines.push('', r.frontmatterRaw.replace(/\r?\n$/, ''))
+      lines.push('', '## Headings', headingListing(r.table))
+      return lines.join('\n')
+    }
+  }
+}
+
+export const kbRead: ToolDefinition = {
+  name: 'kb_read',
+  title: 'Lire un document ou une section',
+  describe: (ctx) =>
+    "Lit un document du corpus d'une base : document complet, ou une seule section si `section` est fourni (recopiez le libellé qui suit « § » dans kb_search). " +
+    "Au-delà de read-toc-threshold octets, un document lu sans `section` retourne sa table des headings plutôt que son contenu — rappelez alors kb_read avec la section voulue, ou `force: true` pour tout obtenir. " +
+    '`path` est relatif au corpus ; un lien interbase `<base>:/<chemin>` recopié tel quel lit la base nommée.' +
+    basesBlock(ctx, 'Bases disponibles'),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      base: { type: 'string', description: 'Nom de la base (champ name du manifeste).' },
+      path: {
+        type: 'string',
+        description: 'Chemin relatif au corpus, séparateur /, ou lien interbase <base>:/<chemin>.'
+      },
+      section: { type: 'string', description: 'Titre du heading à extraire (libellé § de kb_search).' },
+      force: { type: 'boolean', default: false, description: 'Retourne le document entier même s’il est volumineux.' }
+    },
+    required: ['base', 'path'],
+    additionalProperties: false
+  },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(ctx, args: ToolArgs) {
+    const baseName = requireString(args, 'base')
+    const path = requireString(args, 'path')
+    const target = resolveTarget(ctx, baseName, path)
+    const section = typeof args.section === 'string' && args.section.trim() !== '' ? args.section : undefined
+    const force = optionalBoolean(args, 'force', false)
+    return renderRead(
+      readDocument(target.base, target.path, { section, force, tocThreshold: ctx.config.readTocThreshold })
+    )
+  }
+}

@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+
+export function tempDir(prefix = 'okf-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix))
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true })
+}
+
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'Test',
+      GIT_AUTHOR_EMAIL: 'test@example.test',
+      GIT_COMMITTER_NAME: 'Test',
+      GIT_COMMITTER_EMAIL: 'test@example.test'
+    }
+  })
+}
+
+export interface BundleSpec {
+  name?: string
+  title?: string
+  description?: string
+  /** Raw manifest text; overrides the generated one. */
+  manifest?: string
+  extraManifest?: string
+  governance?: string
+  schema?: string
+  /** Files relative to the bundle root. */
+  files?: Record<string, string>
+  /** Make it a git repository with one commit (default true). */
+  git?: boolean
+}
+
+export function writeFiles(root: string, files: Record<string, string>): void {
+  for (const [rel, text] of Object.entries(files)) {
+    const abs = join(root, rel)
+    mkdirSync(dirname(abs), { recursive: true })
+    writeFileSync(abs, text)
+  }
+}
+
+/** A bundle under `basesDir/dir`: manifest, GOVERNANCE.md, corpus; a real git repo by default. */
+export function makeBundle(basesDir: string, dir: string, spec: BundleSpec = {}): string {
+  const root = join(basesDir, dir)
+  mkdirSync(join(root, 'knowledge'), { recursive: true })
+  const name = spec.name ?? dir
+  const manifest =
+    spec.manifest ??
+    [
+      `bundle-spec: "0.1"`,
+      `name: ${name}`,
+      `title: ${JSON.stringify(spec.title ?? `Base ${name}`)}`,
+      `description: ${JSON.stringify(spec.description ?? `Base de test ${name}.`)}`,
+      `version: "1.0.0"`,
+      'governance:',
+      '  rules: GOVERNANCE.md',
+      ...(spec.schema !== undefined ? ['  frontmatter-schema: schema.yaml'] : []),
+      spec.extraManifest ?? ''
+    ].join('\n') + '\n'
+  writeFileSync(join(root, 'okf-bundle.yaml'), manifest)
+  writeFileSync(join(root, 'GOVERNANCE.md'), spec.governance ?? '# Gouvernance\n\nRègles de test.\n')
+  if (spec.schema !== undefined) writeFileSync(join(root, 'schema.yaml'), spec.schema)
+  writeFiles(root, spec.files ?? { 'knowledge/exemple.md': '# Exemple\n\nUn document exemple.\n' })
+  if (spec.git !== false) {
+    git(root, 'init', '-q', '-b', 'main')
+    git(root, 'add', '-A')
+    git(root, 'commit', '-qm', 'init')
+  }
+  return root
+}

@@ -1,0 +1,85 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { existsSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { tempDir } from './fixtures'
+
+export const ROOT = resolve(__dirname, '../..')
+export const SERVER_JS = join(ROOT, 'out/main/mcp/server.js')
+export const CLI_JS = join(ROOT, 'bin/okf-hub.js')
+
+export function assertBuilt(): void {
+  if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} missing: run \`npm run build\` (npm test does it)`)
+}
+
+export interface HubEnv {
+  basesDir: string
+  userData: string
+  logFile: string
+  configFile: string
+  env: Record<string, string>
+}
+
+/**
+ * An isolated environment: its own user-data dir (never the developer's), a
+ * config with the default bases off unless asked, a log file to inspect.
+ */
+export function hubEnv(basesDir: string, opts: { defaultBases?: boolean; extraConfig?: string } = {}): HubEnv {
+  const userData = tempDir('okf-ud-')
+  const logFile = join(userData, 'hub.log')
+  const configFile = join(userData, 'hub-config.yaml')
+  writeFileSync(
+    configFile,
+    `bases-dir: ${JSON.stringify(basesDir)}\nlog-file: ${JSON.stringify(logFile)}\ndefault-bases: ${opts.defaultBases ? 'true' : 'false'}\n${opts.extraConfig ?? ''}`
+  )
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? userData,
+    OKF_HUB_USER_DATA: userData,
+    OKF_HUB_CONFIG: configFile
+  }
+  return { basesDir, userData, logFile, configFile, env }
+}
+
+export interface Connected {
+  client: Client
+  close(): Promise<void>
+  text(name: string, args?: Record<string, unknown>): Promise<string>
+  call(name: string, args?: Record<string, unknown>): Promise<{ text: string; isError: boolean }>
+  notifications: { listChanged: number }
+  stderr: () => string
+}
+
+/** Spawns the built server as a host would (cwd `/`, minimal env) and connects the SDK client. */
+export async function connect(h: HubEnv, extraEnv: Record<string, string> = {}): Promise<Connected> {
+  assertBuilt()
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [SERVER_JS],
+    env: { ...h.env, ...extraEnv },
+    cwd: '/',
+    stderr: 'pipe'
+  })
+  let err = ''
+  transport.stderr?.on('data', (d: Buffer) => (err += d.toString()))
+  const client = new Client({ name: 'okf-test', version: '0.0.0' })
+  const notifications = { listChanged: 0 }
+  const { ToolListChangedNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js')
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    notifications.listChanged++
+  })
+  await client.connect(transport)
+  const call = async (name: string, args: Record<string, unknown> = {}) => {
+    const r = await client.callTool({ name, arguments: args })
+    const content = r.content as { type: string; text: string }[]
+    return { text: content.map((c) => c.text).join(''), isError: r.isError === true }
+  }
+  return {
+    client,
+    notifications,
+    stderr: () => err,
+    close: () => client.close(),
+    call,
+    text: async (name, args) => (await call(name, args)).text
+  }
+}
