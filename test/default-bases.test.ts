@@ -64,7 +64,7 @@ function normaliseDescription(s: string): string {
 }
 
 // ---------------------------------------------------------------------------
-// Detectors (exported to the self-tests below so they cannot silently pass).
+// Detectors, each checked by the self-tests below so that a guard cannot pass by matching nothing.
 
 /** Every `kb_…` token in a text. */
 function citedTools(text: string): string[] {
@@ -230,7 +230,7 @@ describe.each(DEFAULT_BASES)('base par défaut %s', (baseName) => {
     expect(otherDocs().length).toBeGreaterThan(0)
   })
 
-  it('ouvre chaque document par un frontmatter avec type et applies-to', () => {
+  it('ouvre chaque document par un frontmatter avec type et applies-to, puis des sections ##', () => {
     for (const file of otherDocs()) {
       const text = readText(file)
       expect(text.startsWith('---\n'), `${file} doit commencer par ---`).toBe(true)
@@ -238,6 +238,7 @@ describe.each(DEFAULT_BASES)('base par défaut %s', (baseName) => {
       expect(fm, `${file} : frontmatter illisible`).not.toBeNull()
       expect(fm, file).toHaveProperty('type')
       expect(fm, file).toHaveProperty('applies-to')
+      expect(text, `${file} : aucune section ##`).toMatch(/^## \S/m)
     }
   })
 

@@ -29,7 +29,7 @@ describe('MCP server — read side over stdio', () => {
         'knowledge/log.md': '# Journal\n\nconnexion notée\n',
         'knowledge/conn.md': '# Connexion\n\nconnexion expliquée\n',
         'knowledge/beta.md': '# Version\n\nLa 3.2(beta) corrige tout. incident #4521 clos.\n',
-        'knowledge/dup.md': '# Notes\n\n## Notes\n\npremière\n\n## Notes\n\nseconde\n\n## Piège `relativePath` **confirmé**\n\ncontenu piège\n',
+        'knowledge/dup.md': '# Doublons\n\n## Notes\n\npremière\n\n## Notes\n\nseconde\n\n## Piège `relativePath` **confirmé**\n\ncontenu piège\n',
         'knowledge/gros.md': big(20),
         'knowledge/zh.md': '# 数据库连接\n\n如果数据库 连接失败，请检查配置。\n',
         'knowledge/CLAUDE.md': 'mot-temoin\n',
@@ -76,7 +76,7 @@ describe('MCP server — read side over stdio', () => {
 
   it('kb_list: one block per base, by manifest name, normalised description', async () => {
     const out = await s.text('kb_list')
-    expect(out).toContain('## alpha — Base Alpha\nProcédures d’exploitation de la solution Alpha.\nversion : 1.0.0\ndocuments : 15 | propositions en attente : 0')
+    expect(out).toContain('## alpha — Base Alpha\nProcédures d’exploitation de la solution Alpha.\nversion : 1.0.0\ndocuments : 13 | propositions en attente : 0')
     expect(out).toContain('## beta — Base Beta')
     expect(out).not.toContain('clone-renomme')
   })
@@ -139,8 +139,8 @@ describe('MCP server — read side over stdio', () => {
 
   it('kb_search: several bases share max_results, grouped output', async () => {
     const out = await s.text('kb_search', { base: ['alpha', 'beta', 'alpha'], query: 'reconnexion SSO', max_results: 8 })
-    expect(out.split('\n')[0]).toBe('2 résultat(s) dans 2 base(s) pour : reconnexion SSO')
-    expect(out).toContain('\n\n## Base : alpha\n1 résultat(s) dans \'alpha\' pour : reconnexion SSO')
+    expect(out.split('\n')[0]).toBe('3 résultat(s) dans 2 base(s) pour : reconnexion SSO')
+    expect(out).toContain('\n\n## Base : alpha\n2 résultat(s) dans \'alpha\' pour : reconnexion SSO')
     expect(out).toContain('## Base : beta')
     const star = await s.text('kb_search', { base: '*', query: 'reconnexion', max_results: 2 })
     expect((star.match(/^### /gm) ?? []).length).toBe(2)
@@ -164,7 +164,8 @@ describe('MCP server — read side over stdio', () => {
     expect(await s.text('kb_read', { base: 'alpha', path: 'a.md' })).toBe('# A\n\nreconnexion SSO en panne\n')
     const dup = await s.text('kb_read', { base: 'alpha', path: 'dup.md', section: 'notes' })
     expect(dup).toContain('[1 autres sections portent ce titre]')
-    expect(dup).toContain('# Notes')
+    expect(dup).toContain('première')
+    expect(dup).not.toContain('seconde')
     const piege = await s.text('kb_read', { base: 'alpha', path: 'dup.md', section: 'piège relativepath confirmé' })
     expect(piege).toContain('contenu piège')
   })
@@ -231,21 +232,16 @@ describe('MCP server — read side over stdio', () => {
     expect(alpha).toContain('## schema.yaml (schéma de frontmatter)\n\n```yaml\nfields:')
   })
 
-  it('UNKNOWN_BASE lists the valid bases after a silent rescan; a base added later is found', async () => {
+  it('UNKNOWN_BASE lists the valid bases after a silent rescan', async () => {
     const r = await s.call('kb_read', { base: 'fantome', path: 'x.md' })
     expect(r.text).toBe("ERROR: UNKNOWN_BASE: base 'fantome' inconnue. Bases disponibles : alpha, beta")
-    makeBundle(dir, 'tardive', { files: { 'knowledge/t.md': '# T\n\ntardif\n' } })
-    // The UNKNOWN_BASE cooldown (5 s) is running; kb_list has its own trigger.
-    const list = await s.text('kb_list')
-    expect(list).toContain('## tardive — Base tardive')
-    expect(s.notifications.listChanged).toBeGreaterThanOrEqual(1)
-    const { tools } = await s.client.listTools()
-    expect(tools.find((t) => t.name === 'kb_list')!.description).toContain('tardive')
+    const log = readFileSync(h.logFile, 'utf8')
+    expect(log).toContain('re-scan silencieux déclenché par UNKNOWN_BASE')
   })
 
   it('kb_hub_rescan reports the bases, single-instance note included', async () => {
     const out = await s.text('kb_hub_rescan')
-    expect(out).toMatch(/^Découverte terminée : 3 base\(s\) enregistrée\(s\)\./)
+    expect(out).toMatch(/^Découverte terminée : 2 base\(s\) enregistrée\(s\)\./)
     expect(out).toContain('PORTÉE MONO-INSTANCE')
   })
 
@@ -255,8 +251,31 @@ describe('MCP server — read side over stdio', () => {
   })
 })
 
-describe('MCP server — a base imported after start, found through UNKNOWN_BASE', () => {
-  it('retries once after a silent rescan', async () => {
+describe('MCP server — a base imported after start', () => {
+  it('kb_list sees it (implicit rescan), tools/list_changed is sent and descriptions follow', async () => {
+    const dir = tempDir()
+    makeBundle(dir, 'premiere')
+    const s = await connect(hubEnv(dir))
+    try {
+      await s.client.listTools()
+      makeBundle(dir, 'tardive', { files: { 'knowledge/t.md': '# T\n\ntardif\n' } })
+      const list = await s.text('kb_list')
+      expect(list).toContain('## tardive — Base tardive')
+      await new Promise((r) => setTimeout(r, 100))
+      expect(s.notifications.listChanged).toBe(1)
+      const { tools } = await s.client.listTools()
+      expect(tools.find((t) => t.name === 'kb_list')!.description).toContain('- tardive — Base tardive')
+      // No change, no notification.
+      await s.text('kb_hub_rescan')
+      await new Promise((r) => setTimeout(r, 100))
+      expect(s.notifications.listChanged).toBe(1)
+    } finally {
+      await s.close()
+      removeDir(dir)
+    }
+  })
+
+  it('an unknown base triggers one silent rescan and one retry, even right after a kb_list', async () => {
     const dir = tempDir()
     const s = await connect(hubEnv(dir))
     try {

@@ -165,9 +165,16 @@ function pyRepr(s: string): string {
 }
 
 /** Characters a frontmatter key may not hold (controls, line breaks of any YAML version, non-printables). */
-const BAD_KEY_CHARS = /[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/
+const BAD_KEY_CHARS = /[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/
 /** Characters refused in string values: no escape would make every reader see them as written. */
 const BAD_VALUE_CHARS = /[\x7f-\x9f\u2028\u2029\ufffe\uffff]/
+/** True when `s` holds a C0 control character other than those in `allowed`. */
+function hasC0(s: string, allowed: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    if (s.charCodeAt(i) < 0x20 && !allowed.includes(s[i])) return true
+  }
+  return false
+}
 /** With the `u` flag, a paired surrogate is one code point: only lone halves match. */
 const LONE_SURROGATE = /\p{Cs}/u
 
@@ -177,6 +184,7 @@ function validateKey(key: string): void {
     key === '<<' ||
     key.length > MAX_KEY_LENGTH ||
     BAD_KEY_CHARS.test(key) ||
+    hasC0(key, '') ||
     LONE_SURROGATE.test(key) ||
     key.trim() === '---'
   ) {
@@ -555,7 +563,7 @@ function stringNode(s: string, quote?: Scalar.Type, blockLiteral?: boolean): Sca
   const node = new Scalar(s)
   if (/[\n\r]/.test(s)) {
     node.type =
-      blockLiteral && !s.split('\n').some((l) => l.trim() === '---') && !/[\r\x00-\x08\x0b-\x1f]/.test(s)
+      blockLiteral && !s.split('\n').some((l) => l.trim() === '---') && !hasC0(s, '\n')
         ? Scalar.BLOCK_LITERAL
         : Scalar.QUOTE_DOUBLE
   } else if (quote === Scalar.QUOTE_DOUBLE || quote === Scalar.QUOTE_SINGLE) {

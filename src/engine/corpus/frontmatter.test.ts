@@ -80,7 +80,9 @@ describe('splitFrontmatter', () => {
   })
 
   it('keeps dates as the strings the author wrote (YAML 1.2 core schema)', () => {
-    const fm = splitFrontmatter('---\nlast-verified: 2026-01-15\ncreated: 2025-12-01T10:00:00Z\non: yes\n---\n')
+    const fm = splitFrontmatter(
+      '---\nlast-verified: 2026-01-15\ncreated: 2025-12-01T10:00:00Z\non: yes\n---\n'
+    )
     expect(fm.data).toEqual({ 'last-verified': '2026-01-15', created: '2025-12-01T10:00:00Z', on: 'yes' })
     expect(typeof fm.data?.['last-verified']).toBe('string')
   })

@@ -155,7 +155,7 @@ describe('normalizeHeading', () => {
       '*[lien](u)*',
       '`_x_`',
       '**`__init__`**',
-      "J'ai une erreur : *\"Functions are not valid as a React child.\"*",
+      'J\'ai une erreur : *"Functions are not valid as a React child."*',
       'Opérateur (ternaire) conditionnel (`? :`)',
       '[![img](a.png)](b)',
       '  ~~~triple~~~  '
@@ -171,12 +171,16 @@ describe('normalizeHeading', () => {
 
 describe('sectionKey', () => {
   it('matches regardless of accents, case and inline formatting', () => {
-    expect(sectionKey('procedure de reconnexion sso')).toBe(sectionKey('## Procédure de `reconnexion` SSO'.slice(3)))
+    expect(sectionKey('procedure de reconnexion sso')).toBe(
+      sectionKey('## Procédure de `reconnexion` SSO'.slice(3))
+    )
     expect(sectionKey('Procédure')).toBe('procedure')
   })
 
   it('folds typographic quotes', () => {
-    expect(sectionKey('L’état : la mémoire d’un composant')).toBe(sectionKey("L'état : la memoire d'un composant"))
+    expect(sectionKey('L’état : la mémoire d’un composant')).toBe(
+      sectionKey("L'état : la memoire d'un composant")
+    )
     expect(sectionKey('“x”')).toBe('"x"')
   })
 })
@@ -201,7 +205,11 @@ describe('findSection', () => {
     expect(section?.text).toBe('## D\n\nddd')
     expect(section?.endLine).toBe(15)
     const lone = '# Seul\n\n\n'
-    expect(findSection(lone, parseHeadings(lone), 'seul')).toMatchObject({ text: '# Seul', startLine: 1, endLine: 1 })
+    expect(findSection(lone, parseHeadings(lone), 'seul')).toMatchObject({
+      text: '# Seul',
+      startLine: 1,
+      endLine: 1
+    })
   })
 
   it('matches accent- and format-insensitively', () => {
@@ -233,7 +241,11 @@ describe('findSection', () => {
 
   it('uses full-text line numbers when there is frontmatter', () => {
     const text = '---\ntitle: T\n---\n# A\n\naaa\n\n# B\n\nbbb\n'
-    expect(findSection(text, parseHeadings(text), 'a')).toMatchObject({ startLine: 4, endLine: 6, text: '# A\n\naaa' })
+    expect(findSection(text, parseHeadings(text), 'a')).toMatchObject({
+      startLine: 4,
+      endLine: 6,
+      text: '# A\n\naaa'
+    })
   })
 
   it('returns CRLF sections without carriage returns', () => {

@@ -213,7 +213,12 @@ export function normalizeHeading(s: string): string {
  * because the corpora mix `l’état` and `l'état` freely and no caller can guess which one a heading uses.
  */
 export function sectionKey(s: string): string {
-  return normalizeHeading(s)
+  return foldKey(normalizeHeading(s))
+}
+
+/** sectionKey of an already normalised label (a Heading's `label`), without renormalising it. */
+function foldKey(label: string): string {
+  return label
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\u2018\u2019\u02bc]/g, "'")
@@ -256,7 +261,7 @@ export function findSection(text: string, headings: Heading[], request: string):
   let index = -1
   let duplicates = 0
   for (let i = 0; i < headings.length; i++) {
-    if (sectionKey(headings[i].raw) !== key) continue
+    if (foldKey(headings[i].label) !== key) continue
     if (index === -1) index = i
     else duplicates++
   }
@@ -273,7 +278,10 @@ export function findSection(text: string, headings: Heading[], request: string):
     heading,
     startLine: heading.line,
     endLine: end,
-    text: lines.slice(heading.line - 1, end).join('\n').trimEnd(),
+    text: lines
+      .slice(heading.line - 1, end)
+      .join('\n')
+      .trimEnd(),
     duplicates
   }
 }

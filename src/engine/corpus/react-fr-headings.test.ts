@@ -29,16 +29,21 @@ describe('react-fr corpus headings', () => {
     for (const file of files) {
       const text = readFileSync(file, 'utf8')
       const headings = parseHeadings(text)
+      const lines = text.split('\n')
       for (const h of headings) {
         total++
-        if (normalizeHeading(h.label) !== h.label) failures.push(`${file}:${h.line} label not stable: ${h.label}`)
+        if (normalizeHeading(h.label) !== h.label)
+          failures.push(`${file}:${h.line} label not stable: ${h.label}`)
         const key = sectionKey(h.raw)
         const first = headings.find((other) => sectionKey(other.raw) === key)
         const section = findSection(text, headings, h.label)
         if (section === null) failures.push(`${file}:${h.line} not found by its label: ${h.label}`)
         else if (sectionKey(section.heading.raw) !== key || section.heading !== first)
           failures.push(`${file}:${h.line} label ${h.label} found ${section.heading.raw}`)
-        else if (!section.text.startsWith(text.split('\n')[h.line - 1 - (h.line - section.startLine)].trimEnd()))
+        else if (
+          section.startLine !== first.line ||
+          !section.text.startsWith(lines[first.line - 1].trimEnd())
+        )
           failures.push(`${file}:${h.line} section does not start at its heading line`)
       }
     }
