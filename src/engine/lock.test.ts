@@ -207,7 +207,7 @@ describe('runCommandLocked', () => {
   it('passes the command’s exit code through', async () => {
     const root = makeRepo()
     expect(await runCommandLocked(root, 'sh', ['-c', 'exit 7'], { timeoutMs: 1000 })).toBe(7)
-    expect(await runCommandLocked(root, 'sh', ['-c', `test -d ${LOCK_DIR_NAME}`], { timeoutMs: 1000 })).toBe(0)
+    expect(await runCommandLocked(root, 'sh', ['-c', `test -d '${join(root, LOCK_DIR_NAME)}'`], { timeoutMs: 1000 })).toBe(0)
     expect(await runCommandLocked(root, 'sh', ['-c', 'kill -KILL $$'], { timeoutMs: 1000 })).toBe(137)
     expect(existsSync(join(root, LOCK_DIR_NAME))).toBe(false)
   })

@@ -1,5 +1,16 @@
 import { execFileSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -241,6 +252,23 @@ describe('commitPaths', () => {
     )
     expect(status(root)).toBe('')
     expect(fsck(root)).toBe('')
+  })
+
+  it('smudges racily clean entries so a newer index cannot hide a same-size edit', async () => {
+    const root = makeRepo(BASE_FILES)
+    git(root, 'config', 'core.trustctime', 'false')
+    write(root, 'knowledge/a.md', 'AAAA\n')
+    git(root, 'add', 'knowledge/a.md')
+    const { mtimeNs } = statSync(join(root, 'knowledge/a.md'), { bigint: true })
+    const stamp = `@${mtimeNs / 1_000_000_000n}.${String(mtimeNs % 1_000_000_000n).padStart(9, '0')}`
+    // The index was written in the same instant as the entry: the entry is racily clean.
+    execFileSync('touch', ['-d', stamp, join(root, '.git/index')])
+    // Same size, same inode, same mtime: only the content tells the edit.
+    writeFileSync(join(root, 'knowledge/a.md'), 'BBBB\n')
+    execFileSync('touch', ['-d', stamp, join(root, 'knowledge/a.md')])
+    write(root, 'knowledge/other.md', '# other\n')
+    await commitPaths(root, ['knowledge/other.md'], 'hub: other\n')
+    expect(status(root)).toBe('MM knowledge/a.md\n')
   })
 
   it('commits on a detached HEAD by moving HEAD itself', async () => {

@@ -1,0 +1,520 @@
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { Base } from '../registry/base'
+import { HubError } from '../errors'
+import { frontmatterDigest } from './digest'
+import { clearDocumentCache, parseStats } from './documents'
+import { isReserved } from './rank'
+import { ripgrepArgs, unpackedPath } from './ripgrep'
+import { allocateQuota, searchBases, type BaseSearchResult } from './search'
+import { foldCase, keywordTerms, termsIn } from './terms'
+
+const roots: string[] = []
+afterAll(() => {
+  for (const r of roots) rmSync(r, { recursive: true, force: true })
+})
+
+/** A base whose corpus is `<tmp>/knowledge`, holding `files` (corpus-relative path → text). */
+function makeBase(files: Record<string, string>, name = 'test-base'): Base {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'okf-search-')))
+  roots.push(root)
+  const corpusDir = join(root, 'knowledge')
+  mkdirSync(corpusDir, { recursive: true })
+  for (const [rel, text] of Object.entries(files)) {
+    const abs = join(corpusDir, ...rel.split('/'))
+    mkdirSync(dirname(abs), { recursive: true })
+    writeFileSync(abs, text)
+  }
+  return {
+    name,
+    dirName: name,
+    root,
+    corpusDir,
+    corpusRel: 'knowledge',
+    title: name,
+    description: '',
+    bundleSpec: '0.1',
+    governancePath: join(root, 'GOVERNANCE.md'),
+    governanceRel: 'GOVERNANCE.md'
+  }
+}
+
+async function one(base: Base, query: string, mode: 'keyword' | 'regex' = 'keyword', max = 8): Promise<BaseSearchResult> {
+  const [r] = await searchBases([base], query, mode, max)
+  return r
+}
+
+const paths = (r: BaseSearchResult): string[] => r.results.map((d) => d.path)
+
+async function hubError(p: Promise<unknown>): Promise<HubError> {
+  try {
+    await p
+  } catch (e) {
+    if (e instanceof HubError) return e
+    throw e
+  }
+  throw new Error('expected a HubError')
+}
+
+describe('keyword mode: strict AND, then OR fallback', () => {
+  it('returns only the documents holding every term', async () => {
+    const base = makeBase({
+      'a.md': 'reconnexion SSO en panne\n',
+      'b.md': 'reconnexion seulement\n',
+      'c.md': 'SSO seulement\n'
+    })
+    const r = await one(base, 'reconnexion SSO')
+    expect(paths(r)).toEqual(['a.md'])
+    expect(r.partial).toBe(false)
+    expect(r.available).toBe(1)
+  })
+
+  it('the terms may sit anywhere in the file, on different lines', async () => {
+    const base = makeBase({ 'a.md': '# Titre\n\nreconnexion\n\nplus loin\n\nSSO\n', 'b.md': 'SSO\n' })
+    expect(paths(await one(base, 'reconnexion sso'))).toEqual(['a.md'])
+  })
+
+  it('falls back to OR, flagged partial, ranked by terms touched then density', async () => {
+    const base = makeBase({
+      'un.md': 'alpha\n' + 'x\n'.repeat(3),
+      'deux.md': 'alpha et beta\n',
+      // one term each: the denser document first
+      'dense.md': 'gamma\n',
+      'sparse.md': 'gamma\n' + 'rien\n'.repeat(20),
+      'index.md': 'alpha beta\n'
+    })
+    const r = await one(base, 'alpha beta gamma')
+    expect(r.partial).toBe(true)
+    expect(paths(r)).toEqual(['deux.md', 'dense.md', 'un.md', 'sparse.md', 'index.md'])
+  })
+
+  it('no match at all: no result, not partial', async () => {
+    const base = makeBase({ 'a.md': 'rien\n' })
+    const r = await one(base, 'introuvable')
+    expect(r.results).toEqual([])
+    expect(r.partial).toBe(false)
+    expect(r.available).toBe(0)
+  })
+
+  it('terms are literals: 3.2(beta) is not a regex', async () => {
+    const base = makeBase({
+      'lit.md': 'Version 3.2(beta) publiée\n',
+      'autre.md': 'Version 3x2beta publiée\n',
+      'proche.md': 'Version 3.2beta\n'
+    })
+    expect(paths(await one(base, '3.2(beta)'))).toEqual(['lit.md'])
+  })
+
+  it('is case-insensitive: uppercase found by lowercase', async () => {
+    const base = makeBase({ 'a.md': 'RECONNEXION impossible\n' })
+    expect(paths(await one(base, 'reconnexion'))).toEqual(['a.md'])
+  })
+
+  it('is case-insensitive beyond ASCII', async () => {
+    const base = makeBase({ 'a.md': 'ÉTAT DE LA BASE\n', 'b.md': 'état de la base\n' })
+    expect(paths(await one(base, 'état base'))).toEqual(['a.md', 'b.md'])
+  })
+
+  it('finds a Chinese document with a Chinese query', async () => {
+    const base = makeBase({
+      'zh/db.md': '# 数据库配置\n\n数据库连接池的大小由配置文件决定。\n',
+      'zh/other.md': '# 缓存\n\n缓存连接。\n',
+      'fr.md': 'base de données\n'
+    })
+    const r = await one(base, '数据库 连接')
+    expect(paths(r)).toEqual(['zh/db.md'])
+    expect(r.results[0].title).toBe('数据库配置')
+    expect(r.results[0].snippets[0].label).toBe('数据库配置')
+  })
+
+  it('de-duplicates terms case-insensitively', () => {
+    expect(keywordTerms('  SSO sso  Reconnexion\tSso reconnexion ')).toEqual(['SSO', 'Reconnexion'])
+  })
+
+  it('a blank keyword query finds nothing without running ripgrep', async () => {
+    const base = makeBase({ 'a.md': 'x\n' })
+    expect((await one(base, '   ')).results).toEqual([])
+  })
+})
+
+describe('regex mode', () => {
+  it('uses ripgrep regex syntax', async () => {
+    const base = makeBase({
+      'a.md': 'Voir incident #1234 du mois\n',
+      'b.md': 'incident #12 seulement\n',
+      'c.md': 'Incident #9876 et incident #5555\nincident #1111\n'
+    })
+    const r = await one(base, String.raw`incident #\d{4}`, 'regex')
+    // more matching lines first
+    expect(paths(r)).toEqual(['c.md', 'a.md'])
+    expect(r.partial).toBe(false)
+  })
+
+  it('an invalid regex is INVALID_INPUT carrying ripgrep’s message', async () => {
+    const base = makeBase({ 'a.md': 'x\n' })
+    const e = await hubError(one(base, '[a-', 'regex'))
+    expect(e.code).toBe('INVALID_INPUT')
+    expect(e.message).toMatch(/regex|unclosed/)
+    expect(e.message).toBe(e.message.trim())
+  })
+
+  it('shows the first three hits', async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => (i % 10 === 9 ? `code E${i + 1}` : 'texte'))
+    const base = makeBase({ 'a.md': lines.join('\n') + '\n' })
+    const r = await one(base, String.raw`E\d+`, 'regex')
+    expect(r.results[0].snippets.map((s) => [s.start, s.end])).toEqual([
+      [8, 12],
+      [18, 22],
+      [28, 32]
+    ])
+  })
+})
+
+describe('excerpts', () => {
+  it('at most three windows per document', async () => {
+    const lines = Array.from({ length: 40 }, (_, i) => ((i + 1) % 5 === 0 ? 'cible' : `ligne ${i + 1}`))
+    const base = makeBase({ 'a.md': lines.join('\n') + '\n' })
+    const [doc] = (await one(base, 'cible')).results
+    expect(doc.snippets.length).toBeLessThanOrEqual(3)
+    // hits 5, 10, 15: adjacent windows 3-7, 8-12, 13-17 merge into one
+    expect(doc.snippets.map((s) => [s.start, s.end])).toEqual([[3, 17]])
+    expect(doc.snippets[0].lines).toEqual(lines.slice(2, 17))
+  })
+
+  it('three separate windows when hits are apart', async () => {
+    const lines = Array.from({ length: 40 }, (_, i) => ((i + 1) % 10 === 0 ? 'cible' : `ligne ${i + 1}`))
+    const base = makeBase({ 'a.md': lines.join('\n') + '\n' })
+    const [doc] = (await one(base, 'cible')).results
+    expect(doc.snippets.map((s) => [s.start, s.end])).toEqual([
+      [8, 12],
+      [18, 22],
+      [28, 32]
+    ])
+  })
+
+  it('merges overlapping windows and clamps to the file', async () => {
+    const base = makeBase({ 'a.md': 'cible\nx\ncible\ny\nz\nw\nv\n' })
+    const [doc] = (await one(base, 'cible')).results
+    expect(doc.snippets).toEqual([{ start: 1, end: 5, lines: ['cible', 'x', 'cible', 'y', 'z'], label: '(préambule)' }])
+  })
+
+  it('keyword mode: the windows whose lines carry the most distinct terms, shown in document order', async () => {
+    const lines = Array.from({ length: 60 }, () => 'texte')
+    lines[2] = 'alpha seul' // line 3
+    lines[9] = 'beta seul' // line 10
+    lines[19] = 'alpha et beta' // line 20
+    lines[29] = 'alpha seul' // line 30
+    lines[39] = 'beta puis alpha' // line 40
+    lines[49] = 'alpha beta encore' // line 50
+    const base = makeBase({ 'a.md': lines.join('\n') + '\n' })
+    const [doc] = (await one(base, 'alpha beta')).results
+    expect(doc.snippets.map((s) => [s.start, s.end])).toEqual([
+      [18, 22],
+      [38, 42],
+      [48, 52]
+    ])
+  })
+
+  it('ties on distinct terms: earlier lines first', async () => {
+    const lines = Array.from({ length: 60 }, () => 'texte')
+    for (const n of [5, 15, 25, 35, 45]) lines[n - 1] = 'alpha'
+    const base = makeBase({ 'a.md': lines.join('\n') + '\n' })
+    const [doc] = (await one(base, 'alpha')).results
+    expect(doc.snippets.map((s) => s.start)).toEqual([3, 13, 23])
+  })
+
+  it('strips the \\r of CRLF lines', async () => {
+    const base = makeBase({ 'a.md': '# Titre\r\n\r\ncible ici\r\n' })
+    const [doc] = (await one(base, 'cible')).results
+    expect(doc.snippets[0].lines).toEqual(['# Titre', '', 'cible ici'])
+    expect(doc.snippets[0].label).toBe('titre')
+  })
+
+  it('cuts a huge line', async () => {
+    const base = makeBase({ 'a.md': 'cible ' + 'x'.repeat(5000) + '\n' })
+    const [doc] = (await one(base, 'cible')).results
+    expect([...doc.snippets[0].lines[0]].length).toBe(1000)
+    expect(doc.snippets[0].lines[0].endsWith('…')).toBe(true)
+  })
+})
+
+describe('section labels', () => {
+  it('normalised heading of the section holding the hit line', async () => {
+    const base = makeBase({ 'a.md': '# A\n\ntexte\n\n## Section deux\n\ncible\n' })
+    const [doc] = (await one(base, 'cible')).results
+    expect(doc.snippets).toEqual([
+      { start: 5, end: 7, lines: ['## Section deux', '', 'cible'], label: 'section deux' }
+    ])
+  })
+
+  it('follows the hit line, not the window start', async () => {
+    const base = makeBase({ 'a.md': '## Un\n\ntexte\n## Reconnexion **SSO**\ncible\n' })
+    const [doc] = (await one(base, 'cible')).results
+    expect(doc.snippets[0].start).toBe(3)
+    expect(doc.snippets[0].label).toBe('reconnexion sso')
+  })
+
+  it('(préambule) before any heading', async () => {
+    const base = makeBase({ 'a.md': 'cible\n\n\n\n\n# Plus tard\n' })
+    expect((await one(base, 'cible')).results[0].snippets[0].label).toBe('(préambule)')
+  })
+
+  it('(préambule) for a hit inside the frontmatter', async () => {
+    const base = makeBase({ 'a.md': '---\ntitle: cible\n---\n# Titre\n\ntexte\n\n\n\n\n\ncible\n' })
+    const [doc] = (await one(base, 'cible')).results
+    expect(doc.snippets.map((s) => s.label)).toEqual(['(préambule)', 'titre'])
+  })
+
+  it('ignores a heading inside a code fence', async () => {
+    const base = makeBase({ 'a.md': '# Vraie section\n\n```md\n# Faux heading\n```\n\ncible\n' })
+    expect((await one(base, 'cible')).results[0].snippets[0].label).toBe('vraie section')
+  })
+
+  it('cuts a long label to 120 characters', async () => {
+    const base = makeBase({ 'a.md': `# ${'mot '.repeat(60)}\n\ncible\n` })
+    const label = (await one(base, 'cible')).results[0].snippets[0].label
+    expect([...label].length).toBe(120)
+    expect(label.endsWith('…')).toBe(true)
+  })
+})
+
+describe('reserved names, exclusions', () => {
+  it('index.md and log.md come after every other document', async () => {
+    const base = makeBase({
+      'index.md': 'connexion\n'.repeat(30),
+      'guide/log.md': 'connexion\n'.repeat(30),
+      'sso.md': '# SSO\n\nconnexion une fois dans un long texte\n' + 'bla\n'.repeat(200)
+    })
+    const r = await one(base, 'connexion')
+    expect(paths(r)).toEqual(['sso.md', 'guide/log.md', 'index.md'])
+    expect(r.results.map((d) => d.reserved)).toEqual([false, true, true])
+  })
+
+  it('regex mode demotes them too', async () => {
+    const base = makeBase({ 'index.md': 'connexion\n'.repeat(30), 'sso.md': 'connexion\n' })
+    expect(paths(await one(base, 'conn?exion', 'regex'))).toEqual(['sso.md', 'index.md'])
+  })
+
+  it('isReserved looks at the basename only', () => {
+    expect(isReserved('index.md')).toBe(true)
+    expect(isReserved('a/b/log.md')).toBe(true)
+    expect(isReserved('a/index.md.md')).toBe(false)
+    expect(isReserved('myindex.md')).toBe(false)
+  })
+
+  it('never returns excluded files nor follows symlinks out of the corpus', async () => {
+    const base = makeBase({
+      'a.md': 'mot-temoin\n',
+      'CLAUDE.md': 'mot-temoin\n',
+      'GOVERNANCE.md': 'mot-temoin\n',
+      'sous/CLAUDE.md': 'mot-temoin\n',
+      'proposals/p.md': 'mot-temoin\n',
+      'sous/proposals/pending/q.md': 'mot-temoin\n',
+      'notes.txt': 'mot-temoin\n'
+    })
+    writeFileSync(join(base.root, 'dehors.md'), 'mot-temoin\n')
+    symlinkSync(join(base.root, 'dehors.md'), join(base.corpusDir, 'fuite.md'))
+    mkdirSync(join(base.root, 'ailleurs'))
+    writeFileSync(join(base.root, 'ailleurs', 'x.md'), 'mot-temoin\n')
+    symlinkSync(join(base.root, 'ailleurs'), join(base.corpusDir, 'lien-dossier'))
+    expect(paths(await one(base, 'mot-temoin'))).toEqual(['a.md'])
+    expect(paths(await one(base, 'mot-t[e]moin', 'regex'))).toEqual(['a.md'])
+  })
+})
+
+describe('frontmatter digest', () => {
+  it('keeps title, tags and dates only', async () => {
+    const base = makeBase({
+      'sso.md':
+        '---\ntitle: Procédure de reconnexion SSO\ntype: procedure\ndescription: secret\ntags: [sso]\nlast-verified: 2026-01-15\nowner: equipe\n---\n\n# Procédure\n\ncible\n'
+    })
+    const [doc] = (await one(base, 'cible')).results
+    expect(doc.digest).toBe('{title: Procédure de reconnexion SSO, tags: [sso], last-verified: 2026-01-15}')
+    expect(doc.title).toBe('Procédure de reconnexion SSO')
+  })
+
+  it('null when nothing is kept; title then falls back to the first heading', async () => {
+    const base = makeBase({ 'a.md': '---\ntype: note\ndescription: d\n---\n# Premier titre\n\ncible\n', 'b.md': 'cible\n' })
+    const r = await one(base, 'cible')
+    expect(r.results.map((d) => [d.path, d.title, d.digest]).sort()).toEqual([
+      ['a.md', 'Premier titre', null],
+      ['b.md', null, null]
+    ])
+  })
+
+  it('date keys by name or by value, dated lists, reduced mappings', () => {
+    const data = {
+      title: 'T',
+      type: 'x',
+      resource: 'http://x.test',
+      updated_at: 'hier',
+      created: '2025-01-01',
+      'stale-after': 30,
+      reviewed: '2026-02-03T10:00:00Z',
+      jalons: ['2026-01-01', '2026-02-01'],
+      mots: ['a', 'b'],
+      generated: { by: 'human:x', at: '2026-08-14T12:00:00Z' },
+      sources: [
+        { id: 's1', resource: 'http://a.test', last_modified: '2026-01-02' },
+        { id: 's2', resource: 'http://b.test' }
+      ],
+      description: 'jamais'
+    }
+    expect(frontmatterDigest(data)).toBe(
+      '{title: T, updated_at: hier, created: 2025-01-01, stale-after: 30, reviewed: 2026-02-03T10:00:00Z, jalons: [2026-01-01, 2026-02-01], generated: {at: 2026-08-14T12:00:00Z}, sources: [{id: s1, last_modified: 2026-01-02}]}'
+    )
+    expect(frontmatterDigest({ type: 'x', description: 'y' })).toBeNull()
+    expect(frontmatterDigest(null)).toBeNull()
+    expect(frontmatterDigest({ title: 'Sur\ndeux lignes', tags: ['a: b'] })).toBe('{title: Sur deux lignes, tags: ["a: b"]}')
+  })
+})
+
+describe('ranking inside the AND set', () => {
+  it('a document whose heading carries the terms ranks above a long text mentioning them once', async () => {
+    const filler = 'Un paragraphe sans rapport avec le sujet, pour allonger le document.\n'
+    const base = makeBase({
+      'a-long.md': '# Journal\n\n' + filler.repeat(150) + 'On cite la rotation des certificats une fois.\n' + filler.repeat(150),
+      'z-rotation.md': '# Rotation des certificats\n\nProcédure : renouveler chaque certificat avant expiration.\n'
+    })
+    expect(paths(await one(base, 'rotation certificats'))).toEqual(['z-rotation.md', 'a-long.md'])
+  })
+
+  it('at equal length and counts, the heading decides', async () => {
+    const pad = 'texte neutre\n'.repeat(10)
+    const base = makeBase({
+      'a-corps.md': '# Notes\n\n' + pad + 'rotation des certificats\n',
+      'z-titre.md': '# Notes\n\n## Rotation des certificats\n' + pad
+    })
+    expect(paths(await one(base, 'rotation certificats'))).toEqual(['z-titre.md', 'a-corps.md'])
+  })
+
+  it('terms close together rank above terms scattered', async () => {
+    const pad = 'texte neutre\n'.repeat(10)
+    const base = makeBase({
+      'a-epars.md': '# Notes\n\nalpha ici\n' + pad + '# Autre\n\nbeta là\n',
+      'z-ensemble.md': '# Notes\n\nalpha et beta\n' + pad + '# Autre\n\nrien\n'
+    })
+    expect(paths(await one(base, 'alpha beta'))).toEqual(['z-ensemble.md', 'a-epars.md'])
+  })
+
+  it('more occurrences rank higher; ties end on the path', async () => {
+    const base = makeBase({
+      'b.md': 'panne\n',
+      'a.md': 'panne\n',
+      'c.md': 'panne panne panne\n'
+    })
+    expect(paths(await one(base, 'panne'))).toEqual(['c.md', 'a.md', 'b.md'])
+  })
+
+  it('repeated queries do not re-parse unchanged documents', async () => {
+    const base = makeBase({ 'a.md': '# A\n\ncible\n', 'b.md': '# B\n\ncible\n' })
+    clearDocumentCache()
+    await one(base, 'cible')
+    const after = parseStats.parses
+    await one(base, 'cible')
+    expect(parseStats.parses).toBe(after)
+    writeFileSync(join(base.corpusDir, 'a.md'), '# A modifié\n\ncible cible\n')
+    const r = await one(base, 'cible')
+    expect(parseStats.parses).toBe(after + 1)
+    expect(r.results[0].title).toBe('A modifié')
+  })
+})
+
+describe('multi-base quotas', () => {
+  it.each([
+    [[10, 10], 8, [4, 4]],
+    [[1, 10], 8, [1, 7]],
+    [[0, 5], 8, [0, 5]],
+    [[5, 5], 0, [0, 0]],
+    [[1, 1, 10], 6, [1, 1, 4]],
+    [[10, 10], 3, [2, 1]],
+    [[], 8, []]
+  ])('allocateQuota(%j, %i) = %j', (available, total, expected) => {
+    expect(allocateQuota(available, total)).toEqual(expected)
+  })
+
+  it('max_results is a global cap shared between bases', async () => {
+    const five = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`d${i}.md`, 'partage\n']))
+    const a = makeBase(five, 'base-a')
+    const b = makeBase(five, 'base-b')
+    const r = await searchBases([a, b], 'partage', 'keyword', 4)
+    expect(r.map((x) => [x.base, x.results.length, x.available])).toEqual([
+      ['base-a', 2, 5],
+      ['base-b', 2, 5]
+    ])
+    const small = makeBase({ 'seul.md': 'partage\n' }, 'base-small')
+    const r2 = await searchBases([small, b], 'partage', 'keyword', 4)
+    expect(r2.map((x) => x.results.length)).toEqual([1, 3])
+  })
+
+  it('the partial flag is per base', async () => {
+    const a = makeBase({ 'a.md': 'alpha beta\n' }, 'base-a')
+    const b = makeBase({ 'b.md': 'alpha\n' }, 'base-b')
+    const r = await searchBases([a, b], 'alpha beta', 'keyword', 8)
+    expect(r.map((x) => x.partial)).toEqual([false, true])
+  })
+})
+
+describe('ripgrep process', () => {
+  it('argument vector', () => {
+    const args = ripgrepArgs('/c', 'keyword', ['a', '-b'])
+    expect(args.slice(0, 6)).toEqual(['--json', '--ignore-case', '--no-ignore', '--no-config', '--glob', '*.md'])
+    expect(args).toContain('!CLAUDE.md')
+    expect(args).toContain('!proposals/')
+    expect(args).not.toContain('--hidden')
+    expect(args).not.toContain('--follow')
+    expect(args.slice(-7)).toEqual(['--fixed-strings', '-e', 'a', '-e', '-b', '--', '/c'])
+    expect(ripgrepArgs('/c', 'regex', ['x+']).slice(-4)).toEqual(['-e', 'x+', '--', '/c'])
+  })
+
+  it('binary path unpacked from the asar', () => {
+    expect(unpackedPath('/A/app.asar/node_modules/rg')).toBe('/A/app.asar.unpacked/node_modules/rg')
+    expect(unpackedPath('/A/app.asar.unpacked/rg')).toBe('/A/app.asar.unpacked/rg')
+    expect(unpackedPath('/usr/lib/rg')).toBe('/usr/lib/rg')
+  })
+
+  it('a binary that cannot be spawned is IO_ERROR', async () => {
+    const base = makeBase({ 'a.md': 'x\n' })
+    const e = await hubError(searchBases([base], 'x', 'keyword', 8, { rgPath: join(base.root, 'pas-de-rg') }))
+    expect(e.code).toBe('IO_ERROR')
+    expect(e.message).toMatch(/^ripgrep n'a pas pu être lancé : /)
+  })
+
+  it.skipIf(process.platform === 'win32')('a ripgrep that hangs is IO_ERROR after the timeout', async () => {
+    const base = makeBase({ 'a.md': 'x\n' })
+    const fake = join(base.root, 'rg-lent')
+    writeFileSync(fake, '#!/bin/sh\nexec sleep 10\n')
+    chmodSync(fake, 0o755)
+    const e = await hubError(searchBases([base], 'x', 'keyword', 8, { rgPath: fake, timeoutMs: 200 }))
+    expect(e.code).toBe('IO_ERROR')
+    expect(e.message).toBe('ripgrep a dépassé 30 s')
+  })
+
+  it.skipIf(process.platform === 'win32')('a silent failure says its exit code', async () => {
+    const base = makeBase({ 'a.md': 'x\n' })
+    const fake = join(base.root, 'rg-casse')
+    writeFileSync(fake, '#!/bin/sh\nexit 3\n')
+    chmodSync(fake, 0o755)
+    const e = await hubError(searchBases([base], 'x', 'regex', 8, { rgPath: fake }))
+    expect(e.code).toBe('INVALID_INPUT')
+    expect(e.message).toBe('ripgrep a échoué (code 3)')
+  })
+})
+
+describe('term matching', () => {
+  it('termsIn is case-insensitive and Unicode-aware', () => {
+    const t = ['sso', 'état', '数据库'].map(foldCase)
+    expect(termsIn('Le SSO et l’ÉTAT du 数据库', t)).toEqual([0, 1, 2])
+    expect(termsIn('rien', t)).toEqual([])
+  })
+
+  it('a line ripgrep matched through simple case folding still counts (long s)', async () => {
+    // U+017F folds to `s` for ripgrep, but its toLowerCase is itself.
+    const base = makeBase({ 'a.md': 'meſſage\n', 'b.md': 'message et autre\n' })
+    const r = await one(base, 'message autre')
+    expect(paths(r)).toEqual(['b.md'])
+    expect(paths(await one(base, 'message'))).toEqual(['a.md', 'b.md'])
+  })
+})

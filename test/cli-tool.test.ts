@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { execFile, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { CLI_JS, assertBuilt, hubEnv } from './helpers/mcp'
+
+const run = promisify(execFile)
+
+function cli(args: string[], env: Record<string, string>) {
+  assertBuilt()
+  return spawnSync(process.execPath, [CLI_JS, ...args], { env, encoding: 'utf8', cwd: '/' })
+}
+
+describe('okf-hub tool', () => {
+  it('on a machine where nothing is configured, installs the default bases and searches them', () => {
+    const home = tempDir('okf-home-')
+    try {
+      // Only HOME: the default bases dir is <user data>/bases, as the desktop app will use.
+      const env = { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, '.config') }
+      const r = cli(['tool', 'kb_search', '{"base":"okf-hub-guide","query":"proposition"}'], env)
+      expect(r.status).toBe(0)
+      expect(r.stdout).toMatch(/^\d+ résultat\(s\) dans 'okf-hub-guide' pour : proposition/)
+      const bases = join(home, '.config', 'OKF Hub', 'bases')
+      expect(readdirSync(bases).sort()).toEqual(['okf-hub-feedback', 'okf-hub-guide'])
+      for (const b of ['okf-hub-guide', 'okf-hub-feedback']) {
+        expect(git(join(bases, b), 'rev-list', '--count', 'HEAD').trim()).toBe('1')
+        expect(git(join(bases, b), 'status', '--porcelain')).toBe('')
+        expect(git(join(bases, b), 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('main')
+      }
+      expect(existsSync(join(home, '.config', 'OKF Hub', 'logs', 'hub.log'))).toBe(true)
+    } finally {
+      removeDir(home)
+    }
+  })
+
+  it('several instances starting at once install each default base exactly once', async () => {
+    const home = tempDir('okf-home-')
+    try {
+      const env = { PATH: process.env.PATH ?? '', HOME: home, OKF_HUB_USER_DATA: join(home, 'ud') }
+      const runs = await Promise.all(
+        Array.from({ length: 6 }, () => run(process.execPath, [CLI_JS, 'tool', 'kb_list'], { env }))
+      )
+      for (const r of runs) expect(r.stdout).toContain('## okf-hub-guide')
+      const bases = join(home, 'ud', 'bases')
+      expect(readdirSync(bases).sort()).toEqual(['okf-hub-feedback', 'okf-hub-guide'])
+      for (const b of ['okf-hub-guide', 'okf-hub-feedback']) {
+        expect(git(join(bases, b), 'rev-list', '--count', 'HEAD').trim()).toBe('1')
+        expect(git(join(bases, b), 'fsck', '--strict').trim()).toBe('')
+      }
+    } finally {
+      removeDir(home)
+    }
+  })
+
+  it('prints the error text and exits 1 on a tool error; 64 on bad usage; 2 on a bad config', () => {
+    const dir = tempDir()
+    makeBundle(dir, 'alpha')
+    const h = hubEnv(dir)
+    try {
+      const bad = cli(['tool', 'kb_read', '{"base":"alpha","path":"../okf-bundle.yaml"}'], h.env)
+      expect(bad.status).toBe(1)
+      expect(bad.stdout).toMatch(/^ERROR: NOT_FOUND:/)
+      expect(cli(['tool'], h.env).status).toBe(64)
+      expect(cli(['tool', 'kb_list', '{pas du json'], h.env).status).toBe(64)
+      const ok = cli(['tool', 'kb_read', '{"base":"alpha","path":"exemple.md"}', '--bases', dir], h.env)
+      expect(ok.status).toBe(0)
+      expect(ok.stdout).toBe('# Exemple\n\nUn document exemple.\n')
+      writeFileSync(h.configFile, 'read-toc-threshold: -3\n')
+      const cfg = cli(['tool', 'kb_list'], h.env)
+      expect(cfg.status).toBe(2)
+      expect(cfg.stderr).toContain('read-toc-threshold doit être un entier positif')
+    } finally {
+      removeDir(dir)
+    }
+  })
+
+  it('respects read-toc-threshold from the configuration', () => {
+    const dir = tempDir()
+    makeBundle(dir, 'alpha', { files: { 'knowledge/moyen.md': '# Moyen\n\n## Partie\n\n' + 'x'.repeat(300) + '\n' } })
+    const h = hubEnv(dir, { extraConfig: 'read-toc-threshold: 100\n' })
+    try {
+      const r = cli(['tool', 'kb_read', '{"base":"alpha","path":"moyen.md"}'], h.env)
+      expect(r.stdout).toContain('seuil 100 — table des headings')
+    } finally {
+      removeDir(dir)
+    }
+  })
+})
