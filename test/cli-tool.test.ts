@@ -47,7 +47,7 @@ describe('okf-hub tool', () => {
       expect(readdirSync(bases).sort()).toEqual(['okf-hub-feedback', 'okf-hub-guide'])
       for (const b of ['okf-hub-guide', 'okf-hub-feedback']) {
         expect(git(join(bases, b), 'rev-list', '--count', 'HEAD').trim()).toBe('1')
-        expect(git(join(bases, b), 'fsck', '--strict').trim()).toBe('')
+        expect(git(join(bases, b), 'fsck', '--strict', '--no-dangling').trim()).toBe('')
       }
     } finally {
       removeDir(home)
