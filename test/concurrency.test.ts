@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { CLI_JS, connect, hubEnv } from './helpers/mcp'
+import { assertNoFileDropped, commitCount, repoFingerprint } from './helpers/repo'
+
+const proposal = (i: number, who: string) => ({
+  base: 'alpha',
+  type: 'observation',
+  concerns: `constat ${who} numéro ${i}`,
+  content: `Contenu ${i} de ${who}.`,
+  sources: [`source ${i}`],
+  confidence: 'medium',
+  submitted_by: who
+})
+
+const waitFor = async (cond: () => boolean, ms: number): Promise<void> => {
+  const end = Date.now() + ms
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+describe('write safety across processes', () => {
+  it('two server processes × 25 concurrent kb_propose → 50 commits, 50 files, nothing lost', async () => {
+    const dir = tempDir()
+    const root = makeBundle(dir, 'alpha')
+    const h = hubEnv(dir)
+    const [a, b] = await Promise.all([connect(h), connect(h)])
+    try {
+      const before = commitCount(root)
+      const results = await Promise.all([
+        ...Array.from({ length: 25 }, (_, i) => a.call('kb_propose', proposal(i, 'process:a'))),
+        ...Array.from({ length: 25 }, (_, i) => b.call('kb_propose', proposal(i, 'process:b')))
+      ])
+      const errors = results.filter((r) => r.isError).map((r) => r.text)
+      expect(errors).toEqual([])
+      const ids = results.map((r) => /id : (\S+)/.exec(r.text)![1])
+      expect(new Set(ids).size).toBe(50)
+      expect(commitCount(root)).toBe(before + 50)
+      const files = readdirSync(join(root, 'proposals/pending')).filter((f) => f.endsWith('.md'))
+      expect(files.length).toBe(50)
+      const tracked = git(root, 'ls-tree', '-r', '--name-only', 'HEAD', 'proposals/pending').trim().split('\n')
+      for (const id of ids) {
+        expect(tracked).toContain(`proposals/pending/${id}.md`)
+        expect(git(root, 'log', '--format=%H', '--grep', `proposal: ${id} `).trim().split('\n').length).toBe(1)
+      }
+      assertNoFileDropped(root)
+      expect(git(root, 'fsck', '--strict', '--no-dangling').trim()).toBe('')
+      expect(git(root, 'status', '--porcelain')).toBe('')
+      expect(git(root, 'log', '--format=%H', '--grep', 'Submitted-By: process:a').trim().split('\n').length).toBe(25)
+    } finally {
+      await Promise.all([a.close(), b.close()])
+      removeDir(dir)
+    }
+  }, 120_000)
+
+  it('a lock holder killed with SIGKILL does not block the next kb_propose beyond the wait', async () => {
+    const dir = tempDir()
+    const root = makeBundle(dir, 'alpha')
+    const h = hubEnv(dir)
+    const holder = spawn(process.execPath, [CLI_JS, 'lock', 'alpha', '--', 'sleep', '60'], { env: h.env, stdio: 'ignore' })
+    const s = await connect(h)
+    try {
+      await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')), 10_000)
+      holder.kill('SIGKILL')
+      spawnSync('pkill', ['-f', '^sleep 60$'])
+      const t0 = Date.now()
+      const r = await s.call('kb_propose', proposal(1, 'process:apres-crash'))
+      expect(r.isError).toBe(false)
+      expect(Date.now() - t0).toBeLessThan(15_000)
+      expect(git(root, 'status', '--porcelain')).toBe('')
+    } finally {
+      holder.kill('SIGKILL')
+      await s.close()
+      removeDir(dir)
+    }
+  }, 60_000)
+
+  it('a live holder past 15 s yields BASE_BUSY and nothing is written', async () => {
+    const dir = tempDir()
+    const root = makeBundle(dir, 'alpha')
+    const h = hubEnv(dir)
+    const holder = spawn(process.execPath, [CLI_JS, 'lock', 'alpha', '--', 'sleep', '25'], { env: h.env, stdio: 'ignore' })
+    const s = await connect(h)
+    try {
+      await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')), 10_000)
+      const before = repoFingerprint(root)
+      const t0 = Date.now()
+      const r = await s.call('kb_propose', proposal(1, 'process:patient'))
+      expect(r.text).toBe('ERROR: BASE_BUSY: base occupée par une autre écriture, réessayez')
+      expect(r.isError).toBe(true)
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(14_500)
+      expect(repoFingerprint(root)).toBe(before)
+    } finally {
+      holder.kill('SIGTERM')
+      await s.close()
+      removeDir(dir)
+    }
+  }, 60_000)
+})

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { CLI_JS, hubEnv } from './helpers/mcp'
+
+function lock(args: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, [CLI_JS, 'lock', ...args], { env, encoding: 'utf8' })
+}
+
+describe('okf-hub lock', () => {
+  it('runs the command under the lock by manifest name and passes its exit code through', () => {
+    const dir = tempDir()
+    const root = makeBundle(dir, 'clone-renomme', { name: 'ma-base' })
+    const h = hubEnv(dir)
+    try {
+      const r = lock(['ma-base', '--', 'sh', '-c', 'test -d .okf-hub.lock.d || test -d "$0"; exit 7', join(root, '.okf-hub.lock.d')], h.env)
+      expect(r.status).toBe(7)
+      const seq = lock(
+        ['ma-base', '--', 'sh', '-c', `printf 'ajout\\n' >> '${root}/knowledge/exemple.md' && git -C '${root}' add knowledge && git -C '${root}' -c user.name=t -c user.email=t@t commit -qm 'integrate: essai'`],
+        h.env
+      )
+      expect(seq.status).toBe(0)
+      expect(git(root, 'log', '-1', '--format=%s').trim()).toBe('integrate: essai')
+      expect(git(root, 'status', '--porcelain')).toBe('')
+      expect(readFileSync(join(root, '.git/info/exclude'), 'utf8')).toContain('.okf-hub.lock*')
+      expect(existsSync(join(root, '.okf-hub.lock.d'))).toBe(false)
+    } finally {
+      removeDir(dir)
+    }
+  })
+
+  it('exit 64 on bad usage, 3 on an unknown base (command not run)', () => {
+    const dir = tempDir()
+    makeBundle(dir, 'ma-base')
+    const h = hubEnv(dir)
+    try {
+      const u = lock(['ma-base', 'echo', 'x'], h.env)
+      expect(u.status).toBe(64)
+      expect(u.stderr).toContain('usage: okf-hub lock <base> -- <commande...>')
+      expect(lock([], h.env).status).toBe(64)
+      const f = lock(['fantome', '--', 'touch', join(dir, 'ne-doit-pas-exister')], h.env)
+      expect(f.status).toBe(3)
+      expect(f.stderr).toContain("base 'fantome' inconnue. Bases disponibles : ma-base")
+      expect(existsSync(join(dir, 'ne-doit-pas-exister'))).toBe(false)
+    } finally {
+      removeDir(dir)
+    }
+  })
+
+  it('exit 75 when the lock stays busy past OKF_LOCK_TIMEOUT (command not run)', async () => {
+    const dir = tempDir()
+    const root = makeBundle(dir, 'ma-base')
+    const h = hubEnv(dir)
+    const holder = spawn(process.execPath, [CLI_JS, 'lock', 'ma-base', '--', 'sleep', '10'], { env: h.env, stdio: 'ignore' })
+    try {
+      const end = Date.now() + 10_000
+      while (!existsSync(join(root, '.okf-hub.lock.d')) && Date.now() < end) await new Promise((r) => setTimeout(r, 50))
+      const r = lock(['ma-base', '--', 'touch', join(dir, 'pas-execute')], { ...h.env, OKF_LOCK_TIMEOUT: '1' })
+      expect(r.status).toBe(75)
+      expect(existsSync(join(dir, 'pas-execute'))).toBe(false)
+    } finally {
+      holder.kill('SIGTERM')
+      removeDir(dir)
+    }
+  }, 30_000)
+
+  it('forwards SIGTERM to the command and releases the lock', async () => {
+    const dir = tempDir()
+    const root = makeBundle(dir, 'ma-base')
+    const h = hubEnv(dir)
+    const child = spawn(process.execPath, [CLI_JS, 'lock', 'ma-base', '--', 'sh', '-c', 'trap "exit 42" TERM; sleep 20 & wait'], {
+      env: h.env,
+      stdio: 'ignore'
+    })
+    try {
+      const end = Date.now() + 10_000
+      while (!existsSync(join(root, '.okf-hub.lock.d')) && Date.now() < end) await new Promise((r) => setTimeout(r, 50))
+      await new Promise((r) => setTimeout(r, 200))
+      const code = await new Promise<number | null>((resolve) => {
+        child.on('exit', (c) => resolve(c))
+        child.kill('SIGTERM')
+      })
+      expect(code).toBe(42)
+      expect(existsSync(join(root, '.okf-hub.lock.d'))).toBe(false)
+    } finally {
+      child.kill('SIGKILL')
+      removeDir(dir)
+    }
+  }, 30_000)
+})
