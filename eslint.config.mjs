@@ -2,7 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'bench/results/**', 'test-results/**', 'resources/**'] },
+  { ignores: ['out/**', 'node_modules/**', 'bench/results/**', 'bench/.cache/**', 'test-results/**', 'resources/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -11,5 +11,6 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }]
     }
-  }
+  },
+  { files: ['bin/**/*.js'], rules: { '@typescript-eslint/no-require-imports': 'off' } }
 )

@@ -247,7 +247,7 @@ describe('MCP server — read side over stdio', () => {
 
   it('logs to the hub log with timestamp and pid', () => {
     const log = readFileSync(h.logFile, 'utf8')
-    expect(log).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \[pid:\d+\] INFO    démarrage/m)
+    expect(log).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \[pid:\d+\] INFO {4}démarrage/m)
   })
 })
 

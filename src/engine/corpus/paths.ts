@@ -88,7 +88,7 @@ export function resolveDocument(base: Base, rawRel: string): ResolvedDocument {
   }
   if (!isStrictlyInside(base.corpusDir, abs)) throw outside
   if (isExcluded(clean) || isExcluded(toPosixRelative(base.corpusDir, abs))) throw notFound(`chemin '${clean}' exclu du corpus`)
-  let isFile = false
+  let isFile: boolean
   try {
     isFile = statSync(abs).isFile()
   } catch {

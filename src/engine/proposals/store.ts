@@ -63,7 +63,7 @@ export interface ProposalRecord extends ProposalFile {
 }
 
 export function readProposal(file: ProposalFile): ProposalRecord {
-  let text = ''
+  let text: string
   try {
     text = readFileSync(file.abs, 'utf8')
   } catch {
