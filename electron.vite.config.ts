@@ -9,7 +9,7 @@ const bundled = [
   '@modelcontextprotocol/sdk',
   'zod',
   'yaml',
-  'mdast-util-from-markdown',
+  'markdown-it',
   'diff',
   'proper-lockfile',
   'isomorphic-git'
