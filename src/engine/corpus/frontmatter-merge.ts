@@ -78,7 +78,7 @@ function refuse(reason: string): HubError {
 }
 
 /** The `{raison}` strings (behaviours §15), plus the mixed line endings one of ours. */
-export const REASONS = {
+export const FRONTMATTER_MERGE_REASONS = {
   tooLarge: 'frontmatter trop volumineux',
   unreadable: (detail: string) => `frontmatter illisible : ${detail}`,
   notMapping: "le frontmatter n'est pas un mapping",
@@ -195,6 +195,7 @@ function validateKey(key: string): void {
 function typeName(v: unknown): string {
   if (v === null) return 'null'
   if (Array.isArray(v)) return 'array'
+  if (isPlainObject(v)) return 'object'
   if (typeof v === 'object') {
     const ctor = (v as { constructor?: { name?: unknown } }).constructor
     return typeof ctor?.name === 'string' && ctor.name !== '' ? ctor.name : 'object'
@@ -240,7 +241,8 @@ function validateValue(v: unknown, seen: Set<object>): void {
         }
       } else {
         for (const [k, item] of Object.entries(v)) {
-          if (LONE_SURROGATE.test(k) || BAD_VALUE_CHARS.test(k)) throw notSerialisable(`object (clé ${pyRepr(k)})`)
+          if (LONE_SURROGATE.test(k) || BAD_VALUE_CHARS.test(k))
+            throw notSerialisable(`object (clé ${pyRepr(k)})`)
           validateValue(item, seen)
         }
       }
@@ -255,7 +257,11 @@ function validateValue(v: unknown, seen: Set<object>): void {
 // ---------------------------------------------------------------------------------------------
 // Parsing and gates
 
-const PARSE_OPTIONS = { schema: 'core', version: '1.2', uniqueKeys: true, prettyErrors: true } as const
+/**
+ * `uniqueKeys` is off because the library's check is quadratic (seconds on a 64 KiB block of short
+ * keys); duplicates are found by `walkGates` instead, by the keys' string form (as `toJS` names them).
+ */
+const PARSE_OPTIONS = { schema: 'core', version: '1.2', uniqueKeys: false, prettyErrors: true } as const
 
 type Phase = 'source' | 'result'
 
@@ -303,8 +309,9 @@ function lineEndAfter(src: string, offset: number): number {
   return nl === -1 ? src.length : nl + 1
 }
 
-/** Structural walk: aliases, anchors, merge keys, depth and event count, without recursion. */
-function walkGates(root: YamlNode): void {
+/** Structural walk: aliases, anchors, merge keys, depth, event count, duplicate keys; no recursion. */
+function walkGates(root: YamlNode, phase: Phase): void {
+  let duplicate = false
   let alias = false
   let anchor = false
   let merge = false
@@ -327,9 +334,15 @@ function walkGates(root: YamlNode): void {
       events += 2
       if (node.anchor) anchor = true
       if (depth > maxDepth) maxDepth = depth
+      const keys = new Set<string>()
       for (const item of node.items) {
         if (isPair(item)) {
-          if (isScalar(item.key) && item.key.value === '<<') merge = true
+          if (isScalar(item.key)) {
+            if (item.key.value === '<<') merge = true
+            const k = String(item.key.value)
+            if (isMap(node) && keys.has(k)) duplicate = true
+            keys.add(k)
+          }
           if (item.key !== null && item.key !== undefined) stack.push([item.key, depth + 1])
           if (item.value !== null && item.value !== undefined) stack.push([item.value, depth + 1])
           else events++ // implicit null value
@@ -339,11 +352,17 @@ function walkGates(root: YamlNode): void {
       }
     }
   }
-  if (alias) throw refuse(REASONS.alias)
-  if (anchor) throw refuse(REASONS.anchor)
-  if (merge) throw refuse(REASONS.mergeKey)
-  if (maxDepth > FRONTMATTER_MAX_DEPTH) throw refuse(REASONS.tooDeep)
-  if (events > FRONTMATTER_MAX_EVENTS) throw refuse(REASONS.tooComplex)
+  if (alias) throw refuse(FRONTMATTER_MERGE_REASONS.alias)
+  if (anchor) throw refuse(FRONTMATTER_MERGE_REASONS.anchor)
+  if (merge) throw refuse(FRONTMATTER_MERGE_REASONS.mergeKey)
+  if (maxDepth > FRONTMATTER_MAX_DEPTH) throw refuse(FRONTMATTER_MERGE_REASONS.tooDeep)
+  if (events > FRONTMATTER_MAX_EVENTS) throw refuse(FRONTMATTER_MERGE_REASONS.tooComplex)
+  if (duplicate)
+    throw refuse(
+      phase === 'result'
+        ? FRONTMATTER_MERGE_REASONS.duplicateKeysAfter
+        : FRONTMATTER_MERGE_REASONS.duplicateKeys
+    )
 }
 
 /**
@@ -386,14 +405,14 @@ function canonicalLayout(src: string, root: YamlNode): string | null {
       // first content line after the key line
       const keyCol = key.range[0] - lineStartOf(src, key.range[0])
       let pos = lineEndAfter(src, colon + 1)
+      let lineText = ''
       while (pos < src.length) {
         const nl = src.indexOf('\n', pos)
-        const line = src.slice(pos, nl === -1 ? src.length : nl)
-        if (!isBlankOrComment(line)) break
+        lineText = src.slice(pos, nl === -1 ? src.length : nl)
+        if (!isBlankOrComment(lineText)) break
         pos = nl === -1 ? src.length : nl + 1
       }
       if (pos >= src.length) continue
-      const lineText = src.slice(pos, lineEndAfter(src, pos))
       const col = lineText.length - lineText.replace(/^ +/, '').length
       const offset = col - keyCol
       const allowed = isSeq(value) ? [0, 1, 2, 4] : [2, 4]
@@ -434,71 +453,83 @@ function commentsOf(src: string): string[] {
  */
 function analyse(src: string, phase: Phase): Analysed {
   const after = phase === 'result'
-  if (utf8Length(src) > FRONTMATTER_MAX_BYTES) throw refuse(REASONS.tooLarge)
+  if (utf8Length(src) > FRONTMATTER_MAX_BYTES) throw refuse(FRONTMATTER_MERGE_REASONS.tooLarge)
   let doc: Document.Parsed
   try {
     doc = parseDocument(src, PARSE_OPTIONS)
   } catch (e) {
-    if (e instanceof RangeError) throw refuse(REASONS.tooDeep)
+    if (e instanceof RangeError) throw refuse(FRONTMATTER_MERGE_REASONS.tooDeep)
     const msg = oneLine(e instanceof Error ? e.message : String(e))
-    throw refuse(after ? REASONS.unreadableAfter(msg) : REASONS.unreadable(msg))
+    throw refuse(
+      after ? FRONTMATTER_MERGE_REASONS.unreadableAfter(msg) : FRONTMATTER_MERGE_REASONS.unreadable(msg)
+    )
   }
   const problems = [...doc.errors, ...doc.warnings]
   if (problems.length > 0) {
-    if (problems.every((p) => p.code === 'DUPLICATE_KEY')) {
-      throw refuse(after ? REASONS.duplicateKeysAfter : REASONS.duplicateKeys)
-    }
-    const first = problems.find((p) => p.code !== 'DUPLICATE_KEY') ?? problems[0]
-    const msg = oneLine(first.message)
-    throw refuse(after ? REASONS.unreadableAfter(msg) : REASONS.unreadable(msg))
+    const msg = oneLine(problems[0].message)
+    throw refuse(
+      after ? FRONTMATTER_MERGE_REASONS.unreadableAfter(msg) : FRONTMATTER_MERGE_REASONS.unreadable(msg)
+    )
   }
   const contents = doc.contents as ParsedNode | null
   if (contents === null) {
     // empty, blank or comments only: an empty mapping (only blank/comment lines can be there)
-    if (!src.split('\n').every(isBlankOrComment)) throw refuse(after ? REASONS.notMappingAfter : REASONS.notMapping)
+    if (!src.split('\n').every(isBlankOrComment))
+      throw refuse(after ? FRONTMATTER_MERGE_REASONS.notMappingAfter : FRONTMATTER_MERGE_REASONS.notMapping)
     return { src, doc, entries: [], trailerStart: 0 }
   }
-  if (!isMap(contents)) throw refuse(after ? REASONS.notMappingAfter : REASONS.notMapping)
-  walkGates(contents)
+  if (!isMap(contents))
+    throw refuse(after ? FRONTMATTER_MERGE_REASONS.notMappingAfter : FRONTMATTER_MERGE_REASONS.notMapping)
+  walkGates(contents, phase)
 
   // keys: scalars, unique by their string form
   const seen = new Set<string>()
   const keyed: Array<{ key: string; pair: Pair<ParsedNode, ParsedNode | null> }> = []
   for (const item of contents.items as Array<Pair<ParsedNode | null, ParsedNode | null>>) {
-    if (!isScalar(item.key) || !item.key.range) throw refuse(REASONS.nonScalarKey)
+    if (!isScalar(item.key) || !item.key.range) throw refuse(FRONTMATTER_MERGE_REASONS.nonScalarKey)
     const key = String(item.key.value)
-    if (seen.has(key)) throw refuse(after ? REASONS.duplicateKeysAfter : REASONS.duplicateKeys)
+    if (seen.has(key))
+      throw refuse(
+        after ? FRONTMATTER_MERGE_REASONS.duplicateKeysAfter : FRONTMATTER_MERGE_REASONS.duplicateKeys
+      )
     seen.add(key)
     keyed.push({ key, pair: item as Pair<ParsedNode, ParsedNode | null> })
   }
 
-  // split into entries
+  // split into entries: one key per line, each at column 0
+  let prevKeyLine = -1
+  for (const { pair } of keyed) {
+    const keyLine = lineStartOf(src, pair.key.range[0])
+    if (keyLine === prevKeyLine) throw refuse(FRONTMATTER_MERGE_REASONS.twoKeysOneLine)
+    prevKeyLine = keyLine
+  }
   const entries: Entry[] = []
   let cursor = 0 // end of the previous entry
-  let prevKeyLine = -1
   for (const { key, pair } of keyed) {
     const keyStart = pair.key.range[0]
-    const keyLine = lineStartOf(src, keyStart)
-    if (keyLine === prevKeyLine || keyStart < cursor) throw refuse(REASONS.twoKeysOneLine)
-    if (keyLine !== keyStart) throw refuse(REASONS.keyNotAnchored)
-    prevKeyLine = keyLine
+    if (keyStart < cursor) throw refuse(FRONTMATTER_MERGE_REASONS.twoKeysOneLine)
+    if (lineStartOf(src, keyStart) !== keyStart) throw refuse(FRONTMATTER_MERGE_REASONS.keyNotAnchored)
     // lines between the previous entry and this key: blank or comments only
     const between = src.slice(cursor, keyStart)
-    if (!between.split('\n').every(isBlankOrComment)) throw refuse(REASONS.keyNotAnchored)
+    if (!between.split('\n').every(isBlankOrComment)) throw refuse(FRONTMATTER_MERGE_REASONS.keyNotAnchored)
     const valueEnd = pair.value?.range ? pair.value.range[1] : pair.key.range[1]
     const lastEnd = Math.max(valueEnd, pair.key.range[1])
     const end = lineEndAfter(src, lastEnd)
     // the rest of the value's last line can only be a comment
-    if (!isBlankOrComment(src.slice(lastEnd, end))) throw refuse(REASONS.twoKeysOneLine)
+    if (!isBlankOrComment(src.slice(lastEnd, end))) throw refuse(FRONTMATTER_MERGE_REASONS.twoKeysOneLine)
     entries.push({ key, pair, precedingStart: cursor, keyStart, end })
     cursor = end
   }
-  if (!src.slice(cursor).split('\n').every(isBlankOrComment)) throw refuse(REASONS.keyNotAnchored)
-  if (contents.flow) throw refuse(REASONS.notBlockMapping)
-  if (keyed.length === 0) throw refuse(REASONS.noField)
+  if (contents.flow) throw refuse(FRONTMATTER_MERGE_REASONS.notBlockMapping)
+  if (!src.slice(cursor).split('\n').every(isBlankOrComment))
+    throw refuse(FRONTMATTER_MERGE_REASONS.keyNotAnchored)
+  if (keyed.length === 0) throw refuse(FRONTMATTER_MERGE_REASONS.noField)
 
   const layout = canonicalLayout(src, contents)
-  if (layout !== null) throw refuse(after ? REASONS.reemission(layout) : REASONS.normalisation)
+  if (layout !== null)
+    throw refuse(
+      after ? FRONTMATTER_MERGE_REASONS.reemission(layout) : FRONTMATTER_MERGE_REASONS.normalisation
+    )
   return { src, doc, entries, trailerStart: cursor }
 }
 
@@ -580,13 +611,13 @@ function buildNode(v: unknown, inFlow: boolean, shape: Shape = {}): YamlNode {
   if (v === null || typeof v === 'number' || typeof v === 'boolean') return new Scalar(v)
   if (Array.isArray(v)) {
     const seq = new YAMLSeq()
-    seq.flow = inFlow || (shape.flow ?? prefersFlow(v))
+    seq.flow = inFlow || v.length === 0 || (shape.flow ?? prefersFlow(v))
     for (const item of v) seq.items.push(buildNode(item, seq.flow))
     return seq
   }
   if (isPlainObject(v)) {
     const map = new YAMLMap()
-    map.flow = inFlow || (shape.flow ?? false)
+    map.flow = inFlow || Object.keys(v).length === 0 || (shape.flow ?? false)
     for (const [k, item] of Object.entries(v)) {
       map.items.push(new Pair(stringNode(k), buildNode(item, map.flow)))
     }
@@ -595,31 +626,43 @@ function buildNode(v: unknown, inFlow: boolean, shape: Shape = {}): YamlNode {
   throw notSerialisable(typeName(v))
 }
 
-/** `key: value\n` (possibly several lines) emitted by the library, LF line endings. */
-function emitEntry(key: string, value: unknown, style: EmitStyle, shape: Shape): string {
-  let out: string
+function emitOneKeyMap(key: string, value: YamlNode, style: EmitStyle, shape: Shape): string {
+  const doc = new Document(null, { schema: 'core', version: '1.2', compat: 'yaml-1.1' })
+  const map = new YAMLMap()
+  map.items.push(new Pair(stringNode(key), value))
+  doc.contents = map
+  const out = doc.toString({
+    directives: false,
+    indent: style.indent,
+    indentSeq: shape.indentSeq ?? style.indentSeq,
+    lineWidth: 0,
+    minContentWidth: 0,
+    flowCollectionPadding: false,
+    singleQuote: true,
+    doubleQuotedMinMultiLineLength: Number.MAX_SAFE_INTEGER,
+    simpleKeys: true
+  })
+  return out.endsWith('\n') ? out : out + '\n'
+}
+
+/**
+ * `key: value\n` (possibly several lines) emitted by the library, LF line endings. With
+ * `keySource` (a replaced entry), the key keeps its original text: the library's rendering of the
+ * same key, found by emitting it with a null value, is swapped for it.
+ */
+function emitEntry(key: string, value: unknown, style: EmitStyle, shape: Shape, keySource?: string): string {
   try {
-    const doc = new Document(null, { schema: 'core', version: '1.2', compat: 'yaml-1.1' })
-    const map = new YAMLMap()
-    map.items.push(new Pair(stringNode(key), buildNode(value, false, shape)))
-    doc.contents = map
-    out = doc.toString({
-      directives: false,
-      indent: style.indent,
-      indentSeq: shape.indentSeq ?? style.indentSeq,
-      lineWidth: 0,
-      minContentWidth: 0,
-      flowCollectionPadding: false,
-      singleQuote: true,
-      doubleQuotedMinMultiLineLength: Number.MAX_SAFE_INTEGER,
-      simpleKeys: true
-    })
+    let out = emitOneKeyMap(key, buildNode(value, false, shape), style, shape)
+    if (keySource !== undefined) {
+      const probe = emitOneKeyMap(key, new Scalar(null), style, shape)
+      const keyText = probe.endsWith(': null\n') ? probe.slice(0, -': null\n'.length) : null
+      if (keyText !== null && out.startsWith(keyText + ':')) out = keySource + out.slice(keyText.length)
+    }
+    return out
   } catch (e) {
     if (e instanceof Error && 'code' in e) throw e
-    throw refuse(REASONS.reemission(oneLine(e instanceof Error ? e.message : String(e))))
+    throw refuse(FRONTMATTER_MERGE_REASONS.reemission(oneLine(e instanceof Error ? e.message : String(e))))
   }
-  if (!out.endsWith('\n')) out += '\n'
-  return out
 }
 
 /** Shape of the value being replaced, so the replacement keeps its form. */
@@ -708,10 +751,11 @@ function toLf(block: string, eol: string): string {
   if (eol === '\r\n') {
     const lines = block.split('\n')
     lines.pop() // after the last `\n`: empty (the block ends where the closing line starts)
-    if (!lines.every((l) => l.endsWith('\r') && !l.slice(0, -1).includes('\r'))) throw refuse(REASONS.mixedEol)
+    if (!lines.every((l) => l.endsWith('\r') && !l.slice(0, -1).includes('\r')))
+      throw refuse(FRONTMATTER_MERGE_REASONS.mixedEol)
     return block.replace(/\r\n/g, '\n')
   }
-  if (block.includes('\r')) throw refuse(REASONS.mixedEol)
+  if (block.includes('\r')) throw refuse(FRONTMATTER_MERGE_REASONS.mixedEol)
   return block
 }
 
@@ -732,7 +776,7 @@ export function mergeFrontmatter(text: string, updates: Record<string, unknown>)
   if (keys.length === 0) return text
 
   const d = delimit(text)
-  if (!d) return createFrontmatter(text, updates, keys)
+  if (!d) return mergeFrontmatter(withEmptyFrontmatter(text), updates)
 
   const original = toLf(text.slice(d.blockStart, d.blockEnd), d.eol)
   const source = analyse(original, 'source')
@@ -740,7 +784,6 @@ export function mergeFrontmatter(text: string, updates: Record<string, unknown>)
   const byKey = new Map(source.entries.map((e) => [e.key, e]))
 
   let block = ''
-  const emittedByKey = new Map<string, string>()
   for (const entry of source.entries) {
     block += original.slice(entry.precedingStart, entry.keyStart)
     if (Object.prototype.hasOwnProperty.call(updates, entry.key)) {
@@ -748,9 +791,14 @@ export function mergeFrontmatter(text: string, updates: Record<string, unknown>)
       const emitted = keepKeyLineComment(
         original,
         entry,
-        emitEntry(entry.key, value, style, shapeOf(original, entry.pair, value))
+        emitEntry(
+          entry.key,
+          value,
+          style,
+          shapeOf(original, entry.pair, value),
+          original.slice(entry.keyStart, entry.pair.key.range[1])
+        )
       )
-      emittedByKey.set(entry.key, emitted)
       block += emitted
     } else {
       block += original.slice(entry.keyStart, entry.end)
@@ -758,38 +806,27 @@ export function mergeFrontmatter(text: string, updates: Record<string, unknown>)
   }
   block += original.slice(source.trailerStart)
   const newKeys = keys.filter((k) => !byKey.has(k))
-  for (const k of newKeys) {
-    const emitted = emitEntry(k, updates[k], style, {})
-    emittedByKey.set(k, emitted)
-    block += emitted
-  }
+  for (const k of newKeys) block += emitEntry(k, updates[k], style, {})
 
   const result = text.slice(0, d.blockStart) + fromLf(block, d.eol) + text.slice(d.blockEnd)
   verify({ text, d, source, updates, newKeys, result })
   return result
 }
 
-function createFrontmatter(text: string, updates: Record<string, unknown>, keys: string[]): string {
-  const firstNl = text.indexOf('\n')
-  const eol = firstNl > 0 && text[firstNl - 1] === '\r' ? '\r\n' : '\n'
-  const style: EmitStyle = { indent: 2, indentSeq: true }
-  let block = ''
-  for (const k of keys) block += emitEntry(k, updates[k], style, {})
-  const result = `---${eol}${fromLf(block, eol)}---${eol}${eol}${text}`
-  const empty: Analysed = { src: '', doc: parseDocument('', PARSE_OPTIONS), entries: [], trailerStart: 0 }
-  verify({
-    text: `---${eol}---${eol}${eol}${text}`,
-    d: { blockStart: 3 + eol.length, blockEnd: 3 + eol.length, eol },
-    source: empty,
-    updates,
-    newKeys: keys,
-    result
-  })
-  return result
+/**
+ * No frontmatter: the text gets an empty one (`---`, `---`, a blank line, then the text, a BOM
+ * staying first) and the merge fills it like any other — same emission, same verification.
+ */
+function withEmptyFrontmatter(text: string): string {
+  const bom = text.startsWith('\ufeff') ? '\ufeff' : ''
+  const rest = text.slice(bom.length)
+  const firstNl = rest.indexOf('\n')
+  const eol = firstNl > 0 && rest[firstNl - 1] === '\r' ? '\r\n' : '\n'
+  return `${bom}---${eol}---${eol}${eol}${rest}`
 }
 
 interface VerifyInput {
-  /** The original text (for a created frontmatter: the text with an empty block prepended). */
+  /** The original text. */
   text: string
   d: Delimited
   source: Analysed
@@ -801,13 +838,17 @@ interface VerifyInput {
 /** Re-reads the merged text from scratch and compares it with what was intended. */
 function verify({ text, d, source, updates, newKeys, result }: VerifyInput): void {
   const rd = delimit(result)
-  if (!rd) throw refuse(REASONS.notDelimited)
-  if (result.slice(0, rd.blockStart) !== text.slice(0, d.blockStart)) throw refuse(REASONS.notOneBlock)
+  if (!rd) throw refuse(FRONTMATTER_MERGE_REASONS.notDelimited)
+  if (result.slice(0, rd.blockStart) !== text.slice(0, d.blockStart))
+    throw refuse(FRONTMATTER_MERGE_REASONS.notOneBlock)
   // the closing line must be the one we kept, not a `---` line of the new block
-  if (rd.blockEnd !== result.length - (text.length - d.blockEnd)) throw refuse(REASONS.notOneBlock)
-  if (result.slice(rd.blockEnd) !== text.slice(d.blockEnd)) throw refuse(REASONS.bodyChanged)
+  if (rd.blockEnd !== result.length - (text.length - d.blockEnd))
+    throw refuse(FRONTMATTER_MERGE_REASONS.notOneBlock)
+  if (result.slice(rd.blockEnd) !== text.slice(d.blockEnd))
+    throw refuse(FRONTMATTER_MERGE_REASONS.bodyChanged)
   const block = toLf(result.slice(rd.blockStart, rd.blockEnd), rd.eol)
-  for (const line of block.split('\n')) if (line.trim() === '---') throw refuse(REASONS.notOneBlock)
+  for (const line of block.split('\n'))
+    if (line.trim() === '---') throw refuse(FRONTMATTER_MERGE_REASONS.notOneBlock)
 
   const merged = analyse(block, 'result')
   const orig = source.src
@@ -816,9 +857,11 @@ function verify({ text, d, source, updates, newKeys, result }: VerifyInput): voi
   const expected = [...source.entries.map((e) => e.key), ...newKeys]
   const got = merged.entries.map((e) => e.key)
   const gotSet = new Set(got)
-  for (const e of source.entries) if (!gotSet.has(e.key)) throw refuse(REASONS.fieldGone(e.key))
-  if (got.length !== expected.length || !expected.every((k) => gotSet.has(k))) throw refuse(REASONS.unexpectedFields)
-  if (!expected.every((k, i) => got[i] === k)) throw refuse(REASONS.order)
+  for (const e of source.entries)
+    if (!gotSet.has(e.key)) throw refuse(FRONTMATTER_MERGE_REASONS.fieldGone(e.key))
+  if (got.length !== expected.length || !expected.every((k) => gotSet.has(k)))
+    throw refuse(FRONTMATTER_MERGE_REASONS.unexpectedFields)
+  if (!expected.every((k, i) => got[i] === k)) throw refuse(FRONTMATTER_MERGE_REASONS.order)
 
   // header, preceding lines, untouched representations
   for (let i = 0; i < source.entries.length; i++) {
@@ -826,13 +869,16 @@ function verify({ text, d, source, updates, newKeys, result }: VerifyInput): voi
     const now = merged.entries[i]
     const precBefore = orig.slice(before.precedingStart, before.keyStart)
     const precNow = block.slice(now.precedingStart, now.keyStart)
-    if (precBefore !== precNow) throw refuse(i === 0 ? REASONS.header : REASONS.precedingLines(before.key))
+    if (precBefore !== precNow)
+      throw refuse(
+        i === 0 ? FRONTMATTER_MERGE_REASONS.header : FRONTMATTER_MERGE_REASONS.precedingLines(before.key)
+      )
     if (Object.prototype.hasOwnProperty.call(updates, before.key)) continue
     if (orig.slice(before.keyStart, before.end) !== block.slice(now.keyStart, now.end)) {
-      throw refuse(REASONS.representation(before.key))
+      throw refuse(FRONTMATTER_MERGE_REASONS.representation(before.key))
     }
     if (!deepEqual(valueOf(source.doc, before.pair), valueOf(merged.doc, now.pair))) {
-      throw refuse(REASONS.representation(before.key))
+      throw refuse(FRONTMATTER_MERGE_REASONS.representation(before.key))
     }
   }
   // what followed the last original entry is still there, right before the appended keys
@@ -844,17 +890,19 @@ function verify({ text, d, source, updates, newKeys, result }: VerifyInput): voi
           merged.entries[source.entries.length].keyStart
         )
       : block.slice(merged.trailerStart)
-  if (afterLast !== trailer) throw refuse(REASONS.comments)
+  if (afterLast !== trailer) throw refuse(FRONTMATTER_MERGE_REASONS.comments)
 
   // comments
   const cBefore = commentsOf(orig)
   const cNow = commentsOf(block)
-  if (cBefore.length !== cNow.length || !cBefore.every((c, i) => c === cNow[i])) throw refuse(REASONS.comments)
+  if (cBefore.length !== cNow.length || !cBefore.every((c, i) => c === cNow[i]))
+    throw refuse(FRONTMATTER_MERGE_REASONS.comments)
 
   // targeted values read back as requested
   const mergedByKey = new Map(merged.entries.map((e) => [e.key, e]))
   for (const k of Object.keys(updates)) {
     const entry = mergedByKey.get(k)
-    if (!entry || !deepEqual(valueOf(merged.doc, entry.pair), updates[k])) throw refuse(REASONS.valueDiffers(k))
+    if (!entry || !deepEqual(valueOf(merged.doc, entry.pair), updates[k]))
+      throw refuse(FRONTMATTER_MERGE_REASONS.valueDiffers(k))
   }
 }
