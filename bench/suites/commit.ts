@@ -1,0 +1,55 @@
+import { appendFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { generateBase } from '../corpus'
+import { CACHE, benchHome, compare, connectServer, runProcess, type Options } from '../lib'
+import { commitPaths } from '../../src/engine/git/commit'
+
+/**
+ * The write path on 2,000- and 20,000-file repositories: kb_propose end to
+ * end (MCP), and the engine's commit alone (objects + ref move + index refresh
+ * of the touched path), each against `git add` + `git commit` of one file.
+ */
+export default async function commit(o: Options): Promise<void> {
+  const sizes = o.quick ? [200, 2000] : [2000, 20000]
+  const basesDir = join(CACHE, 'commit')
+  const bases = sizes.map((n) => generateBase(basesDir, `commit-${n}`, n, 900 + n))
+  const s = await connectServer(benchHome('commit', basesDir).env)
+  let k = 0
+  for (const b of bases) {
+    const gitCommit = async () => {
+      const f = join(b.root, 'knowledge', 'cli-touch.md')
+      appendFileSync(f, `ligne ${k++}\n`)
+      await runProcess('git', ['-C', b.root, 'add', 'knowledge/cli-touch.md'])
+      await runProcess('git', ['-C', b.root, '-c', 'user.name=bench', '-c', 'user.email=b@l', 'commit', '-qm', 'bench'])
+    }
+    const reference = { label: 'git add + git commit', fn: gitCommit }
+    await compare(
+      'commit',
+      `engine commit, ${b.docs} files`,
+      async () => {
+        appendFileSync(join(b.root, 'knowledge', 'engine-touch.md'), `ligne ${k++}\n`)
+        await commitPaths(b.root, ['knowledge/engine-touch.md'], 'bench: engine commit\n')
+      },
+      reference,
+      o,
+      1.0
+    )
+    await compare(
+      'commit',
+      `kb_propose end to end, ${b.docs} files`,
+      () =>
+        s.call('kb_propose', {
+          base: b.name,
+          type: 'observation',
+          concerns: `banc ${k++}`,
+          content: 'contenu du banc',
+          sources: ['banc'],
+          confidence: 'low',
+          submitted_by: 'process:bench'
+        }),
+      reference,
+      o
+    )
+  }
+  await s.close()
+}
