@@ -6,7 +6,8 @@ import { stringify } from 'yaml'
  * `{title: Procédure de reconnexion SSO, tags: [sso], last-verified: 2026-01-15}`.
  */
 
-export const DATE_KEY = /(date|^at$|_at$|-at$|verified|modified|stale|generated|updated|created|timestamp|window)/i
+export const DATE_KEY =
+  /(date|^at$|_at$|-at$|verified|modified|stale|generated|updated|created|timestamp|window)/i
 const DATE_VALUE = /^\d{4}-\d{2}-\d{2}/
 
 function isDateValue(v: unknown): boolean {

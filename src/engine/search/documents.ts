@@ -3,19 +3,34 @@ import { splitFrontmatter } from '../corpus/frontmatter'
 import { documentTitle, parseHeadings, type Heading } from '../corpus/markdown'
 
 /**
- * What search needs to know about a matched document beyond ripgrep's counts: its frontmatter,
- * headings and title. Parsing is the costly part, so the result is cached per file version
- * (path + mtime + size): repeated queries over an unchanged corpus parse nothing. The text itself is
- * not cached — it is read again for each search that shows the document.
+ * What search needs to know about a matched document beyond ripgrep's counts: its frontmatter, a
+ * cheap outline for ranking, and — only for the documents actually shown — its real headings and
+ * title. A line scan (10× cheaper than the CommonMark parse, and equal to it on every page of the
+ * react-fr corpus — see search.test.ts) is enough to tell whether a heading carries the terms of
+ * a hundred ranking candidates; the labels printed use the real parse. Everything is cached per
+ * file version (path + mtime + size): repeated queries over an unchanged corpus parse nothing. The
+ * text itself is not cached — it is read again by each search that needs it.
  */
+export interface OutlineHeading {
+  /** 1-based line in the full text. */
+  line: number
+  /** Heading text as written (ATX closing `#`s removed). */
+  text: string
+}
+
 export interface DocInfo {
   data: Record<string, unknown> | null
   /** True when the document opens with a (closed) frontmatter block. */
   hasFrontmatter: boolean
   /** 1-based line of the first body line (1 without frontmatter). */
   bodyStartLine: number
-  headings: Heading[]
-  title: string | null
+  /** Ranking only: ATX and setext headings outside code fences, by a line scan. */
+  outline: OutlineHeading[]
+  /** Ranking only: frontmatter title, else the first outline heading. */
+  outlineTitle: string | null
+  /** The real headings (CommonMark parse), computed on first use by `shownInfo`. */
+  headings?: Heading[]
+  title?: string | null
 }
 
 export interface LoadedDoc {
@@ -36,30 +51,85 @@ function remember(key: string, info: DocInfo): void {
   }
 }
 
-/** Number of cached entries (tests). */
-export function cachedDocumentCount(): number {
-  return cache.size
-}
-
 export function clearDocumentCache(): void {
   cache.clear()
 }
 
-/** Counts parses (tests: the cache must spare repeated queries a re-parse). */
+/** Counts the CommonMark parses this module asked for (tests: the cache must spare re-parses). */
 export const parseStats = { parses: 0 }
 
-export function analyse(text: string): DocInfo {
-  parseStats.parses++
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/
+const ATX = /^ {0,3}#{1,6}(?:[ \t]+(.*?))?[ \t]*$/
+const SETEXT = /^ {0,3}(?:=+|-+)[ \t]*$/
+/** Lines that end a paragraph (list items, quotes, HTML, tables): they cannot be setext heading text. */
+const INTERRUPTS = /^ {0,3}(?:[-*+][ \t]|\d{1,9}[.)][ \t]|>|<|\|)/
+/** Indented code, unless it continues an open paragraph. */
+const INDENTED = /^(?: {4}|\t)/
+
+/** Headings by a line scan: CommonMark's ATX/setext/fence rules, minus containers. */
+export function scanOutline(lines: string[], firstLine: number): OutlineHeading[] {
+  const out: OutlineHeading[] = []
+  let fence: { char: string; len: number } | null = null
+  // The open paragraph (a setext underline turns it into a heading): first line, texts.
+  let paragraph: { line: number; texts: string[] } | null = null
+  for (let i = Math.max(firstLine, 1) - 1; i < lines.length; i++) {
+    const l = lines[i]
+    if (fence !== null) {
+      const m = FENCE.exec(l)
+      if (m && m[1][0] === fence.char && m[1].length >= fence.len && m[2].trim() === '') fence = null
+      continue
+    }
+    const f = FENCE.exec(l)
+    if (f && !(f[1][0] === '`' && f[2].includes('`'))) {
+      fence = { char: f[1][0], len: f[1].length }
+      paragraph = null
+      continue
+    }
+    const atx = ATX.exec(l)
+    if (atx) {
+      out.push({ line: i + 1, text: (atx[1] ?? '').replace(/(?:^|[ \t]+)#+$/, '').trim() })
+      paragraph = null
+      continue
+    }
+    if (paragraph !== null && SETEXT.test(l)) {
+      out.push({ line: paragraph.line, text: paragraph.texts.join(' ') })
+      paragraph = null
+      continue
+    }
+    if (l.trim() === '' || INTERRUPTS.test(l) || (paragraph === null && INDENTED.test(l))) paragraph = null
+    else if (paragraph === null) paragraph = { line: i + 1, texts: [l.trim()] }
+    else paragraph.texts.push(l.trim())
+  }
+  return out
+}
+
+function analyse(text: string): DocInfo {
   const fm = splitFrontmatter(text)
-  const headings = parseHeadings(text)
-  const title = documentTitle(fm.data, headings)
+  const outline = scanOutline(splitLines(text), fm.bodyStartLine)
+  const fmTitle = fm.data?.title
+  const outlineTitle =
+    typeof fmTitle === 'string' && fmTitle.trim() !== ''
+      ? fmTitle
+      : (outline.find((h) => h.text !== '')?.text ?? null)
   return {
     data: fm.data,
     hasFrontmatter: fm.raw !== null,
     bodyStartLine: fm.bodyStartLine,
-    headings,
-    title: title === null ? null : title.replace(/\s+/gu, ' ').trim()
+    outline,
+    outlineTitle
   }
+}
+
+/** The real headings and title of a document that will be shown (parsed once per file version). */
+export function shownInfo(doc: LoadedDoc): { headings: Heading[]; title: string | null } {
+  const { info } = doc
+  if (info.headings === undefined) {
+    parseStats.parses++
+    info.headings = parseHeadings(doc.text)
+    const title = documentTitle(info.data, info.headings)
+    info.title = title === null ? null : title.replace(/\s+/gu, ' ').trim()
+  }
+  return { headings: info.headings, title: info.title ?? null }
 }
 
 /** Reads and analyses a document; null when it cannot be read any more (deleted since the scan). */

@@ -82,21 +82,21 @@ export interface Boosts {
   section: number
 }
 
-/** Structure and proximity of the terms in one document. */
+/** Structure and proximity of the terms in one document (from its outline: no CommonMark parse). */
 export function boostsOf(doc: LoadedDoc, f: FileHits, foldedTerms: string[]): Boosts {
   const q = foldedTerms.length
   const { info } = doc
-  const title = info.title === null ? 0 : termsIn(info.title, foldedTerms).length / q
+  const title = info.outlineTitle === null ? 0 : termsIn(info.outlineTitle, foldedTerms).length / q
   let heading = 0
-  for (const h of info.headings) {
-    const share = termsIn(`${h.raw}\n${h.label}`, foldedTerms).length / q
+  for (const h of info.outline) {
+    const share = termsIn(h.text, foldedTerms).length / q
     if (share > heading) heading = share
   }
   let section = 0
   if (q > 1) {
     // Sections as the § labels cut them: each heading opens one, up to the next heading of any level.
     const lines = splitLines(doc.text)
-    const starts = info.headings.map((h) => h.line)
+    const starts = info.outline.map((h) => h.line)
     let next = 0
     let present = new Set<number>()
     const close = (): void => {
@@ -104,7 +104,7 @@ export function boostsOf(doc: LoadedDoc, f: FileHits, foldedTerms: string[]): Bo
       present = new Set<number>()
     }
     for (let i = 0; i < lines.length; i++) {
-      if (next < starts.length && starts[next] === i + 1) {
+      if (next < starts.length && starts[next] <= i + 1) {
         close()
         while (next < starts.length && starts[next] <= i + 1) next++
       }
@@ -119,7 +119,13 @@ export function boostsOf(doc: LoadedDoc, f: FileHits, foldedTerms: string[]): Bo
 }
 
 export function boostFactor(b: Boosts): number {
-  return 1 + WEIGHT_TITLE * b.title + WEIGHT_HEADING * b.heading + WEIGHT_LINE * b.line + WEIGHT_SECTION * b.section
+  return (
+    1 +
+    WEIGHT_TITLE * b.title +
+    WEIGHT_HEADING * b.heading +
+    WEIGHT_LINE * b.line +
+    WEIGHT_SECTION * b.section
+  )
 }
 
 interface Scored {
@@ -183,7 +189,10 @@ export async function rankKeyword(
     const tail =
       head.length < needed
         ? await rankAndGroup(reserved, stats, foldedTerms, loader)
-        : reserved.map((f) => ({ f, score: bm25(f, stats) })).sort(byScore).map((s) => s.f)
+        : reserved
+            .map((f) => ({ f, score: bm25(f, stats) }))
+            .sort(byScore)
+            .map((s) => s.f)
     return { ranked: [...head, ...tail], partial: false }
   }
   return { ranked: await rankOr(all, needed, loader), partial: all.length > 0 }
@@ -193,7 +202,9 @@ const matchesOf = (f: FileHits): number => f.termLines.reduce((s, n) => s + n, 0
 
 async function rankOr(all: FileHits[], needed: number, loader: DocumentLoader): Promise<FileHits[]> {
   const groupKey = (f: FileHits): number => Number(isReserved(f.rel)) * 1e6 - f.termsTouched
-  const sorted = [...all].sort((a, b) => groupKey(a) - groupKey(b) || matchesOf(b) - matchesOf(a) || byPath(a, b))
+  const sorted = [...all].sort(
+    (a, b) => groupKey(a) - groupKey(b) || matchesOf(b) - matchesOf(a) || byPath(a, b)
+  )
   // Groups of equal (reserved, terms touched), in order; densities for those reaching `needed`.
   const density = new Map<FileHits, number>()
   let start = 0
@@ -208,8 +219,7 @@ async function rankOr(all: FileHits[], needed: number, loader: DocumentLoader): 
       })
     )
     group.sort(
-      (a, b) =>
-        (density.get(b) ?? 0) - (density.get(a) ?? 0) || matchesOf(b) - matchesOf(a) || byPath(a, b)
+      (a, b) => (density.get(b) ?? 0) - (density.get(a) ?? 0) || matchesOf(b) - matchesOf(a) || byPath(a, b)
     )
     sorted.splice(start, group.length, ...group)
     start = end

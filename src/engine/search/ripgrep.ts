@@ -15,12 +15,14 @@ import { countOccurrences, foldCase, foldCaseWide } from './terms'
 export const RG_TIMEOUT_MS = 30_000
 
 /**
- * Beyond this many parsed match lines, a file that already carries every term stops being parsed:
- * its remaining lines only add term frequency, which BM25 saturates long before, and its line and
- * match totals come from ripgrep's own per-file stats. This is what keeps a query such as `le` on a
- * large corpus linear in ripgrep's output rather than in JSON.parse calls.
+ * Parsing budget of one file once it carries every term. Its later match lines are skipped without
+ * being parsed as soon as (a) this many lines were parsed and (b) its best three hits already carry
+ * every term (nothing later can beat them: ties go to earlier lines). Its line and match totals
+ * still come from ripgrep's own per-file stats, and the per-term counts of the parsed lines are
+ * scaled to ripgrep's total match count. This keeps a query such as `le` on a large corpus linear in
+ * ripgrep's output rather than in JSON.parse calls; BM25 saturates term frequency long before.
  */
-export const SATURATION_LINES = 2000
+export const SATURATION_LINES = 20
 
 /** Hits kept per file for the snippets: the contract shows at most three windows. */
 export const MAX_HITS = 3
@@ -45,7 +47,7 @@ export interface FileHits {
   matchedLines: number
   /** Matches (ripgrep's stats, or the parsed submatches). */
   matches: number
-  /** Keyword mode: occurrences of each term on the parsed lines. */
+  /** Keyword mode: occurrences of each term (scaled to ripgrep's total when lines were skipped). */
   termCounts: number[]
   /** Keyword mode: number of parsed lines carrying each term. */
   termLines: number[]
@@ -57,6 +59,8 @@ export interface FileHits {
   hits: Hit[]
   /** Match lines actually parsed. */
   parsedLines: number
+  /** ripgrep submatches on the parsed lines. */
+  parsedMatches: number
 }
 
 export interface ScanResult {
@@ -189,7 +193,8 @@ export async function scanCorpus(
         termsTouched: 0,
         bestLineDistinct: 0,
         hits: [],
-        parsedLines: 0
+        parsedLines: 0,
+        parsedMatches: 0
       }
       files.set(rel, f)
     }
@@ -199,7 +204,8 @@ export async function scanCorpus(
   /** False when the match line can be skipped without being parsed. */
   const wantsMatch = (f: FileHits): boolean => {
     if (mode === 'regex') return f.parsedLines < MAX_HITS
-    return f.parsedLines < SATURATION_LINES || f.termsTouched < terms.length
+    if (f.termsTouched < terms.length || f.parsedLines < SATURATION_LINES) return true
+    return !(f.hits.length === MAX_HITS && f.hits[MAX_HITS - 1].distinct === terms.length)
   }
 
   const onMatch = (f: FileHits, msg: RgMessage): void => {
@@ -207,6 +213,7 @@ export async function scanCorpus(
     if (typeof lineNo !== 'number') return
     f.parsedLines++
     const subs = msg.data.submatches ?? []
+    f.parsedMatches += subs.length
     if (mode === 'regex') {
       f.matches += subs.length
       if (f.hits.length < MAX_HITS) f.hits.push({ line: lineNo, distinct: 0 })
@@ -241,7 +248,8 @@ export async function scanCorpus(
 
   const onLine = (buf: Buffer): void => {
     if (buf.length === 0) return
-    const isMatch = buf.length >= MATCH_PREFIX.length && buf.subarray(0, MATCH_PREFIX.length).equals(MATCH_PREFIX)
+    const isMatch =
+      buf.length >= MATCH_PREFIX.length && buf.subarray(0, MATCH_PREFIX.length).equals(MATCH_PREFIX)
     // ripgrep writes each file's messages as one contiguous begin…end block: a match belongs to the
     // file of the last `begin`, so a match we do not need is skipped without being parsed.
     if (isMatch && (currentExcluded || (current !== null && !wantsMatch(current)))) return
@@ -274,6 +282,14 @@ export async function scanCorpus(
             current.bytes = st.bytes_searched ?? current.bytes
             current.matchedLines = Math.max(st.matched_lines ?? 0, current.parsedLines)
             current.matches = Math.max(st.matches ?? 0, current.matches)
+            if (
+              mode === 'keyword' &&
+              current.matchedLines > current.parsedLines &&
+              current.parsedMatches > 0
+            ) {
+              const scale = current.matches / current.parsedMatches
+              current.termCounts = current.termCounts.map((c) => c * scale)
+            }
           } else {
             current.matchedLines = current.parsedLines
           }
@@ -292,26 +308,25 @@ export async function scanCorpus(
 
   const args = ripgrepArgs(dir, mode, terms)
   await new Promise<void>((resolve, reject) => {
-    let settled = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const finish = (err: Error | null): void => {
-      if (settled) return
-      settled = true
-      if (timer !== undefined) clearTimeout(timer)
-      if (err) reject(err)
-      else resolve()
-    }
     let child: ReturnType<typeof spawn>
     try {
       child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
     } catch (e) {
-      finish(ioError(`ripgrep n'a pas pu être lancé : ${e instanceof Error ? e.message : String(e)}`))
+      reject(ioError(`ripgrep n'a pas pu être lancé : ${e instanceof Error ? e.message : String(e)}`))
       return
     }
-    timer = setTimeout(() => {
+    let settled = false
+    const timer = setTimeout(() => {
       child.kill()
       finish(ioError('ripgrep a dépassé 30 s'))
     }, options.timeoutMs ?? RG_TIMEOUT_MS)
+    const finish = (err: Error | null): void => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      if (err) reject(err)
+      else resolve()
+    }
 
     let pending: Buffer[] = []
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -1,13 +1,27 @@
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Base } from '../registry/base'
+import { splitFrontmatter } from '../corpus/frontmatter'
+import { parseHeadings } from '../corpus/markdown'
 import { HubError } from '../errors'
 import { frontmatterDigest } from './digest'
-import { clearDocumentCache, parseStats } from './documents'
+import { clearDocumentCache, parseStats, scanOutline, splitLines } from './documents'
 import { isReserved } from './rank'
-import { ripgrepArgs, unpackedPath } from './ripgrep'
+import { ripgrepArgs, scanCorpus, unpackedPath } from './ripgrep'
 import { allocateQuota, searchBases, type BaseSearchResult } from './search'
 import { foldCase, keywordTerms, termsIn } from './terms'
 
@@ -41,7 +55,12 @@ function makeBase(files: Record<string, string>, name = 'test-base'): Base {
   }
 }
 
-async function one(base: Base, query: string, mode: 'keyword' | 'regex' = 'keyword', max = 8): Promise<BaseSearchResult> {
+async function one(
+  base: Base,
+  query: string,
+  mode: 'keyword' | 'regex' = 'keyword',
+  max = 8
+): Promise<BaseSearchResult> {
   const [r] = await searchBases([base], query, mode, max)
   return r
 }
@@ -197,7 +216,9 @@ describe('excerpts', () => {
   it('merges overlapping windows and clamps to the file', async () => {
     const base = makeBase({ 'a.md': 'cible\nx\ncible\ny\nz\nw\nv\n' })
     const [doc] = (await one(base, 'cible')).results
-    expect(doc.snippets).toEqual([{ start: 1, end: 5, lines: ['cible', 'x', 'cible', 'y', 'z'], label: '(préambule)' }])
+    expect(doc.snippets).toEqual([
+      { start: 1, end: 5, lines: ['cible', 'x', 'cible', 'y', 'z'], label: '(préambule)' }
+    ])
   })
 
   it('keyword mode: the windows whose lines carry the most distinct terms, shown in document order', async () => {
@@ -336,7 +357,10 @@ describe('frontmatter digest', () => {
   })
 
   it('null when nothing is kept; title then falls back to the first heading', async () => {
-    const base = makeBase({ 'a.md': '---\ntype: note\ndescription: d\n---\n# Premier titre\n\ncible\n', 'b.md': 'cible\n' })
+    const base = makeBase({
+      'a.md': '---\ntype: note\ndescription: d\n---\n# Premier titre\n\ncible\n',
+      'b.md': 'cible\n'
+    })
     const r = await one(base, 'cible')
     expect(r.results.map((d) => [d.path, d.title, d.digest]).sort()).toEqual([
       ['a.md', 'Premier titre', null],
@@ -367,7 +391,9 @@ describe('frontmatter digest', () => {
     )
     expect(frontmatterDigest({ type: 'x', description: 'y' })).toBeNull()
     expect(frontmatterDigest(null)).toBeNull()
-    expect(frontmatterDigest({ title: 'Sur\ndeux lignes', tags: ['a: b'] })).toBe('{title: Sur deux lignes, tags: ["a: b"]}')
+    expect(frontmatterDigest({ title: 'Sur\ndeux lignes', tags: ['a: b'] })).toBe(
+      '{title: Sur deux lignes, tags: ["a: b"]}'
+    )
   })
 })
 
@@ -375,8 +401,13 @@ describe('ranking inside the AND set', () => {
   it('a document whose heading carries the terms ranks above a long text mentioning them once', async () => {
     const filler = 'Un paragraphe sans rapport avec le sujet, pour allonger le document.\n'
     const base = makeBase({
-      'a-long.md': '# Journal\n\n' + filler.repeat(150) + 'On cite la rotation des certificats une fois.\n' + filler.repeat(150),
-      'z-rotation.md': '# Rotation des certificats\n\nProcédure : renouveler chaque certificat avant expiration.\n'
+      'a-long.md':
+        '# Journal\n\n' +
+        filler.repeat(150) +
+        'On cite la rotation des certificats une fois.\n' +
+        filler.repeat(150),
+      'z-rotation.md':
+        '# Rotation des certificats\n\nProcédure : renouveler chaque certificat avant expiration.\n'
     })
     expect(paths(await one(base, 'rotation certificats'))).toEqual(['z-rotation.md', 'a-long.md'])
   })
@@ -460,7 +491,14 @@ describe('multi-base quotas', () => {
 describe('ripgrep process', () => {
   it('argument vector', () => {
     const args = ripgrepArgs('/c', 'keyword', ['a', '-b'])
-    expect(args.slice(0, 6)).toEqual(['--json', '--ignore-case', '--no-ignore', '--no-config', '--glob', '*.md'])
+    expect(args.slice(0, 6)).toEqual([
+      '--json',
+      '--ignore-case',
+      '--no-ignore',
+      '--no-config',
+      '--glob',
+      '*.md'
+    ])
     expect(args).toContain('!CLAUDE.md')
     expect(args).toContain('!proposals/')
     expect(args).not.toContain('--hidden')
@@ -516,5 +554,93 @@ describe('term matching', () => {
     const r = await one(base, 'message autre')
     expect(paths(r)).toEqual(['b.md'])
     expect(paths(await one(base, 'message'))).toEqual(['a.md', 'b.md'])
+  })
+})
+
+describe('large outputs', () => {
+  it('a saturated file keeps its counts (scaled to ripgrep’s totals) and its best hits', async () => {
+    const base = makeBase({ 'a.md': 'alpha beta\n'.repeat(100), 'b.md': 'x\n' })
+    const scan = await scanCorpus(base.corpusDir, 'keyword', ['alpha', 'beta'])
+    const f = scan.files.get('a.md')
+    expect(f?.parsedLines).toBeLessThan(100)
+    expect(f?.matchedLines).toBe(100)
+    expect(f?.termCounts).toEqual([100, 100])
+    expect(f?.hits.map((h) => h.line)).toEqual([1, 2, 3])
+    expect(scan.filesSearched).toBe(2)
+  })
+
+  it('keeps parsing until the best hits carry every term', async () => {
+    const lines: string[] = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? 'alpha' : 'beta'))
+    lines[150] = 'alpha beta' // line 151
+    const base = makeBase({ 'a.md': lines.join('\n') + '\n' })
+    const scan = await scanCorpus(base.corpusDir, 'keyword', ['alpha', 'beta'])
+    expect(scan.files.get('a.md')?.hits.map((h) => [h.line, h.distinct])).toEqual([
+      [151, 2],
+      [1, 1],
+      [2, 1]
+    ])
+  })
+
+  it('regex mode parses only the first hits but counts every matching line', async () => {
+    const base = makeBase({ 'a.md': 'e1\n'.repeat(500) })
+    const scan = await scanCorpus(base.corpusDir, 'regex', [String.raw`e\d`])
+    const f = scan.files.get('a.md')
+    expect(f?.parsedLines).toBe(3)
+    expect(f?.matchedLines).toBe(500)
+  })
+})
+
+describe('ranking outline (line scan)', () => {
+  it('ATX and setext headings, not inside fences, after the frontmatter', () => {
+    const text = [
+      '---',
+      '# commentaire yaml',
+      '---',
+      '# Titre ##',
+      '',
+      '```md',
+      '# Faux',
+      '```',
+      'Sous-titre',
+      'suite',
+      '---',
+      '    # code indenté',
+      '#pas-un-titre',
+      '- item',
+      '---',
+      '~~~',
+      '## faux aussi',
+      '~~~',
+      '### Fin'
+    ].join('\n')
+    expect(scanOutline(splitLines(text), 4)).toEqual([
+      { line: 4, text: 'Titre' },
+      { line: 9, text: 'Sous-titre suite' },
+      { line: 19, text: 'Fin' }
+    ])
+  })
+})
+
+describe('ranking outline agrees with the CommonMark parse on a real corpus', () => {
+  const CORPUS = resolve(__dirname, '../../../../shared/corpora/react-fr/knowledge')
+  const walk = (dir: string): string[] =>
+    readdirSync(dir)
+      .sort()
+      .flatMap((n) => {
+        const abs = join(dir, n)
+        return statSync(abs).isDirectory() ? walk(abs) : n.endsWith('.md') ? [abs] : []
+      })
+
+  it('same heading lines on every react-fr page', () => {
+    expect(existsSync(CORPUS), CORPUS).toBe(true)
+    const files = walk(CORPUS)
+    expect(files.length).toBeGreaterThan(100)
+    const differ = files.filter((f) => {
+      const text = readFileSync(f, 'utf8')
+      const parsed = parseHeadings(text).map((h) => h.line)
+      const scanned = scanOutline(splitLines(text), splitFrontmatter(text).bodyStartLine).map((h) => h.line)
+      return parsed.join(',') !== scanned.join(',')
+    })
+    expect(differ).toEqual([])
   })
 })

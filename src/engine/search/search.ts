@@ -1,6 +1,6 @@
 import type { Base } from '../registry/base'
 import { frontmatterDigest } from './digest'
-import { DocumentLoader, splitLines } from './documents'
+import { DocumentLoader, shownInfo, splitLines } from './documents'
 import { allocateQuota } from './quota'
 import { isReserved, rankKeyword, rankRegex } from './rank'
 import { scanCorpus, type FileHits, type ScanOptions } from './ripgrep'
@@ -68,11 +68,12 @@ async function rankBase(
 async function materialise(f: FileHits, loader: DocumentLoader): Promise<DocResult | null> {
   const doc = await loader.load(f.abs)
   if (doc === null) return null
+  const { headings, title } = shownInfo(doc)
   return {
     path: f.rel,
-    title: doc.info.title,
+    title,
     digest: frontmatterDigest(doc.info.data),
-    snippets: buildSnippets(splitLines(doc.text), doc.info, f.hits),
+    snippets: buildSnippets(splitLines(doc.text), doc.info, headings, f.hits),
     reserved: isReserved(f.rel)
   }
 }
@@ -84,7 +85,8 @@ async function showable(rb: RankedBase, quota: number): Promise<DocResult[]> {
   while (out.length < quota && next < rb.ranked.length) {
     const batch = rb.ranked.slice(next, next + quota - out.length)
     next += batch.length
-    for (const r of await Promise.all(batch.map((f) => materialise(f, rb.loader)))) if (r !== null) out.push(r)
+    for (const r of await Promise.all(batch.map((f) => materialise(f, rb.loader))))
+      if (r !== null) out.push(r)
   }
   return out
 }

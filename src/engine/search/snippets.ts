@@ -1,4 +1,4 @@
-import { headingAt } from '../corpus/markdown'
+import { headingAt, type Heading } from '../corpus/markdown'
 import type { DocInfo } from './documents'
 import type { Hit } from './ripgrep'
 
@@ -30,9 +30,9 @@ export function truncateChars(s: string, n: number): string {
 }
 
 /** The `§` label of a line. */
-export function labelAt(info: DocInfo, line: number): string {
+export function labelAt(info: DocInfo, headings: Heading[], line: number): string {
   if (info.hasFrontmatter && line < info.bodyStartLine) return PREAMBLE
-  const h = headingAt(info.headings, line)
+  const h = headingAt(headings, line)
   return h === null ? PREAMBLE : truncateChars(h.label, LABEL_MAX)
 }
 
@@ -41,7 +41,7 @@ export function labelAt(info: DocInfo, line: number): string {
  * the document, overlapping or adjacent windows merged, returned in document order. A merged
  * window is labelled by the first chosen of its hits.
  */
-export function buildSnippets(lines: string[], info: DocInfo, hits: Hit[]): Snippet[] {
+export function buildSnippets(lines: string[], info: DocInfo, headings: Heading[], hits: Hit[]): Snippet[] {
   const windows = hits
     .filter((h) => h.line >= 1 && h.line <= lines.length)
     .map((h, rank) => ({
@@ -66,6 +66,6 @@ export function buildSnippets(lines: string[], info: DocInfo, hits: Hit[]): Snip
     start: w.start,
     end: w.end,
     lines: lines.slice(w.start - 1, w.end).map((l) => truncateChars(l, SNIPPET_LINE_MAX)),
-    label: labelAt(info, w.hit)
+    label: labelAt(info, headings, w.hit)
   }))
 }

@@ -15,7 +15,10 @@ describe('BudgetedWriter', () => {
     expect(out).toContain('a'.repeat(60))
     expect(out).not.toContain('b')
     expect(out).toContain('tronqués')
-    expect(out).toBe('a'.repeat(60) + '\n[résultats tronqués, 1 élément(s) omis — affinez la requête ou réduisez max_results]')
+    expect(out).toBe(
+      'a'.repeat(60) +
+        '\n[résultats tronqués, 1 élément(s) omis — affinez la requête ou réduisez max_results]'
+    )
   })
 
   it('always accepts the first block of an empty writer', () => {

@@ -36,7 +36,12 @@ export function renderResult(r: DocResult): string {
  * @param results one entry per base, in the same order
  * @param grouped more than one base was queried: one `## Base :` group per base with results
  */
-export function renderSearch(query: string, names: string[], results: BaseSearchResult[], grouped: boolean): string {
+export function renderSearch(
+  query: string,
+  names: string[],
+  results: BaseSearchResult[],
+  grouped: boolean
+): string {
   const total = results.reduce((n, r) => n + r.results.length, 0)
   if (total === 0) {
     return names.length === 1

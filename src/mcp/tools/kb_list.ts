@@ -48,13 +48,13 @@ export const kbList: ToolDefinition = {
       // Summaries are always whole; concern lists are what the budget cuts first.
       for (const { base, files } of pendingByBase) {
         if (files.length === 0) continue
-        if (!w.add(`### propositions en attente — ${base.name}`)) break
+        w.add(`### propositions en attente — ${base.name}`)
         for (const f of files) {
           const p = readProposal(f)
           const id = metaString(p.meta, 'id') ?? f.stem
           const type = metaString(p.meta, 'type') ?? '?'
           const concerns = cut(metaString(p.meta, 'concerns') ?? '(non renseigné)', 200)
-          if (!w.add(`- ${id} (${type}) — ${concerns}`)) break
+          w.add(`- ${id} (${type}) — ${concerns}`)
         }
       }
     }

@@ -82,7 +82,8 @@ export const kbProposalStatus: ToolDefinition = {
     w.addForced(`${r.total} proposition(s) dans '${base.name}' pour : ${filters}`)
     if (r.total > limit) w.addForced(`[${r.total - limit} plus ancienne(s) non listée(s) — augmentez limit]`)
     if (unreadable) w.addForced(unreadable)
-    for (const e of r.entries) if (!w.add(renderEntry(e))) break
+    // Every entry is offered, so the note counts exactly what the budget left out.
+    for (const e of r.entries) w.add(renderEntry(e))
     return w.render((n) => `[résultats tronqués, ${n} élément(s) omis — affinez les filtres ou réduisez limit]`)
   }
 }
