@@ -20,7 +20,15 @@ export function median(xs: number[]): number {
 
 export interface Options {
   runs: number
+  /** Smaller corpora, fewer runs: a figure in a minute or two. */
   quick: boolean
+  /** Tiny corpora, one run: proves the suite still works (run by `npm test`). */
+  smoke: boolean
+}
+
+/** The corpus size for a mode: full figures, --quick, or --smoke. */
+export function sized(o: Options, full: number, quick: number, smoke: number): number {
+  return o.smoke ? smoke : o.quick ? quick : full
 }
 
 /** Median of `runs` timed calls after one warm-up. */
@@ -44,6 +52,8 @@ export interface Row {
   ratio?: number
   target?: number
   extra?: Record<string, unknown>
+  /** Unit of oursMs when it is not a duration (e.g. 'MB'). */
+  unit?: string
 }
 
 const rows: Row[] = []
@@ -89,13 +99,14 @@ export function record(row: Row): void {
   const verdict = row.ratio !== undefined && row.target !== undefined ? (row.ratio <= row.target ? '  ✓' : `  ✗ (cible ≤ ${row.target}×)`) : ''
   const ref = row.reference ? `  ref ${fmt(row.referenceMs)} ms (${row.reference})` : ''
   const extra = row.extra ? '  ' + Object.entries(row.extra).map(([k, v]) => `${k}=${v}`).join(' ') : ''
-  console.log(`  ${row.case.padEnd(44)} ours ${fmt(row.oursMs)} ms${ref}${ratio}${verdict}${extra}`)
+  console.log(`  ${row.case.padEnd(44)} ours ${fmt(row.oursMs)} ${row.unit ?? 'ms'}${ref}${ratio}${verdict}${extra}`)
 }
 
 export function writeResults(name: string): void {
   mkdirSync(RESULTS, { recursive: true })
   const machine = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30) }
   writeFileSync(join(RESULTS, `${name}.json`), JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2) + '\n')
+  rows.length = 0
 }
 
 /** Runs a process to completion; resolves with its stdout size (output is drained, as a client would). */

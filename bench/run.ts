@@ -22,7 +22,8 @@ const SUITES: Record<string, () => Promise<{ default: Suite }>> = {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2)
-  const quick = args.includes('--quick')
+  const smoke = args.includes('--smoke')
+  const quick = args.includes('--quick') || smoke
   const names = args.filter((a) => !a.startsWith('--'))
   const unknown = names.filter((n) => !(n in SUITES))
   if (unknown.length) {
@@ -33,12 +34,12 @@ async function main(): Promise<void> {
     console.error('out/ absent : lancez `npm run build` d’abord')
     process.exit(70)
   }
-  const opts: Options = { runs: quick ? 3 : 7, quick }
+  const opts: Options = { runs: smoke ? 1 : quick ? 3 : 7, quick, smoke }
   for (const name of names.length ? names : Object.keys(SUITES)) {
-    console.log(`\n== ${name}${quick ? ' (quick)' : ''}`)
+    console.log(`\n== ${name}${smoke ? ' (smoke)' : quick ? ' (quick)' : ''}`)
     const t = performance.now()
     await (await SUITES[name]()).default(opts)
-    writeResults(quick ? `${name}-quick` : name)
+    writeResults(smoke ? `${name}-smoke` : quick ? `${name}-quick` : name)
     console.log(`  (${((performance.now() - t) / 1000).toFixed(1)} s)`)
   }
 }

@@ -10,7 +10,7 @@ import { commitPaths } from '../../src/engine/git/commit'
  * of the touched path), each against `git add` + `git commit` of one file.
  */
 export default async function commit(o: Options): Promise<void> {
-  const sizes = o.quick ? [200, 2000] : [2000, 20000]
+  const sizes = o.smoke ? [50] : o.quick ? [200, 2000] : [2000, 20000]
   const basesDir = join(CACHE, 'commit')
   const bases = sizes.map((n) => generateBase(basesDir, `commit-${n}`, n, 900 + n))
   const s = await connectServer(benchHome('commit', basesDir).env)

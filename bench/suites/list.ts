@@ -5,10 +5,11 @@ import { scanBasesDir } from '../../src/engine/registry/discovery'
 
 /** kb_list (implicit discovery included) and discovery alone with 50 bases: absolute medians. */
 export default async function list(o: Options): Promise<void> {
-  const basesDir = join(CACHE, 'fifty')
-  for (let i = 0; i < 50; i++) generateBase(basesDir, `base-${String(i).padStart(2, '0')}`, 20, 500 + i)
-  const s = await connectServer(benchHome('fifty', basesDir).env)
-  await compare('list', 'kb_list, 50 bases (MCP round trip)', () => s.call('kb_list', {}), null, o)
-  await compare('list', 'discovery alone, 50 bases (engine)', async () => scanBasesDir(basesDir), null, o)
+  const basesDir = join(CACHE, o.smoke ? 'five' : 'fifty')
+  const count = o.smoke ? 5 : 50
+  for (let i = 0; i < count; i++) generateBase(basesDir, `base-${String(i).padStart(2, '0')}`, 20, 500 + i)
+  const s = await connectServer(benchHome(o.smoke ? 'five' : 'fifty', basesDir).env)
+  await compare('list', `kb_list, ${count} bases (MCP round trip)`, () => s.call('kb_list', {}), null, o)
+  await compare('list', `discovery alone, ${count} bases (engine)`, async () => scanBasesDir(basesDir), null, o)
   await s.close()
 }

@@ -1,11 +1,11 @@
 import { join } from 'node:path'
 import { readFileSync } from 'node:fs'
 import { generateBase } from '../corpus'
-import { CACHE, benchHome, compare, connectServer, runProcess, type Options } from '../lib'
+import { CACHE, benchHome, sized, compare, connectServer, runProcess, type Options } from '../lib'
 
 /** kb_read of one section of a large document against reading the file (`cat`, a fresh process). */
 export default async function read(o: Options): Promise<void> {
-  const size = o.quick ? 1000 : 10000
+  const size = sized(o, 10000, 1000, 100)
   const basesDir = join(CACHE, `search-${size}`)
   const base = generateBase(basesDir, `banc-${size}`, size, 42)
   const s = await connectServer(benchHome(`search-${size}`, basesDir).env)

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { generateBase } from '../corpus'
-import { CACHE, compare, type Options } from '../lib'
+import { CACHE, compare, sized, type Options } from '../lib'
 import { memoryHubLog } from '../../src/engine/hublog'
 import { loadManifest } from '../../src/engine/registry/manifest'
 import { fileProposal } from '../../src/engine/proposals/propose'
@@ -8,7 +8,7 @@ import { resolvePlan } from '../../src/engine/review/resolve'
 
 /** resolve of a 3-proposal plan with section edits on the 20,000-file repository (absolute). */
 export default async function resolve(o: Options): Promise<void> {
-  const n = o.quick ? 2000 : 20000
+  const n = sized(o, 20000, 2000, 300)
   const b = generateBase(join(CACHE, 'commit'), `commit-${n}`, n, 900 + n)
   const loaded = loadManifest(b.root, b.name)
   if (!loaded.ok) throw new Error(loaded.reason)
