@@ -4,6 +4,7 @@ import { ioError, notFound } from '../errors'
 import { resolveDocument } from './paths'
 import { splitFrontmatter } from './frontmatter'
 import { findSection, headingTable, parseHeadings, type HeadingSize, type Section } from './markdown'
+import { headingListing } from './toc'
 
 export type ReadResult =
   | { kind: 'section'; path: string; section: Section }
@@ -16,11 +17,6 @@ export interface ReadOptions {
   tocThreshold: number
 }
 
-/** Headings listing used by the NOT_FOUND of a missing section and by the TOC. */
-export function headingListing(table: HeadingSize[]): string {
-  if (table.length === 0) return '(aucun heading dans ce document)'
-  return table.map((t) => `${'  '.repeat(t.heading.level - 1)}- ${t.heading.raw}  (~${t.size} octets)`).join('\n')
-}
 
 /**
  * kb_read's three behaviours, in the contract's order: the section when asked

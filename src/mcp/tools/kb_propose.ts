@@ -3,7 +3,6 @@ import { basesBlock } from '../tool'
 import { receivedKeys, requireString } from '../args'
 import { invalidInput } from '../../engine/errors'
 import { CONFIDENCES, PROPOSAL_TYPES, checkConfidence, checkProposalFields, checkType } from '../../engine/proposals/rules'
-import { fileProposal } from '../../engine/proposals/propose'
 
 export const kbPropose: ToolDefinition = {
   name: 'kb_propose',
@@ -53,6 +52,8 @@ export const kbPropose: ToolDefinition = {
       throw invalidInput(`paramètre 'content' requis (chaîne non vide) ; ${receivedKeys(args)}`)
     // Validation happens before the lock: bad input never waits for it.
     const fields = checkProposalFields({ type, confidence, concerns, submittedBy, content, sources: args.sources })
+    // The write path (isomorphic-git, the lock) loads on first use: most sessions only read.
+    const { fileProposal } = await import('../../engine/proposals/propose')
     const filed = await fileProposal(base, fields, { log: ctx.log })
     return [
       'Proposition déposée.',

@@ -1,7 +1,8 @@
 import type { ToolDefinition } from '../tool'
 import { basesBlock } from '../tool'
 import { optionalBoolean, requireString, type ToolArgs } from '../args'
-import { headingListing, readDocument, type ReadResult } from '../../engine/corpus/read'
+import type { ReadResult } from '../../engine/corpus/read'
+import { headingListing } from '../../engine/corpus/toc'
 import type { HubContext } from '../tool'
 import type { Base } from '../../engine/registry/base'
 
@@ -69,6 +70,7 @@ export const kbRead: ToolDefinition = {
     const target = resolveTarget(ctx, baseName, path)
     const section = typeof args.section === 'string' && args.section.trim() !== '' ? args.section : undefined
     const force = optionalBoolean(args, 'force', false)
+    const { readDocument } = await import('../../engine/corpus/read')
     return renderRead(
       readDocument(target.base, target.path, { section, force, tocThreshold: ctx.config.readTocThreshold })
     )

@@ -3,8 +3,7 @@ import { basesBlock } from '../tool'
 import { optionalInteger, receivedKeys, requireString, type ToolArgs } from '../args'
 import { invalidInput } from '../../engine/errors'
 import { jsonType } from '../../engine/jsontype'
-import { searchBases, type SearchMode } from '../../engine/search/search'
-import { renderSearch } from '../render/search-text'
+import type { SearchMode } from '../../engine/search/search'
 
 /** `base` as a name, a list of names, or "*": de-duplicated names in request order. */
 export function parseBaseSelector(ctx: HubContext, args: ToolArgs): string[] {
@@ -76,6 +75,10 @@ export const kbSearch: ToolDefinition = {
     if (names.length === 0) return "Aucune base n'est actuellement enregistrée."
     // Every name is checked before any search runs.
     const bases = names.map((n) => ctx.registry.get(n))
+    const [{ searchBases }, { renderSearch }] = await Promise.all([
+      import('../../engine/search/search'),
+      import('../render/search-text')
+    ])
     const results = await searchBases(bases, query, mode, maxResults)
     return renderSearch(query, names, results, names.length > 1)
   }
