@@ -128,42 +128,41 @@ describe('withBaseLock', () => {
     rmdirSync(lockDir)
   })
 
-  it(
-    'takes over the stale lock of a SIGKILLed holder within the wait',
-    async () => {
-      const root = makeRepo()
-      const lockDir = join(root, LOCK_DIR_NAME)
-      const script = `
+  it('takes over the stale lock of a SIGKILLed holder within the wait', async () => {
+    const root = makeRepo()
+    const lockDir = join(root, LOCK_DIR_NAME)
+    const script = `
         const lf = require('proper-lockfile')
         lf.lock(${JSON.stringify(root)}, { lockfilePath: ${JSON.stringify(lockDir)}, stale: 10000, update: 2000, realpath: false })
           .then(() => { process.stdout.write('locked\\n'); setInterval(() => {}, 1000) })
           .catch((e) => { process.stderr.write(String(e)); process.exit(2) })
       `
-      const child = spawn(process.execPath, ['-e', script], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] })
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', (d: Buffer) => d.toString().includes('locked') && resolve())
-        child.on('exit', (code) => reject(new Error(`holder exited ${code}`)))
-      })
-      child.removeAllListeners('exit')
-      expect((await rejection(withBaseLock(root, async () => 0, { timeoutMs: 200 }))).code).toBe('BASE_BUSY')
-      const exited = new Promise((r) => child.on('exit', r))
-      child.kill('SIGKILL')
-      await exited
-      expect(existsSync(lockDir)).toBe(true) // a killed holder leaves its directory behind
+    const child = spawn(process.execPath, ['-e', script], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'inherit']
+    })
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => d.toString().includes('locked') && resolve())
+      child.on('exit', (code) => reject(new Error(`holder exited ${code}`)))
+    })
+    child.removeAllListeners('exit')
+    expect((await rejection(withBaseLock(root, async () => 0, { timeoutMs: 200 }))).code).toBe('BASE_BUSY')
+    const exited = new Promise((r) => child.on('exit', r))
+    child.kill('SIGKILL')
+    await exited
+    expect(existsSync(lockDir)).toBe(true) // a killed holder leaves its directory behind
 
-      const t0 = Date.now()
-      const result = await withBaseLock(root, async (lock) => {
-        lock.assertHeld()
-        return 'taken over'
-      })
-      const elapsed = Date.now() - t0
-      expect(result).toBe('taken over')
-      expect(elapsed).toBeLessThan(15_000)
-      expect(existsSync(lockDir)).toBe(false)
-      console.log(`stale takeover after SIGKILL: ${elapsed} ms`)
-    },
-    30_000
-  )
+    const t0 = Date.now()
+    const result = await withBaseLock(root, async (lock) => {
+      lock.assertHeld()
+      return 'taken over'
+    })
+    const elapsed = Date.now() - t0
+    expect(result).toBe('taken over')
+    expect(elapsed).toBeLessThan(15_000)
+    expect(existsSync(lockDir)).toBe(false)
+    console.log(`stale takeover after SIGKILL: ${elapsed} ms`)
+  }, 30_000)
 })
 
 describe('ensureLockExcluded', () => {
@@ -178,7 +177,9 @@ describe('ensureLockExcluded', () => {
         writeFileSync(join(root, '.okf-hub.lock'), '') // a predecessor's lock file
         expect(existsSync(join(root, LOCK_DIR_NAME))).toBe(true)
         expect(git(root, 'status', '--porcelain', '--untracked-files=all')).toBe('')
-        expect(spawnSync('git', ['check-ignore', '-q', LOCK_DIR_NAME], { cwd: root, env: gitEnv }).status).toBe(0)
+        expect(
+          spawnSync('git', ['check-ignore', '-q', LOCK_DIR_NAME], { cwd: root, env: gitEnv }).status
+        ).toBe(0)
       },
       { log }
     )
@@ -207,7 +208,11 @@ describe('runCommandLocked', () => {
   it('passes the command’s exit code through', async () => {
     const root = makeRepo()
     expect(await runCommandLocked(root, 'sh', ['-c', 'exit 7'], { timeoutMs: 1000 })).toBe(7)
-    expect(await runCommandLocked(root, 'sh', ['-c', `test -d '${join(root, LOCK_DIR_NAME)}'`], { timeoutMs: 1000 })).toBe(0)
+    expect(
+      await runCommandLocked(root, 'sh', ['-c', `test -d '${join(root, LOCK_DIR_NAME)}'`], {
+        timeoutMs: 1000
+      })
+    ).toBe(0)
     expect(await runCommandLocked(root, 'sh', ['-c', 'kill -KILL $$'], { timeoutMs: 1000 })).toBe(137)
     expect(existsSync(join(root, LOCK_DIR_NAME))).toBe(false)
   })
@@ -239,7 +244,9 @@ describe('runCommandLocked', () => {
   it('forwards SIGTERM received by this process to the command', async () => {
     const root = makeRepo()
     const before = new Set(process.listeners('SIGTERM'))
-    const run = runCommandLocked(root, 'sh', ['-c', 'trap "exit 42" TERM; sleep 5 & wait'], { timeoutMs: 1000 })
+    const run = runCommandLocked(root, 'sh', ['-c', 'trap "exit 42" TERM; sleep 5 & wait'], {
+      timeoutMs: 1000
+    })
     let added: ((sig: NodeJS.Signals) => void) | undefined
     for (let i = 0; i < 100 && !added; i++) {
       await sleep(20)

@@ -140,7 +140,8 @@ export async function withBaseLock<T>(
   }
 
   const identity = dirIdentity(lockDir)
-  const isOurs = (): boolean => compromised === null && identity !== null && sameIdentity(identity, dirIdentity(lockDir))
+  const isOurs = (): boolean =>
+    compromised === null && identity !== null && sameIdentity(identity, dirIdentity(lockDir))
   const held: HeldLock = {
     deadline,
     assertHeld(): void {

@@ -6,7 +6,6 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
-  statSync,
   symlinkSync,
   unlinkSync,
   writeFileSync
@@ -62,7 +61,11 @@ const status = (root: string): string => git(root, 'status', '--porcelain')
 const fsck = (root: string): string => git(root, 'fsck', '--strict', '--no-dangling', '--no-progress')
 const head = (root: string): string => git(root, 'rev-parse', 'HEAD').trim()
 
-async function expectHubError(p: Promise<unknown>, code: string, message?: string | RegExp): Promise<HubError> {
+async function expectHubError(
+  p: Promise<unknown>,
+  code: string,
+  message?: string | RegExp
+): Promise<HubError> {
   const e = await p.then(
     () => null,
     (err: unknown) => err
@@ -90,7 +93,9 @@ describe('commitPaths', () => {
     const parent = head(root)
     write(root, 'proposals/pending/prop-1.md', '---\nid: prop-1\n---\n')
     const log = memoryHubLog()
-    const sha = await commitPaths(root, ['proposals/pending/prop-1.md'], 'proposal: prop-1 soumise\n', { log })
+    const sha = await commitPaths(root, ['proposals/pending/prop-1.md'], 'proposal: prop-1 soumise\n', {
+      log
+    })
     expect(sha).toBe(head(root))
     expect(git(root, 'rev-parse', 'HEAD~1').trim()).toBe(parent)
     expect(lsTree(root)).toEqual([...before, 'proposals/pending/prop-1.md'].sort())
@@ -99,11 +104,15 @@ describe('commitPaths', () => {
     expect(status(root)).toBe('')
     expect(git(root, 'diff', '--cached', '--name-only')).toBe('')
     // Untouched subtrees are reused, not rewritten.
-    expect(git(root, 'rev-parse', 'HEAD:knowledge').trim()).toBe(git(root, 'rev-parse', 'HEAD~1:knowledge').trim())
-    const dirName = root.split('/').pop()
-    expect(log.lines.some((l) => l.includes(`INFO    commit ${sha.slice(0, 10)} dans ${dirName} : proposal: prop-1 soumise`))).toBe(
-      true
+    expect(git(root, 'rev-parse', 'HEAD:knowledge').trim()).toBe(
+      git(root, 'rev-parse', 'HEAD~1:knowledge').trim()
     )
+    const dirName = root.split('/').pop()
+    expect(
+      log.lines.some((l) =>
+        l.includes(`INFO    commit ${sha.slice(0, 10)} dans ${dirName} : proposal: prop-1 soumise`)
+      )
+    ).toBe(true)
   })
 
   it('never commits a dirty tracked file, a foreign staged change or an untracked file', async () => {
@@ -161,7 +170,10 @@ describe('commitPaths', () => {
     )
     expect(status(root)).toBe('')
     expect(fsck(root)).toBe('')
-    expect(await headTreePaths(root, 'knowledge/deep')).toEqual(['knowledge/deep/c.md', 'knowledge/deep/d.md'])
+    expect(await headTreePaths(root, 'knowledge/deep')).toEqual([
+      'knowledge/deep/c.md',
+      'knowledge/deep/d.md'
+    ])
     expect(await headTreePaths(root, 'knowledge/x/')).toEqual(['knowledge/x/y/z/new.md'])
     expect(await headTreePaths(root, 'absent')).toEqual([])
     expect(await headTreePaths(root, 'README.md')).toEqual([])
@@ -172,7 +184,9 @@ describe('commitPaths', () => {
     write(root, 'knowledge/a.md', '# A v2\n')
     const message = 'resolve: prop-1 acceptée\n\nProposal: prop-1\nReviewer: alice\n'
     await commitPaths(root, ['knowledge/a.md'], message, { now: new Date('2026-03-04T05:06:07Z') })
-    expect(git(root, 'log', '-1', '--format=%an <%ae>|%cn <%ce>').trim()).toBe('okf-hub <hub@local>|okf-hub <hub@local>')
+    expect(git(root, 'log', '-1', '--format=%an <%ae>|%cn <%ce>').trim()).toBe(
+      'okf-hub <hub@local>|okf-hub <hub@local>'
+    )
     expect(HUB_IDENTITY).toEqual({ name: 'okf-hub', email: 'hub@local' })
     const raw = git(root, 'cat-file', 'commit', 'HEAD')
     expect(raw.endsWith('\n\n' + message)).toBe(true)
@@ -196,7 +210,16 @@ describe('commitPaths', () => {
 
   it('rejects paths outside the repository and an empty list', async () => {
     const root = makeRepo(BASE_FILES)
-    for (const p of ['/etc/passwd', '../x.md', 'a/../../x.md', '.git/config', 'knowledge/.git/x', 'a\\b.md', 'a//b', '']) {
+    for (const p of [
+      '/etc/passwd',
+      '../x.md',
+      'a/../../x.md',
+      '.git/config',
+      'knowledge/.git/x',
+      'a\\b.md',
+      'a//b',
+      ''
+    ]) {
       await expectHubError(commitPaths(root, [p], 'x\n'), 'IO_ERROR', `chemin hors du dépôt : ${p}`)
     }
     await expectHubError(commitPaths(root, [], 'x\n'), 'IO_ERROR', 'aucun chemin à commiter')
@@ -208,7 +231,11 @@ describe('commitPaths', () => {
     const root = makeRepo(BASE_FILES)
     rmSync(join(root, 'knowledge/deep'), { recursive: true })
     write(root, 'knowledge/deep', 'now a file\n')
-    await expectHubError(commitPaths(root, ['knowledge/deep'], 'x\n'), 'IO_ERROR', /conflit fichier\/répertoire/)
+    await expectHubError(
+      commitPaths(root, ['knowledge/deep'], 'x\n'),
+      'IO_ERROR',
+      /conflit fichier\/répertoire/
+    )
     expect(lsTree(root)).toEqual(Object.keys(BASE_FILES).sort())
   })
 
@@ -251,21 +278,60 @@ describe('commitPaths', () => {
       [...Object.keys(BASE_FILES), 'knowledge/deep/v4.md', 'knowledge/z.md'].sort()
     )
     expect(status(root)).toBe('')
+    // Version 3 (an intent-to-add entry has extended flags): carried over untouched.
+    write(root, 'knowledge/ita.md', '# intent\n')
+    git(root, 'add', '-N', 'knowledge/ita.md')
+    write(root, 'knowledge/deep/v3.md', '# v3\n')
+    await commitPaths(root, ['knowledge/deep/v3.md'], 'hub: v3\n')
+    expect(status(root)).toBe(' A knowledge/ita.md\n')
+    expect(git(root, 'ls-files').split('\n')).toContain('knowledge/deep/v3.md')
+    expect(fsck(root)).toBe('')
+  })
+
+  it.each([2, 4])('leaves an index (version %i) identical to HEAD after a mixed commit', async (version) => {
+    const files: Record<string, string> = {}
+    for (let i = 0; i < 300; i++) files[`k/d${i % 7}/f${String(i).padStart(3, '0')}.md`] = `# ${i}\n`
+    const root = makeRepo(files)
+    git(root, 'update-index', '--index-version', String(version))
+    const paths = [
+      'k/d0/f000.md',
+      'k/d3/f150.md',
+      'k/d3/f150b.md',
+      'k/d6/zz/new.md',
+      'a-first.md',
+      'k/d2/f002.md'
+    ]
+    write(root, 'k/d0/f000.md', '# changed\n')
+    write(root, 'k/d3/f150b.md', '# new in the middle\n')
+    write(root, 'k/d6/zz/new.md', '# new deep\n')
+    write(root, 'a-first.md', '# first\n')
+    unlinkSync(join(root, 'k/d2/f002.md'))
+    await commitPaths(root, paths, 'hub: mixte\n')
+    const fromTree = git(root, 'ls-tree', '-r', 'HEAD')
+      .trim()
+      .split('\n')
+      .map((l) => l.replace(/^(\d+) blob (\S+)\t/, '$1 $2 0\t'))
+    expect(git(root, 'ls-files', '-s').trim().split('\n')).toEqual(fromTree)
+    expect(fromTree).toHaveLength(300 + 2)
+    expect(readFileSync(join(root, '.git/index')).readUInt32BE(4)).toBe(version)
+    expect(status(root)).toBe('')
+    expect(git(root, 'diff-files', '--name-only')).toBe('')
     expect(fsck(root)).toBe('')
   })
 
   it('smudges racily clean entries so a newer index cannot hide a same-size edit', async () => {
     const root = makeRepo(BASE_FILES)
     git(root, 'config', 'core.trustctime', 'false')
+    // An entry and an index stamped with the same instant, 100 s ago: the entry is racily clean.
+    const stamp = `@${Math.floor(Date.now() / 1000) - 100}.123456789`
     write(root, 'knowledge/a.md', 'AAAA\n')
+    execFileSync('touch', ['-d', stamp, join(root, 'knowledge/a.md')])
     git(root, 'add', 'knowledge/a.md')
-    const { mtimeNs } = statSync(join(root, 'knowledge/a.md'), { bigint: true })
-    const stamp = `@${mtimeNs / 1_000_000_000n}.${String(mtimeNs % 1_000_000_000n).padStart(9, '0')}`
-    // The index was written in the same instant as the entry: the entry is racily clean.
     execFileSync('touch', ['-d', stamp, join(root, '.git/index')])
-    // Same size, same inode, same mtime: only the content tells the edit.
+    // Same size, same inode, same mtime (ctime not trusted): only the content tells the edit.
     writeFileSync(join(root, 'knowledge/a.md'), 'BBBB\n')
     execFileSync('touch', ['-d', stamp, join(root, 'knowledge/a.md')])
+    // Rewriting the index "now" without smudging would make git trust the stale entry.
     write(root, 'knowledge/other.md', '# other\n')
     await commitPaths(root, ['knowledge/other.md'], 'hub: other\n')
     expect(status(root)).toBe('MM knowledge/a.md\n')
@@ -311,7 +377,7 @@ describe('commitPaths', () => {
     unlinkSync(indexLock)
   })
 
-  it("gives up with BASE_BUSY when a foreign ref .lock outlives the deadline, HEAD unchanged", async () => {
+  it('gives up with BASE_BUSY when a foreign ref .lock outlives the deadline, HEAD unchanged', async () => {
     const root = makeRepo(BASE_FILES)
     const before = head(root)
     const refLock = join(root, '.git/refs/heads/main.lock')
@@ -354,7 +420,9 @@ describe('commitPaths', () => {
     // Retrying afterwards commits on top of the foreign commit.
     await commitPaths(root, ['knowledge/ours.md'], 'hub: ours\n')
     expect(git(root, 'rev-parse', 'HEAD~1').trim()).toBe(foreign)
-    expect(lsTree(root)).toEqual([...Object.keys(BASE_FILES), 'knowledge/ours.md', 'knowledge/theirs.md'].sort())
+    expect(lsTree(root)).toEqual(
+      [...Object.keys(BASE_FILES), 'knowledge/ours.md', 'knowledge/theirs.md'].sort()
+    )
     expect(fsck(root)).toBe('')
   })
 
@@ -369,7 +437,11 @@ describe('commitPaths', () => {
         if (++calls > 1) throw new HubError('IO_ERROR', 'verrou de la base perdu')
       }
     }
-    await expectHubError(commitPaths(root, ['knowledge/lost.md'], 'x\n', { lock }), 'IO_ERROR', 'verrou de la base perdu')
+    await expectHubError(
+      commitPaths(root, ['knowledge/lost.md'], 'x\n', { lock }),
+      'IO_ERROR',
+      'verrou de la base perdu'
+    )
     expect(head(root)).toBe(before)
     expect(existsSync(join(root, '.git/refs/heads/main.lock'))).toBe(false)
   })
