@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process'
+import { statSync } from 'node:fs'
+import { sep } from 'node:path'
+import { StringDecoder } from 'node:string_decoder'
 import { EXCLUDED_DIR_NAMES, EXCLUDED_FILE_NAMES, isExcluded, toPosixRelative } from '../corpus/paths'
 import { invalidInput, ioError } from '../errors'
 import { countOccurrences, foldCase, foldCaseWide } from './terms'
@@ -23,6 +26,9 @@ export const RG_TIMEOUT_MS = 30_000
  * ripgrep's output rather than in JSON.parse calls; BM25 saturates term frequency long before.
  */
 export const SATURATION_LINES = 20
+
+/** Above this many matching files, keyword mode stops stat-ing each one for BM25 (see scanCorpus). */
+export const STAT_LIMIT = 1000
 
 /** Hits kept per file for the snippets: the contract shows at most three windows. */
 export const MAX_HITS = 3
@@ -96,15 +102,30 @@ export function unpackedPath(p: string): string {
   return p.replace(/app\.asar(?!\.unpacked)/, 'app.asar.unpacked')
 }
 
-/** The exact argument vector: exported so tests can pin it. */
+/**
+ * The exact argument vector: exported so tests can pin it.
+ *
+ * Keyword mode asks for `--only-matching` plain output (`path\0line:match`, one line per
+ * occurrence, blank line between files, `--stats` at the end) instead of `--json`: a common term
+ * makes ripgrep's JSON carry every matching line in full — 32 MB for one word over 10,000 pages —
+ * where the occurrences alone weigh 1.3 MB, and give exact per-term counts on every line. Regex
+ * mode keeps `--json` (a match may span what `-o` would split, and only three hits are read).
+ */
 export function ripgrepArgs(dir: string, mode: RgMode, patterns: string[]): string[] {
-  const args = ['--json', '--ignore-case', '--no-ignore', '--no-config', '--glob', '*.md']
+  const args =
+    mode === 'keyword'
+      ? ['--only-matching', '--line-number', '--heading', '--null', '--stats', '--color', 'never']
+      : ['--json']
+  args.push('--ignore-case', '--no-ignore', '--no-config', '--glob', '*.md')
   // Later globs win in ripgrep: the exclusions come after the whitelist. A name without `/` matches
   // at any depth; the trailing `/` restricts the directory names to directories.
   for (const f of EXCLUDED_FILE_NAMES) args.push('--glob', `!${f}`)
   for (const d of EXCLUDED_DIR_NAMES) args.push('--glob', `!${d}/`)
   if (mode === 'keyword') args.push('--fixed-strings')
-  for (const p of patterns) args.push('-e', p)
+  // ripgrep reports the leftmost-first alternative: longest terms first, so a match is the longest
+  // term at that position and the shorter terms it contains are counted from its text.
+  const ordered = mode === 'keyword' ? [...patterns].sort((a, b) => b.length - a.length) : patterns
+  for (const p of ordered) args.push('-e', p)
   args.push('--', dir)
   return args
 }
@@ -177,8 +198,15 @@ export async function scanCorpus(
   let currentExcluded = false
   let summary: RgStats | null = null
 
+  // ripgrep prints paths under the directory it was given: strip that prefix rather than pay
+  // path.relative (which resolves both sides against the cwd) for each of thousands of files.
+  const prefix = dir.endsWith(sep) ? dir : dir + sep
   const fileFor = (abs: string): FileHits | null => {
-    const rel = toPosixRelative(dir, abs)
+    const rel = abs.startsWith(prefix)
+      ? sep === '/'
+        ? abs.slice(prefix.length)
+        : abs.slice(prefix.length).split(sep).join('/')
+      : toPosixRelative(dir, abs)
     if (rel === '' || rel.startsWith('..') || !rel.endsWith('.md') || isExcluded(rel)) return null
     let f = files.get(rel)
     if (f === undefined) {
@@ -204,7 +232,11 @@ export async function scanCorpus(
   /** False when the match line can be skipped without being parsed. */
   const wantsMatch = (f: FileHits): boolean => {
     if (mode === 'regex') return f.parsedLines < MAX_HITS
-    if (f.termsTouched < terms.length || f.parsedLines < SATURATION_LINES) return true
+    // One term: every match line carries it and ripgrep's stats give its count, so the first
+    // MAX_HITS lines are all a file can contribute. Several terms: sample enough lines to split
+    // ripgrep's match total between them.
+    const enough = terms.length === 1 ? MAX_HITS : SATURATION_LINES
+    if (f.termsTouched < terms.length || f.parsedLines < enough) return true
     return !(f.hits.length === MAX_HITS && f.hits[MAX_HITS - 1].distinct === terms.length)
   }
 
@@ -306,6 +338,98 @@ export async function scanCorpus(
     }
   }
 
+  // --- keyword mode: plain `-o` output -----------------------------------------------------
+  let plainFile: FileHits | null = null
+  let plainLine = -1
+  let lineCounts: number[] = new Array<number>(terms.length).fill(0)
+  const plainStats: Record<string, number> = {}
+
+  /** Folds the occurrences gathered for the current line into its file. */
+  const closeLine = (): void => {
+    const f = plainFile
+    if (f === null || plainLine < 0) return
+    let distinct = 0
+    for (let i = 0; i < terms.length; i++) {
+      const c = lineCounts[i]
+      if (c === 0) continue
+      distinct++
+      if (f.termLines[i] === 0) f.termsTouched++
+      f.termCounts[i] += c
+      f.termLines[i]++
+      lineCounts[i] = 0
+    }
+    f.matchedLines++
+    f.parsedLines++
+    if (distinct > f.bestLineDistinct) f.bestLineDistinct = distinct
+    offerHit(f.hits, { line: plainLine, distinct })
+    plainLine = -1
+  }
+
+  /** One `line:match` occurrence. */
+  const onOccurrence = (text: string): void => {
+    const f = plainFile
+    if (f === null) return
+    const colon = text.indexOf(':')
+    if (colon <= 0) return
+    const lineNo = Number(text.slice(0, colon))
+    if (!Number.isInteger(lineNo)) return
+    if (lineNo !== plainLine) {
+      closeLine()
+      plainLine = lineNo
+    }
+    const m = foldCase(text.slice(colon + 1))
+    f.matches++
+    f.parsedMatches++
+    let any = false
+    // A term contained in the matched text counts too (`react` inside a `reactdom` match).
+    for (let i = 0; i < terms.length; i++) {
+      if (folded[i] !== '' && m.includes(folded[i])) {
+        lineCounts[i]++
+        any = true
+      }
+    }
+    if (!any) {
+      // ripgrep's simple case folding saw a match that toLowerCase does not.
+      const w = foldCaseWide(text.slice(colon + 1))
+      for (let i = 0; i < terms.length; i++) {
+        if (foldedWide[i] !== '' && w.includes(foldedWide[i])) {
+          lineCounts[i]++
+          any = true
+        }
+      }
+      if (!any && terms.length === 1) lineCounts[0]++
+    }
+  }
+
+  const closeFile = (): void => {
+    closeLine()
+    if (plainFile !== null && plainFile.matchedLines === 0) files.delete(plainFile.rel)
+    plainFile = null
+  }
+
+  const STAT_LINE = /^(\d+) (matches|matched lines|files contained matches|files searched|bytes printed|bytes searched)$/
+
+  const onPlainLine = (line: string): void => {
+    if (line.length === 0) {
+      closeFile()
+      return
+    }
+    const nul = line.indexOf('\0')
+    if (nul >= 0) {
+      // `path\0line:match`: a new file block starts.
+      closeFile()
+      plainFile = fileFor(line.slice(0, nul))
+      onOccurrence(line.slice(nul + 1))
+      return
+    }
+    if (plainFile !== null) {
+      onOccurrence(line)
+      return
+    }
+    const st = STAT_LINE.exec(line)
+    if (st) plainStats[st[2]] = Number(st[1])
+  }
+
   const args = ripgrepArgs(dir, mode, terms)
   await new Promise<void>((resolve, reject) => {
     let child: ReturnType<typeof spawn>
@@ -328,9 +452,24 @@ export async function scanCorpus(
       else resolve()
     }
 
+    // Keyword output is short text lines: decoded once per chunk (a multi-byte character split
+    // across chunks is held back by the decoder) and split as a string. JSON lines are split as
+    // buffers so that a match we do not need is skipped without being decoded.
+    const decoder = new StringDecoder('utf8')
+    let pendingText = ''
     let pending: Buffer[] = []
     child.stdout?.on('data', (chunk: Buffer) => {
       if (settled) return
+      if (mode === 'keyword') {
+        const text = pendingText + decoder.write(chunk)
+        let start = 0
+        for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+          onPlainLine(text.slice(start, nl))
+          start = nl + 1
+        }
+        pendingText = text.slice(start)
+        return
+      }
       let start = 0
       for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
         const part = chunk.subarray(start, nl)
@@ -351,10 +490,14 @@ export async function scanCorpus(
     child.on('error', (e) => finish(ioError(`ripgrep n'a pas pu être lancé : ${e.message}`)))
     child.on('close', (code, signal) => {
       if (settled) return
-      if (pending.length > 0) onLine(Buffer.concat(pending))
+      if (mode === 'keyword') {
+        const rest = pendingText + decoder.end()
+        if (rest.length > 0) onPlainLine(rest)
+        closeFile()
+      } else if (pending.length > 0) onLine(Buffer.concat(pending))
       if (code === 0 || code === 1) return finish(null)
       // Exit 2 after a completed search only means some file could not be read: the results stand.
-      if (code === 2 && summary !== null) return finish(null)
+      if (code === 2 && (summary !== null || 'files searched' in plainStats)) return finish(null)
       const text = stderr.trim()
       const fallback = `ripgrep a échoué (code ${code ?? signal})`
       // In regex mode a failure is the expression's (parse error, size limit): the caller corrects it.
@@ -363,6 +506,33 @@ export async function scanCorpus(
     })
   })
 
+  if (mode === 'keyword') {
+    // Plain output has no per-file byte count: BM25's document length comes from the file itself.
+    // Past STAT_LIMIT matching files (a term found nearly everywhere) the stat calls would cost more
+    // than ripgrep's whole search; every document then gets the corpus average, so BM25's length
+    // normalisation is neutral and the ranking rests on term frequencies and the title/heading boosts.
+    const avg =
+      plainStats['files searched'] && plainStats['bytes searched'] !== undefined
+        ? plainStats['bytes searched'] / plainStats['files searched']
+        : 0
+    const statEach = files.size <= STAT_LIMIT
+    for (const f of files.values()) {
+      if (!statEach) {
+        f.bytes = avg
+        continue
+      }
+      try {
+        f.bytes = statSync(f.abs).size
+      } catch {
+        f.bytes = avg
+      }
+    }
+    return {
+      files,
+      filesSearched: plainStats['files searched'] ?? null,
+      bytesSearched: plainStats['bytes searched'] ?? null
+    }
+  }
   const stats = summary as RgStats | null
   return {
     files,

@@ -491,20 +491,18 @@ describe('multi-base quotas', () => {
 describe('ripgrep process', () => {
   it('argument vector', () => {
     const args = ripgrepArgs('/c', 'keyword', ['a', '-b'])
-    expect(args.slice(0, 6)).toEqual([
-      '--json',
-      '--ignore-case',
-      '--no-ignore',
-      '--no-config',
-      '--glob',
-      '*.md'
-    ])
+    // Keyword mode: occurrences only (`path\0line:match`), never whole lines as JSON.
+    expect(args.slice(0, 7)).toEqual(['--only-matching', '--line-number', '--heading', '--null', '--stats', '--color', 'never'])
+    expect(args.slice(7, 12)).toEqual(['--ignore-case', '--no-ignore', '--no-config', '--glob', '*.md'])
     expect(args).toContain('!CLAUDE.md')
     expect(args).toContain('!proposals/')
     expect(args).not.toContain('--hidden')
     expect(args).not.toContain('--follow')
-    expect(args.slice(-7)).toEqual(['--fixed-strings', '-e', 'a', '-e', '-b', '--', '/c'])
-    expect(ripgrepArgs('/c', 'regex', ['x+']).slice(-4)).toEqual(['-e', 'x+', '--', '/c'])
+    expect(args.slice(-7)).toEqual(['--fixed-strings', '-e', '-b', '-e', 'a', '--', '/c'])
+    const regex = ripgrepArgs('/c', 'regex', ['x+'])
+    expect(regex[0]).toBe('--json')
+    expect(regex).not.toContain('--fixed-strings')
+    expect(regex.slice(-4)).toEqual(['-e', 'x+', '--', '/c'])
   })
 
   it('binary path unpacked from the asar', () => {
@@ -558,15 +556,25 @@ describe('term matching', () => {
 })
 
 describe('large outputs', () => {
-  it('a saturated file keeps its counts (scaled to ripgrep’s totals) and its best hits', async () => {
-    const base = makeBase({ 'a.md': 'alpha beta\n'.repeat(100), 'b.md': 'x\n' })
+  it('a file matching on every line keeps exact per-term counts and its best hits', async () => {
+    const base = makeBase({ 'a.md': 'alpha beta alpha\n'.repeat(100), 'b.md': 'x\n' })
     const scan = await scanCorpus(base.corpusDir, 'keyword', ['alpha', 'beta'])
     const f = scan.files.get('a.md')
-    expect(f?.parsedLines).toBeLessThan(100)
     expect(f?.matchedLines).toBe(100)
-    expect(f?.termCounts).toEqual([100, 100])
+    expect(f?.matches).toBe(300)
+    expect(f?.termCounts).toEqual([200, 100])
+    expect(f?.termLines).toEqual([100, 100])
     expect(f?.hits.map((h) => h.line)).toEqual([1, 2, 3])
+    expect(f?.bytes).toBe('alpha beta alpha\n'.length * 100)
     expect(scan.filesSearched).toBe(2)
+    expect(scan.bytesSearched).toBe('alpha beta alpha\n'.length * 100 + 2)
+  })
+
+  it('a term contained in another term’s match counts for both', async () => {
+    const base = makeBase({ 'a.md': 'ReactDOM seul\n' })
+    const f = (await scanCorpus(base.corpusDir, 'keyword', ['react', 'reactdom'])).files.get('a.md')
+    expect(f?.termsTouched).toBe(2)
+    expect(f?.hits[0].distinct).toBe(2)
   })
 
   it('keeps parsing until the best hits carry every term', async () => {
