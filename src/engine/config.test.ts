@@ -1,0 +1,74 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ConfigError, loadConfig, userDataDir } from './config'
+
+const tmp = mkdtempSync(join(tmpdir(), 'okf-config-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+describe('userDataDir', () => {
+  it('follows Electron’s userData convention for "OKF Hub" on each OS', () => {
+    expect(userDataDir({ HOME: '/h' }, 'darwin')).toBe('/h/Library/Application Support/OKF Hub')
+    expect(userDataDir({ HOME: '/h' }, 'linux')).toBe('/h/.config/OKF Hub')
+    expect(userDataDir({ HOME: '/h', XDG_CONFIG_HOME: '/x' }, 'linux')).toBe('/x/OKF Hub')
+    expect(userDataDir({ APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'win32')).toMatch(/Roaming.OKF Hub$/)
+    expect(userDataDir({ HOME: '/h', OKF_HUB_USER_DATA: '/portable' }, 'linux')).toBe('/portable')
+  })
+})
+
+describe('loadConfig', () => {
+  const ud = join(tmp, 'ud')
+  const env = { HOME: tmp, OKF_HUB_USER_DATA: ud }
+
+  it('defaults to <user data>/bases, threshold 8192, log in <user data>/logs, default bases on', () => {
+    const c = loadConfig({ env, cwd: '/' })
+    expect(c).toMatchObject({
+      basesDir: join(ud, 'bases'),
+      readTocThreshold: 8192,
+      logFile: join(ud, 'logs', 'hub.log'),
+      defaultBases: true,
+      configFile: null
+    })
+  })
+
+  it('reads <user data>/hub-config.yaml when present, relative paths against its folder', () => {
+    mkdirSync(ud, { recursive: true })
+    writeFileSync(join(ud, 'hub-config.yaml'), 'bases-dir: mes-bases\nread-toc-threshold: 4096\nlog-file: null\ndefault-bases: false\n')
+    const c = loadConfig({ env, cwd: '/' })
+    expect(c).toMatchObject({ basesDir: join(ud, 'mes-bases'), readTocThreshold: 4096, logFile: null, defaultBases: false })
+    rmSync(join(ud, 'hub-config.yaml'))
+  })
+
+  it('precedence: --bases, then OKF_HUB_BASES, then the file; --config, then OKF_HUB_CONFIG', () => {
+    const a = join(tmp, 'a.yaml')
+    const b = join(tmp, 'b.yaml')
+    writeFileSync(a, 'bases-dir: /depuis-a\n')
+    writeFileSync(b, 'bases-dir: /depuis-b\n')
+    expect(loadConfig({ env: { ...env, OKF_HUB_CONFIG: b }, cwd: '/' }).basesDir).toBe('/depuis-b')
+    expect(loadConfig({ env: { ...env, OKF_HUB_CONFIG: b }, config: a, cwd: '/' }).basesDir).toBe('/depuis-a')
+    expect(loadConfig({ env: { ...env, OKF_HUB_BASES: '/env' }, config: a, cwd: '/' }).basesDir).toBe('/env')
+    expect(loadConfig({ env: { ...env, OKF_HUB_BASES: '/env' }, config: a, bases: 'rel', cwd: '/w' }).basesDir).toBe('/w/rel')
+  })
+
+  it.each([
+    ['read-toc-threshold: -1\n', 'read-toc-threshold doit être un entier positif'],
+    ['read-toc-threshold: true\n', 'read-toc-threshold doit être un entier positif'],
+    ['default-bases: "oui"\n', 'default-bases doit être un booléen'],
+    ['bases-dir: 3\n', 'bases-dir doit être un chemin'],
+    ['- une\n- liste\n', 'la racine doit être une correspondance YAML'],
+    ['clé: [non fermé\n', 'YAML invalide']
+  ])('refuses %j with a clear message', (text, msg) => {
+    const f = join(tmp, 'bad.yaml')
+    writeFileSync(f, text)
+    expect(() => loadConfig({ env, config: f, cwd: '/' })).toThrow(ConfigError)
+    expect(() => loadConfig({ env, config: f, cwd: '/' })).toThrow(msg)
+  })
+
+  it('an empty file means defaults; a missing --config file is an error', () => {
+    const f = join(tmp, 'empty.yaml')
+    writeFileSync(f, '')
+    expect(loadConfig({ env, config: f, cwd: '/' }).readTocThreshold).toBe(8192)
+    expect(() => loadConfig({ env, config: join(tmp, 'absent.yaml'), cwd: '/' })).toThrow('illisible')
+  })
+})
