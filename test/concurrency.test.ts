@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
 import { CLI_JS, connect, hubEnv } from './helpers/mcp'
@@ -52,6 +52,16 @@ describe('write safety across processes', () => {
       expect(git(root, 'fsck', '--strict', '--no-dangling').trim()).toBe('')
       expect(git(root, 'status', '--porcelain')).toBe('')
       expect(git(root, 'log', '--format=%H', '--grep', 'Submitted-By: process:a').trim().split('\n').length).toBe(25)
+      // Both processes appended to one hub log: every line whole, none interleaved.
+      const lines = readFileSync(h.logFile, 'utf8').split('\n').filter((l) => l !== '')
+      const pids = new Set<string>()
+      for (const l of lines) {
+        const m = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \[pid:(\d+)\] (INFO|WARNING|ERROR) +\S/.exec(l)
+        expect(m, l).not.toBeNull()
+        pids.add(m![1])
+      }
+      expect(pids.size).toBe(2)
+      expect(lines.filter((l) => / INFO +commit [0-9a-f]{10} dans /.test(l)).length).toBe(50)
     } finally {
       await Promise.all([a.close(), b.close()])
       removeDir(dir)
