@@ -365,39 +365,49 @@ export async function scanCorpus(
     plainLine = -1
   }
 
-  /** One `line:match` occurrence. */
-  const onOccurrence = (text: string): void => {
+  /**
+   * One `line:match` occurrence, read in place from `text[start, end)`: a common term yields tens
+   * of thousands of them, so no substring is made unless several terms must be told apart.
+   */
+  const onOccurrence = (text: string, start: number, end: number): void => {
     const f = plainFile
     if (f === null) return
-    const colon = text.indexOf(':')
-    if (colon <= 0) return
-    const lineNo = Number(text.slice(0, colon))
-    if (!Number.isInteger(lineNo)) return
+    let lineNo = 0
+    let i = start
+    for (; i < end; i++) {
+      const c = text.charCodeAt(i)
+      if (c === 58 /* : */) break
+      if (c < 48 || c > 57) return
+      lineNo = lineNo * 10 + (c - 48)
+    }
+    if (i === start || i === end) return
     if (lineNo !== plainLine) {
       closeLine()
       plainLine = lineNo
     }
-    const m = foldCase(text.slice(colon + 1))
     f.matches++
     f.parsedMatches++
+    if (terms.length === 1) {
+      // ripgrep matched the only term (its case folding included): nothing to tell apart.
+      lineCounts[0]++
+      return
+    }
+    const raw = text.slice(i + 1, end)
+    const m = foldCase(raw)
     let any = false
     // A term contained in the matched text counts too (`react` inside a `reactdom` match).
-    for (let i = 0; i < terms.length; i++) {
-      if (folded[i] !== '' && m.includes(folded[i])) {
-        lineCounts[i]++
+    for (let k = 0; k < terms.length; k++) {
+      if (folded[k] !== '' && m.includes(folded[k])) {
+        lineCounts[k]++
         any = true
       }
     }
     if (!any) {
       // ripgrep's simple case folding saw a match that toLowerCase does not.
-      const w = foldCaseWide(text.slice(colon + 1))
-      for (let i = 0; i < terms.length; i++) {
-        if (foldedWide[i] !== '' && w.includes(foldedWide[i])) {
-          lineCounts[i]++
-          any = true
-        }
+      const w = foldCaseWide(raw)
+      for (let k = 0; k < terms.length; k++) {
+        if (foldedWide[k] !== '' && w.includes(foldedWide[k])) lineCounts[k]++
       }
-      if (!any && terms.length === 1) lineCounts[0]++
     }
   }
 
@@ -409,24 +419,24 @@ export async function scanCorpus(
 
   const STAT_LINE = /^(\d+) (matches|matched lines|files contained matches|files searched|bytes printed|bytes searched)$/
 
-  const onPlainLine = (line: string): void => {
-    if (line.length === 0) {
+  const onPlainLine = (text: string, start: number, end: number): void => {
+    if (start === end) {
       closeFile()
       return
     }
-    const nul = line.indexOf('\0')
-    if (nul >= 0) {
+    const nul = text.indexOf('\0', start)
+    if (nul >= 0 && nul < end) {
       // `path\0line:match`: a new file block starts.
       closeFile()
-      plainFile = fileFor(line.slice(0, nul))
-      onOccurrence(line.slice(nul + 1))
+      plainFile = fileFor(text.slice(start, nul))
+      onOccurrence(text, nul + 1, end)
       return
     }
     if (plainFile !== null) {
-      onOccurrence(line)
+      onOccurrence(text, start, end)
       return
     }
-    const st = STAT_LINE.exec(line)
+    const st = STAT_LINE.exec(text.slice(start, end))
     if (st) plainStats[st[2]] = Number(st[1])
   }
 
@@ -464,7 +474,7 @@ export async function scanCorpus(
         const text = pendingText + decoder.write(chunk)
         let start = 0
         for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-          onPlainLine(text.slice(start, nl))
+          onPlainLine(text, start, nl)
           start = nl + 1
         }
         pendingText = text.slice(start)
@@ -492,7 +502,7 @@ export async function scanCorpus(
       if (settled) return
       if (mode === 'keyword') {
         const rest = pendingText + decoder.end()
-        if (rest.length > 0) onPlainLine(rest)
+        if (rest.length > 0) onPlainLine(rest, 0, rest.length)
         closeFile()
       } else if (pending.length > 0) onLine(Buffer.concat(pending))
       if (code === 0 || code === 1) return finish(null)
