@@ -12,6 +12,8 @@ const USAGE = `usage: okf-hub <commande> [options]
   tool    <kb_outil> ['<arguments JSON>'] [--bases DIR] [--config FILE]
                                                      un appel d'outil, texte sur stdout (code 1 si erreur)
   lock    <base> -- <commande…>                      exécute une commande sous le verrou d'écriture de la base
+  review  reconcile|context|inventory|resolve <base> [--apply|--full|--plan FICHIER [--dry-run]] [--json]
+                                                     revue des propositions (okf-hub review --help)
   --version | --help
 
 Configuration : --bases, sinon OKF_HUB_BASES, sinon bases-dir de hub-config.yaml
@@ -27,6 +29,10 @@ async function main(argv: string[]): Promise<number> {
       return runTool(rest)
     case 'lock':
       return runLock(rest)
+    case 'review': {
+      const { runReview } = await import('./review')
+      return runReview(rest)
+    }
     case '--version':
     case '-v':
       process.stdout.write(`okf-hub ${version}\n`)

@@ -1,0 +1,205 @@
+// `okf-hub review …` — the manager's door to the review engine (issue 4). Parses argv, loads the
+// configuration and the registry, calls the engine, prints its DTO as text or JSON, and maps
+// errors to exit codes once. No behaviour lives here.
+import { readFileSync } from 'node:fs'
+import { resolve as resolvePath } from 'node:path'
+import { ConfigError, loadConfig } from '../engine/config'
+import { HubError } from '../engine/errors'
+import { openHubLog, type HubLog } from '../engine/hublog'
+import { Registry } from '../engine/registry/registry'
+import { reconcile } from '../engine/review/reconcile'
+import { reviewContext } from '../engine/review/context'
+import { inventory } from '../engine/review/inventory'
+import { previewPlan, resolvePlan } from '../engine/review/resolve'
+import {
+  renderContext,
+  renderInventory,
+  renderPreview,
+  renderReconcile,
+  renderResolved
+} from '../engine/review/render'
+import type { ReviewErrorDto } from '../shared/review'
+import { takeHubOptions } from './options'
+
+export const REVIEW_USAGE = `usage: okf-hub review <sous-commande> <base> [options] [--json] [--bases DIR] [--config FILE]
+
+  reconcile <base> [--apply]                  étape 0 : propositions écrites mais non commitées, doublons
+                                              entre dossiers, status en désaccord, fichiers temporaires
+  context   <base>                            GOVERNANCE.md, schema.yaml, structure du corpus, compteurs
+  inventory <base> [--full]                   propositions en attente, par date, groupées par sujet
+  resolve   <base> --plan p.json [--dry-run]  un plan = un commit ; --plan - lit le plan sur stdin ;
+                                              --dry-run montre diffs, déplacements et message sans rien écrire
+
+  <base>   nom de la base (champ \`name\` du manifeste), pas le nom du répertoire.
+  --json   sortie JSON (DTO de src/shared/review.ts) ; en erreur : {"error":{"code":…,"message":…}}
+
+Sujet du commit de résolution :
+  integrate: <id> — <summary>                                  une proposition, acceptée
+  reject: <id> — <summary>                                     une proposition, rejetée
+  integrate: <n> proposals — <summary>                         plusieurs, toutes acceptées
+  reject: <n> proposals — <summary>                            plusieurs, toutes rejetées
+  resolve: <n> proposals (<a> integrated, <r> rejected) — <summary>   plusieurs, mixte
+  puis, dans l'ordre du plan, « Proposal: <id> » et « Submitted-By: … » par proposition,
+  et un « Reviewed-By: <reviewed_by> ». Réparations de reconcile : « reconcile: <n> repair(s) ».
+
+Codes de sortie : 0 succès, 4 erreur métier (ERROR: <CODE>: … sur stderr), 5 erreur d'entrée/sortie
+ou plan JSON illisible, 2 configuration invalide, 64 usage incorrect.
+`
+
+const SUBCOMMANDS = ['reconcile', 'context', 'inventory', 'resolve'] as const
+type Sub = (typeof SUBCOMMANDS)[number]
+
+interface Parsed {
+  sub: Sub
+  base: string
+  apply: boolean
+  full: boolean
+  dryRun: boolean
+  json: boolean
+  plan?: string
+  bases?: string
+  config?: string
+}
+
+/** An input/output failure of the door itself (plan file unreadable, plan not JSON): exit 5. */
+class DoorIoError extends Error {
+  constructor(
+    readonly label: string,
+    message: string
+  ) {
+    super(message)
+  }
+}
+
+function parseArgs(argv: string[]): { parsed?: Parsed; error?: string; help?: boolean; json: boolean } {
+  const o = takeHubOptions(argv)
+  const json = o.rest.includes('--json')
+  if (o.error) return { error: o.error, json }
+  const flags = { apply: false, full: false, dryRun: false, json: false }
+  let plan: string | undefined
+  const positional: string[] = []
+  for (let i = 0; i < o.rest.length; i++) {
+    const a = o.rest[i]
+    if (a === '--apply') flags.apply = true
+    else if (a === '--full') flags.full = true
+    else if (a === '--dry-run') flags.dryRun = true
+    else if (a === '--json') flags.json = true
+    else if (a === '--help' || a === '-h') return { help: true, json }
+    else if (a === '--plan' || a.startsWith('--plan=')) {
+      const v = a === '--plan' ? o.rest[++i] : a.slice('--plan='.length)
+      if (v === undefined || v === '') return { error: '--plan attend un fichier (ou - pour stdin)', json }
+      if (plan !== undefined)
+        return { error: 'une seule option --plan par appel (un plan = un commit)', json }
+      plan = v
+    } else if (a.startsWith('-')) return { error: `option inconnue : ${a}`, json }
+    else positional.push(a)
+  }
+  const [sub, base, ...extra] = positional
+  if (sub === undefined) return { error: 'sous-commande manquante', json }
+  if (!(SUBCOMMANDS as readonly string[]).includes(sub))
+    return { error: `sous-commande inconnue : ${sub}`, json }
+  if (base === undefined) return { error: `okf-hub review ${sub} attend le nom d'une base`, json }
+  if (extra.length > 0) return { error: `argument en trop : ${extra.join(' ')}`, json }
+  if (flags.apply && sub !== 'reconcile') return { error: "--apply ne va qu'avec reconcile", json }
+  if (flags.full && sub !== 'inventory') return { error: "--full ne va qu'avec inventory", json }
+  if ((flags.dryRun || plan !== undefined) && sub !== 'resolve')
+    return { error: "--plan et --dry-run ne vont qu'avec resolve", json }
+  if (sub === 'resolve' && plan === undefined) return { error: 'resolve exige --plan <fichier>', json }
+  return { parsed: { sub: sub as Sub, base, plan, ...flags, bases: o.bases, config: o.config }, json }
+}
+
+function readPlan(file: string): unknown {
+  let text: string
+  try {
+    text = file === '-' ? readFileSync(0, 'utf8') : readFileSync(resolvePath(file), 'utf8')
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException
+    throw new DoorIoError(err.code ?? err.name, `plan illisible (${file}) : ${err.message}`)
+  }
+  try {
+    return JSON.parse(text) as unknown
+  } catch (e) {
+    throw new DoorIoError((e as Error).name, `plan JSON illisible (${file}) : ${(e as Error).message}`)
+  }
+}
+
+async function runParsed(
+  p: Parsed,
+  log: HubLog,
+  registry: Registry
+): Promise<{ text: string; data: unknown }> {
+  const base = registry.get(p.base)
+  switch (p.sub) {
+    case 'reconcile': {
+      const r = await reconcile(base, { apply: p.apply, log })
+      return { text: renderReconcile(r), data: r }
+    }
+    case 'context': {
+      const c = reviewContext(base, { log })
+      return { text: renderContext(c), data: c }
+    }
+    case 'inventory': {
+      const inv = await inventory(base, { full: p.full, log })
+      return { text: renderInventory(inv), data: inv }
+    }
+    case 'resolve': {
+      const plan = readPlan(p.plan as string)
+      if (p.dryRun) {
+        const preview = await previewPlan(base, plan)
+        return { text: renderPreview(preview), data: preview }
+      }
+      const result = await resolvePlan(base, plan, { log })
+      return { text: renderResolved(result), data: result }
+    }
+  }
+}
+
+function fail(json: boolean, code: string, message: string, exit: number): number {
+  if (json) {
+    const dto: ReviewErrorDto = { error: { code, message } }
+    process.stdout.write(JSON.stringify(dto, null, 2) + '\n')
+  } else {
+    process.stderr.write(`ERROR: ${code}: ${message}\n`)
+  }
+  return exit
+}
+
+export async function runReview(argv: string[]): Promise<number> {
+  const args = parseArgs(argv)
+  if (args.help) {
+    process.stdout.write(REVIEW_USAGE)
+    return 0
+  }
+  if (!args.parsed) {
+    const message = args.error ?? 'usage incorrect'
+    if (args.json) process.stdout.write(JSON.stringify({ error: { code: 'USAGE', message } }, null, 2) + '\n')
+    process.stderr.write(`okf-hub review : ${message}\n\n${REVIEW_USAGE}`)
+    return 64
+  }
+  const p = args.parsed
+  let config
+  try {
+    config = loadConfig({ bases: p.bases, config: p.config })
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e
+    if (p.json) return fail(true, 'CONFIG', e.message, 2)
+    process.stderr.write(`okf-hub: configuration invalide : ${e.message}\n`)
+    return 2
+  }
+  const log = openHubLog(config.logFile)
+  try {
+    const registry = new Registry(config.basesDir, log)
+    registry.rescan()
+    const out = await runParsed(p, log, registry)
+    process.stdout.write(p.json ? JSON.stringify(out.data, null, 2) + '\n' : out.text)
+    return 0
+  } catch (e) {
+    if (e instanceof HubError) return fail(p.json, e.code, e.message, 4)
+    if (e instanceof DoorIoError) return fail(p.json, e.label, e.message, 5)
+    const err = e instanceof Error ? e : new Error(String(e))
+    log.error(`okf-hub review ${p.sub} : ${err.stack ?? err.message}`)
+    return fail(p.json, (err as NodeJS.ErrnoException).code ?? err.name, err.message, 5)
+  } finally {
+    log.close()
+  }
+}

@@ -1,0 +1,123 @@
+import type { Base } from '../registry/base'
+import type { HubLog } from '../hublog'
+import { describeError } from '../errors'
+import { headTreePaths } from '../git/commit'
+import { metaString, proposalFiles, readProposal, type ProposalRecord } from '../proposals/store'
+import { searchBases } from '../search/search'
+import type { Inventory, InventoryProposal } from '../../shared/review'
+import { concernQuery, groupBySubject } from './group'
+
+/**
+ * `okf-hub review inventory`: pending proposals sorted by submission date, grouped by subject
+ * (group.ts), each with the corpus documents it most likely concerns — found by searching its
+ * concerns with kb_search's own engine. Read-only, no lock.
+ */
+
+export const LIKELY_DOCUMENTS = 3
+const SEARCH_CONCURRENCY = 4
+const DAY_MS = 86_400_000
+
+export interface InventoryOptions {
+  full?: boolean
+  log?: HubLog
+  now?: () => Date
+}
+
+function sourcesOf(meta: Record<string, unknown> | null): string[] {
+  const v = meta?.sources
+  if (typeof v === 'string') return [v]
+  if (!Array.isArray(v)) return []
+  return v.filter((s): s is string => typeof s === 'string')
+}
+
+function ageDays(submittedAt: string | null, now: Date): number | null {
+  if (submittedAt === null) return null
+  const t = Date.parse(submittedAt)
+  if (Number.isNaN(t)) return null
+  return Math.max(0, Math.floor((now.getTime() - t) / DAY_MS))
+}
+
+interface Located {
+  likely: string[]
+  /** Best hit of a strict AND search (every significant word present); null on the OR fallback. */
+  top: string | null
+}
+
+async function locate(base: Base, concerns: string | null, log?: HubLog): Promise<Located> {
+  const query = concernQuery(concerns ?? '')
+  if (query === '') return { likely: [], top: null }
+  try {
+    const [r] = await searchBases([base], query, 'keyword', LIKELY_DOCUMENTS)
+    const likely = r.results.map((d) => d.path)
+    return { likely, top: !r.partial && likely.length > 0 ? likely[0] : null }
+  } catch (e) {
+    log?.warning(`inventaire '${base.name}' : recherche des documents liés impossible (${describeError(e)})`)
+    return { likely: [], top: null }
+  }
+}
+
+async function mapLimited<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++
+      out[i] = await fn(items[i])
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return out
+}
+
+function byDateThenId(a: ProposalRecord, b: ProposalRecord): number {
+  const da = metaString(a.meta, 'submitted-at')
+  const db = metaString(b.meta, 'submitted-at')
+  if (da !== db) {
+    if (da === null) return 1
+    if (db === null) return -1
+    return da < db ? -1 : 1
+  }
+  return a.stem < b.stem ? -1 : a.stem > b.stem ? 1 : 0
+}
+
+export async function inventory(base: Base, opts: InventoryOptions = {}): Promise<Inventory> {
+  const now = (opts.now ?? (() => new Date()))()
+  const records = proposalFiles(base, 'pending').map(readProposal).sort(byDateThenId)
+  const tracked = new Set(await headTreePaths(base.root, 'proposals/pending'))
+  const located = await mapLimited(records, SEARCH_CONCURRENCY, (r) =>
+    locate(base, metaString(r.meta, 'concerns'), opts.log)
+  )
+  const proposals: InventoryProposal[] = records.map((r, i) => {
+    const submittedAt = metaString(r.meta, 'submitted-at')
+    const p: InventoryProposal = {
+      id: metaString(r.meta, 'id') ?? r.stem,
+      path: r.rel,
+      type: metaString(r.meta, 'type'),
+      concerns: metaString(r.meta, 'concerns'),
+      confidence: metaString(r.meta, 'confidence'),
+      sources: sourcesOf(r.meta),
+      submittedBy: metaString(r.meta, 'submitted-by'),
+      submittedAt,
+      ageDays: ageDays(submittedAt, now),
+      likelyDocuments: located[i].likely,
+      tracked: tracked.has(r.rel),
+      incomplete: !r.meta || !metaString(r.meta, 'id') || !metaString(r.meta, 'submitted-by')
+    }
+    if (opts.full) p.body = r.body.replace(/^\s*\n/, '').trimEnd()
+    return p
+  })
+  const groups = groupBySubject(
+    proposals.map((p, i) => ({ id: p.id, concerns: p.concerns ?? '', topDocument: located[i].top }))
+  )
+  return {
+    base: base.name,
+    total: proposals.length,
+    full: opts.full === true,
+    groups: groups.map((g, k) => ({
+      index: k + 1,
+      subject: proposals[g.members[0]].concerns ?? '(sans concerns)',
+      reasons: g.reasons,
+      proposals: g.members.map((m) => proposals[m])
+    }))
+  }
+}

@@ -1,0 +1,297 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff'
+import type { Base } from '../registry/base'
+import { HubError, describeError, invalidInput, ioError, notFound } from '../errors'
+import { mergeFrontmatter } from '../corpus/frontmatter-merge'
+import { splitFrontmatter } from '../corpus/frontmatter'
+import { PROPOSAL_ID_PATTERN, metaString, proposalFiles, type ProposalFile } from '../proposals/store'
+import { isoSecond } from '../proposals/format'
+import type { FilePreview, PlanPreview, ProposalMove, ResolutionPlan } from '../../shared/review'
+import { parsePlan } from './plan'
+import { appendText, confineEditPath, replaceSection, replaceWhole, type ConfinedPath } from './edits'
+import { freshnessFields, utcDay } from './freshness'
+import { resolutionMessage, resolutionSubject, type MessageResolution } from './message'
+import { localChanges } from './worktree'
+
+/**
+ * The whole computation of a resolution, without writing anything: validation of the plan, the new
+ * text of every touched file, every proposal move, the commit message. `okf-hub review resolve
+ * --dry-run` returns its preview; the real run executes exactly its writes — so what the preview
+ * shows is what gets committed, by construction.
+ */
+
+export interface FileWrite {
+  repoPath: string
+  abs: string
+  text: string
+}
+
+export interface PreparedResolution {
+  plan: ResolutionPlan
+  preview: PlanPreview
+  /** Corpus files then resolved proposal files, in order. */
+  writes: FileWrite[]
+  /** Pending proposal files removed by the moves. */
+  deletes: { repoPath: string; abs: string }[]
+  /** Every repo path of the commit. */
+  paths: string[]
+}
+
+export interface PrepareOptions {
+  /** The resolution instant: `resolved-at`, and the day written into freshness fields. */
+  at: Date
+}
+
+interface FileState {
+  target: ConfinedPath
+  before: string | null
+  current: string | null
+  /** Frontmatter keys the plan sets on this file. */
+  planKeys: Set<string>
+}
+
+function diffOf(fromPath: string | null, toPath: string, before: string, after: string): string {
+  return createTwoFilesPatch(
+    fromPath === null ? '/dev/null' : `a/${fromPath}`,
+    `b/${toPath}`,
+    before,
+    after,
+    undefined,
+    undefined,
+    {
+      headerOptions: FILE_HEADERS_ONLY
+    }
+  )
+}
+
+/** Reads a text file, refusing bytes that would not survive a UTF-8 round trip (they would change outside the edit). */
+function readText(abs: string, shown: string): string {
+  let bytes: Buffer
+  try {
+    bytes = readFileSync(abs)
+  } catch (e) {
+    throw ioError(`lecture de ${shown} impossible : ${describeError(e)}`)
+  }
+  const text = bytes.toString('utf8')
+  if (!Buffer.from(text, 'utf8').equals(bytes))
+    throw invalidInput(
+      `${shown} n'est pas un texte UTF-8 valide : il ne peut pas être édité sans altérer ses autres octets`
+    )
+  return text
+}
+
+/** mergeFrontmatter, with the refusal prefixed by what to fix. */
+function merge(text: string, updates: Record<string, unknown>, where: string): string {
+  try {
+    return mergeFrontmatter(text, updates)
+  } catch (e) {
+    if (e instanceof HubError) throw new HubError(e.code, `${where} : ${e.message}`)
+    throw e
+  }
+}
+
+function localChangeText(kind: string): string {
+  return kind === 'modified' ? 'modifié' : kind === 'deleted' ? 'supprimé' : 'non suivi'
+}
+
+export async function preparePlan(
+  base: Base,
+  raw: unknown,
+  opts: PrepareOptions
+): Promise<PreparedResolution> {
+  const plan = parsePlan(raw)
+  const warnings: string[] = []
+
+  // 1. every id must be a pending proposal
+  const pending = new Map<string, ProposalFile>(proposalFiles(base, 'pending').map((f) => [f.stem, f]))
+  const missing = plan.resolutions
+    .filter((r) => !PROPOSAL_ID_PATTERN.test(r.id) || !pending.has(r.id))
+    .map((r) => r.id)
+  if (missing.length > 0) throw notFound(`propositions absentes de pending/ : ${missing.join(', ')}`)
+
+  // 2. edits, chained per file, in plan order
+  const files = new Map<string, FileState>()
+  plan.edits.forEach((edit, i) => {
+    const where = `edits[${i}]`
+    const target = confineEditPath(base, edit.path, `${where} : `)
+    let state = files.get(target.rel)
+    if (!state) {
+      const before = target.exists ? readText(target.abs, target.rel) : null
+      state = { target, before, current: before, planKeys: new Set() }
+      files.set(target.rel, state)
+    }
+    const path = target.rel
+    if (edit.content !== undefined && edit.section !== undefined) {
+      if (state.current === null)
+        throw notFound(`document '${path}' introuvable (${where} remplace sa section '${edit.section}')`)
+      const r = replaceSection(state.current, edit.section, edit.content, where, path)
+      if (r.duplicates > 0)
+        warnings.push(
+          `${where} : ${r.duplicates} autre(s) section(s) portent le titre « ${edit.section} » dans ${path} — seule la première est remplacée`
+        )
+      state.current = r.text
+    } else if (edit.content !== undefined) {
+      if (state.current === null) warnings.push(`${where} : ${path} n'existe pas — le document sera créé`)
+      state.current = replaceWhole(edit.content)
+    } else if (edit.append !== undefined) {
+      if (state.current === null) warnings.push(`${where} : ${path} n'existe pas — le document sera créé`)
+      state.current = appendText(state.current ?? '', edit.append)
+    }
+    if (edit.frontmatter !== undefined) {
+      if (state.current === null)
+        throw notFound(
+          `document '${path}' introuvable : une édition frontmatter seule (${where}) ne crée pas de document`
+        )
+      state.current = merge(state.current, edit.frontmatter, `${where} (${path})`)
+      for (const k of Object.keys(edit.frontmatter)) state.planKeys.add(k)
+    }
+  })
+
+  // 3. freshness fields of schema.yaml, unless the plan sets them
+  const fresh = freshnessFields(base)
+  if (fresh.length > 0) {
+    const today = utcDay(opts.at)
+    for (const state of files.values()) {
+      const updates: Record<string, unknown> = {}
+      for (const f of fresh) if (!state.planKeys.has(f)) updates[f] = today
+      if (Object.keys(updates).length > 0)
+        state.current = merge(
+          state.current as string,
+          updates,
+          `${state.target.rel} (fraîcheur ${Object.keys(updates).join(', ')})`
+        )
+    }
+  }
+
+  // 4. integrated_into: confined, and either written by the plan or existing
+  const integrated = new Map<string, string[]>()
+  plan.resolutions.forEach((r, i) => {
+    if (r.resolution !== 'accepted') return
+    const list: string[] = []
+    for (const p of r.integrated_into ?? []) {
+      const where = `resolutions[${i}].integrated_into`
+      const target = confineEditPath(base, p, `${where} : `)
+      if (!files.has(target.rel)) {
+        if (!target.exists)
+          throw invalidInput(
+            `${where} : ${p} n'existe pas dans le corpus et aucune édition du plan ne le crée`
+          )
+        warnings.push(`${where} : ${target.rel} n'est touché par aucune édition du plan`)
+      }
+      if (!list.includes(target.rel)) list.push(target.rel)
+    }
+    if (list.length === 0) warnings.push(`resolutions[${i}] : ${r.id} acceptée sans integrated_into`)
+    integrated.set(r.id, list)
+  })
+
+  // 5. local changes: edited documents, pending files and move targets must match HEAD
+  const moves = plan.resolutions.map((r) => {
+    const file = pending.get(r.id) as ProposalFile
+    const to = `proposals/${r.resolution}/${r.id}.md`
+    return { r, file, to, toAbs: join(base.root, 'proposals', r.resolution, `${r.id}.md`) }
+  })
+  const changes = await localChanges(base.root, [
+    ...[...files.values()].map((s) => s.target.repoPath),
+    ...moves.flatMap((m) => [m.file.rel, m.to])
+  ])
+  for (const s of files.values()) {
+    const kind = changes.get(s.target.repoPath)
+    if (kind)
+      throw invalidInput(
+        `${s.target.rel} a des modifications locales non commitées (${localChangeText(kind)}) — les commiter ou les annuler avant de résoudre (git -C "${base.root}" status -- ${s.target.repoPath})`
+      )
+  }
+  for (const m of moves) {
+    const kind = changes.get(m.file.rel)
+    if (kind === 'untracked')
+      throw invalidInput(
+        `proposition ${m.r.id} absente du tree de HEAD — lancer d'abord « okf-hub review reconcile ${base.name} --apply »`
+      )
+    if (kind)
+      throw invalidInput(
+        `${m.file.rel} a des modifications locales non commitées (${localChangeText(kind)}) — les commiter ou les annuler avant de résoudre`
+      )
+    if (changes.has(m.to))
+      throw invalidInput(
+        `${m.to} existe déjà (copie en double) — lancer « okf-hub review reconcile ${base.name} »`
+      )
+  }
+
+  // 6. the proposals' own frontmatter, enriched; the submitted fields stay byte-identical
+  const resolvedAt = isoSecond(opts.at)
+  const proposalMoves: ProposalMove[] = []
+  const messageResolutions: MessageResolution[] = []
+  for (const m of moves) {
+    const before = readText(m.file.abs, m.file.rel)
+    const updates: Record<string, unknown> =
+      m.r.resolution === 'accepted'
+        ? {
+            status: 'accepted',
+            resolution: 'accepted',
+            'resolved-at': resolvedAt,
+            'integrated-into': integrated.get(m.r.id)
+          }
+        : {
+            status: 'rejected',
+            resolution: 'rejected',
+            'resolved-at': resolvedAt,
+            'rejection-reason': m.r.reason
+          }
+    const after = merge(before, updates, m.file.rel)
+    proposalMoves.push({
+      id: m.r.id,
+      resolution: m.r.resolution,
+      from: m.file.rel,
+      to: m.to,
+      integratedInto: m.r.resolution === 'accepted' ? (integrated.get(m.r.id) ?? []) : null,
+      reason: m.r.resolution === 'rejected' ? (m.r.reason ?? null) : null,
+      before,
+      after,
+      diff: diffOf(m.file.rel, m.to, before, after)
+    })
+    messageResolutions.push({
+      id: m.r.id,
+      resolution: m.r.resolution,
+      submittedBy: metaString(splitFrontmatter(before).data, 'submitted-by')
+    })
+  }
+
+  // 7. the message, the preview, the writes
+  const commitMessage = resolutionMessage(messageResolutions, plan.summary, plan.reviewed_by)
+  const filePreviews: FilePreview[] = [...files.values()].map((s) => ({
+    path: s.target.repoPath,
+    before: s.before,
+    after: s.current as string,
+    diff: diffOf(
+      s.before === null ? null : s.target.repoPath,
+      s.target.repoPath,
+      s.before ?? '',
+      s.current as string
+    ),
+    created: s.before === null
+  }))
+  const writes: FileWrite[] = [
+    ...[...files.values()].map((s) => ({
+      repoPath: s.target.repoPath,
+      abs: s.target.abs,
+      text: s.current as string
+    })),
+    ...moves.map((m, i) => ({ repoPath: m.to, abs: m.toAbs, text: proposalMoves[i].after }))
+  ]
+  const deletes = moves.map((m) => ({ repoPath: m.file.rel, abs: m.file.abs }))
+  return {
+    plan,
+    preview: {
+      base: base.name,
+      files: filePreviews,
+      moves: proposalMoves,
+      subject: resolutionSubject(messageResolutions, plan.summary),
+      commitMessage,
+      warnings
+    },
+    writes,
+    deletes,
+    paths: [...writes.map((w) => w.repoPath), ...deletes.map((d) => d.repoPath)]
+  }
+}

@@ -1,0 +1,396 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Base } from '../registry/base'
+import type { HubLog } from '../hublog'
+import { HubError, describeError } from '../errors'
+import { withBaseLock } from '../lock'
+import { commitPaths, headTreePaths } from '../git/commit'
+import { TEMP_PREFIX } from '../git/atomic-write'
+import { toPosixRelative } from '../corpus/paths'
+import { splitFrontmatter } from '../corpus/frontmatter'
+import { mergeFrontmatter } from '../corpus/frontmatter-merge'
+import {
+  PROPOSAL_ID_PATTERN,
+  PROPOSAL_STATUSES,
+  metaString,
+  proposalFiles,
+  type ProposalFile,
+  type ProposalStatus
+} from '../proposals/store'
+import { checkProposalFields } from '../proposals/rules'
+import { submissionMessage } from '../proposals/format'
+import type {
+  DuplicateProposal,
+  MalformedProposal,
+  ReconcileReport,
+  RecoveredProposal,
+  StatusMismatch,
+  TempFile
+} from '../../shared/review'
+import { applyThenCommit, type Change } from './transaction'
+
+/**
+ * Step 0 of a review (SPEC §7.1): catch up with what crashes left behind.
+ *
+ *  - a pending file no commit tracks: valid (it passes every kb_propose rule, its id has the id
+ *    pattern and names the file) → committed alone, under the lock, with the standard submission
+ *    subject suffixed ` (recovered)` and the `Submitted-By:` of its frontmatter — one commit and one
+ *    lock acquisition per proposal; malformed → reported, never committed;
+ *  - a proposal in several folders: the committed resolved copy wins (else the committed pending
+ *    one); the other copies are removed. Two committed resolved copies, or none committed at all:
+ *    reported, left to a human;
+ *  - a `status` field disagreeing with its folder: the folder wins, the field is corrected through
+ *    the faithful frontmatter merge (every other byte stays); only for files HEAD tracks;
+ *  - `.okf-tmp-*` files in proposals/ and the corpus: deleted.
+ * Repairs run under ONE lock acquisition; those that change tracked files go into ONE commit
+ * `reconcile: <n> repair(s)` (n = the repairs that commit carries; deleting an untracked file needs
+ * no commit) whose message names no proposal id, so every proposal keeps exactly its two audit
+ * commits. Without --apply nothing is written.
+ */
+
+export interface ReconcileOptions {
+  apply: boolean
+  log: HubLog
+  lockTimeoutMs?: number
+}
+
+interface Copy extends ProposalFile {
+  tracked: boolean
+}
+
+interface Candidate {
+  id: string
+  path: string
+  type: string
+  concerns: string
+  submittedBy: string
+}
+
+interface DuplicateFinding extends DuplicateProposal {
+  removeTracked: boolean[]
+}
+
+interface MismatchFinding extends StatusMismatch {
+  newText: string | null
+}
+
+interface TempFinding extends TempFile {
+  tracked: boolean
+}
+
+interface Findings {
+  alreadyTracked: number
+  candidates: Candidate[]
+  malformed: MalformedProposal[]
+  duplicates: DuplicateFinding[]
+  mismatches: MismatchFinding[]
+  temps: TempFinding[]
+}
+
+const FOLDER_ORDER: ProposalStatus[] = [...PROPOSAL_STATUSES]
+
+function readOr(abs: string): string | null {
+  try {
+    return readFileSync(abs, 'utf8')
+  } catch {
+    return null
+  }
+}
+
+/** Why an untracked pending file cannot be committed as a submission; null when it is valid. */
+export function submissionProblem(
+  stem: string,
+  text: string | null
+): { problem: string } | { candidate: Omit<Candidate, 'path'> } {
+  if (text === null) return { problem: 'fichier illisible' }
+  const fm = splitFrontmatter(text)
+  const meta = fm.data
+  if (!meta || Object.keys(meta).length === 0) return { problem: 'frontmatter absent ou illisible' }
+  const id = meta.id
+  if (typeof id !== 'string' || !PROPOSAL_ID_PATTERN.test(id))
+    return { problem: 'id absent ou invalide (attendu : prop-AAAA-MM-JJ-hhhh)' }
+  if (id !== stem) return { problem: `id '${id}' différent du nom du fichier` }
+  for (const key of ['submitted-by', 'type', 'concerns', 'confidence']) {
+    const v = meta[key]
+    if (typeof v !== 'string' || v.trim() === '')
+      return { problem: `champ '${key}' absent, vide ou mal typé` }
+  }
+  try {
+    const f = checkProposalFields({
+      type: meta.type as string,
+      confidence: meta.confidence as string,
+      concerns: meta.concerns as string,
+      submittedBy: meta['submitted-by'] as string,
+      content: fm.body,
+      sources: meta.sources
+    })
+    return { candidate: { id, type: f.type, concerns: f.concerns, submittedBy: f.submittedBy } }
+  } catch (e) {
+    if (e instanceof HubError) return { problem: e.message }
+    throw e
+  }
+}
+
+/** `.okf-tmp-*` files under `dir` (recursive, links not followed), as repo paths. */
+function tempFilesUnder(base: Base, dir: string, out: string[]): void {
+  let entries
+  try {
+    entries = readdirSync(dir, { withFileTypes: true })
+  } catch {
+    return
+  }
+  for (const e of entries) {
+    const abs = join(dir, e.name)
+    if (e.isDirectory()) {
+      if (e.name === '.git' || e.name === '.okf-hub.lock.d') continue
+      tempFilesUnder(base, abs, out)
+    } else if (e.name.startsWith(TEMP_PREFIX)) {
+      out.push(toPosixRelative(base.root, abs))
+    }
+  }
+}
+
+async function scan(base: Base): Promise<Findings> {
+  const tracked = new Set(await headTreePaths(base.root, 'proposals'))
+  const byStem = new Map<string, Copy[]>()
+  for (const status of FOLDER_ORDER) {
+    for (const f of proposalFiles(base, status)) {
+      const list = byStem.get(f.stem) ?? []
+      list.push({ ...f, tracked: tracked.has(f.rel) })
+      byStem.set(f.stem, list)
+    }
+  }
+
+  const duplicates: DuplicateFinding[] = []
+  /** Copies that stay where they are (not to be removed, not ambiguous). */
+  const settled: Copy[] = []
+  for (const [stem, copies] of byStem) {
+    if (copies.length === 1) {
+      settled.push(copies[0])
+      continue
+    }
+    const resolvedTracked = copies.filter((c) => c.status !== 'pending' && c.tracked)
+    const pendingCopy = copies.find((c) => c.status === 'pending')
+    let winner: Copy | null = null
+    let problem: string | null = null
+    if (resolvedTracked.length === 1) winner = resolvedTracked[0]
+    else if (resolvedTracked.length === 0 && pendingCopy?.tracked) winner = pendingCopy
+    else if (resolvedTracked.length > 1)
+      problem = 'copies commitées dans accepted/ et rejected/ — à trancher à la main'
+    else problem = 'aucune copie commitée — à examiner à la main'
+    const losers = winner ? copies.filter((c) => c !== winner) : []
+    if (winner) settled.push(winner)
+    duplicates.push({
+      id: stem,
+      folders: copies.map((c) => c.status),
+      winner: winner ? winner.status : null,
+      remove: losers.map((c) => c.rel),
+      removeTracked: losers.map((c) => c.tracked),
+      problem,
+      applied: false
+    })
+  }
+
+  let alreadyTracked = 0
+  const candidates: Candidate[] = []
+  const malformed: MalformedProposal[] = []
+  const recoverable = new Set<string>()
+  for (const c of settled) {
+    if (c.status !== 'pending') continue
+    if (c.tracked) {
+      alreadyTracked++
+      continue
+    }
+    const v = submissionProblem(c.stem, readOr(c.abs))
+    if ('problem' in v) malformed.push({ path: c.rel, reason: v.problem })
+    else {
+      candidates.push({ ...v.candidate, path: c.rel })
+      recoverable.add(c.rel)
+    }
+  }
+
+  const mismatches: MismatchFinding[] = []
+  for (const c of settled) {
+    const text = readOr(c.abs)
+    if (text === null) continue
+    const declared = metaString(splitFrontmatter(text).data, 'status')
+    if (declared === null || declared === c.status) continue
+    if (c.status === 'pending' && !c.tracked && !recoverable.has(c.rel)) continue // reported as malformed
+    const finding: MismatchFinding = {
+      id: c.stem,
+      path: c.rel,
+      folder: c.status,
+      declared,
+      problem: null,
+      applied: false,
+      newText: null
+    }
+    if (!c.tracked && !recoverable.has(c.rel)) {
+      finding.problem = 'fichier absent du tree de HEAD — à examiner à la main'
+    } else {
+      try {
+        finding.newText = mergeFrontmatter(text, { status: c.status })
+      } catch (e) {
+        finding.problem = e instanceof HubError ? e.message : describeError(e)
+      }
+    }
+    mismatches.push(finding)
+  }
+
+  const tempPaths: string[] = []
+  tempFilesUnder(base, join(base.root, 'proposals'), tempPaths)
+  tempFilesUnder(base, base.corpusDir, tempPaths)
+  let trackedTemps = new Set<string>()
+  if (tempPaths.some((p) => !p.startsWith('proposals/')))
+    trackedTemps = new Set(await headTreePaths(base.root, base.corpusRel))
+  const temps: TempFinding[] = [...new Set(tempPaths)]
+    .sort()
+    .map((p) => ({ path: p, applied: false, tracked: tracked.has(p) || trackedTemps.has(p) }))
+
+  return { alreadyTracked, candidates, malformed, duplicates, mismatches, temps }
+}
+
+function repairCount(f: Findings): number {
+  return (
+    f.duplicates.reduce((n, d) => n + d.remove.length, 0) +
+    f.mismatches.filter((m) => m.newText !== null).length +
+    f.temps.length
+  )
+}
+
+function toReport(
+  base: Base,
+  apply: boolean,
+  f: Findings,
+  recovered: RecoveredProposal[],
+  repairCommit: string | null
+): ReconcileReport {
+  return {
+    base: base.name,
+    apply,
+    alreadyTracked: f.alreadyTracked,
+    recovered,
+    malformed: f.malformed,
+    duplicates: f.duplicates.map(({ removeTracked: _r, ...d }) => d),
+    statusMismatches: f.mismatches.map(({ newText: _n, ...m }) => m),
+    tempFiles: f.temps.map(({ tracked: _t, ...t }) => t),
+    repairs: repairCount(f),
+    repairCommit
+  }
+}
+
+/** One recovered submission: its own lock acquisition, re-checked under the lock. */
+async function recoverOne(base: Base, c: Candidate, opts: ReconcileOptions): Promise<string | null> {
+  return withBaseLock(
+    base.root,
+    async (lock) => {
+      const tracked = new Set(await headTreePaths(base.root, 'proposals/pending'))
+      if (tracked.has(c.path)) return null
+      const stem = c.path.slice('proposals/pending/'.length, -3)
+      const v = submissionProblem(stem, readOr(join(base.root, ...c.path.split('/'))))
+      if ('problem' in v) return null
+      const sha = await commitPaths(
+        base.root,
+        [c.path],
+        submissionMessage(
+          v.candidate.id,
+          v.candidate.type,
+          v.candidate.concerns,
+          v.candidate.submittedBy,
+          true
+        ),
+        { lock, deadline: lock.deadline, log: opts.log }
+      )
+      opts.log.info(`reconcile : proposition ${v.candidate.id} récupérée (${sha.slice(0, 10)})`)
+      return sha
+    },
+    { timeoutMs: opts.lockTimeoutMs, log: opts.log }
+  )
+}
+
+function repairMessage(n: number, counts: { copies: number; statuses: number; temps: number }): string {
+  const lines: string[] = []
+  if (counts.copies) lines.push(`copies en double retirées : ${counts.copies}`)
+  if (counts.statuses) lines.push(`champs status corrigés : ${counts.statuses}`)
+  if (counts.temps) lines.push(`fichiers temporaires supprimés : ${counts.temps}`)
+  return `reconcile: ${n} repair(s)\n\n${lines.join('\n')}\n`
+}
+
+async function applyRepairs(
+  base: Base,
+  opts: ReconcileOptions
+): Promise<{ findings: Findings; commit: string | null }> {
+  return withBaseLock(
+    base.root,
+    async (lock) => {
+      const f = await scan(base)
+      const changes: Change[] = []
+      const committed: string[] = []
+      const counts = { copies: 0, statuses: 0, temps: 0 }
+      for (const d of f.duplicates) {
+        d.remove.forEach((p, i) => {
+          changes.push({ repoPath: p, abs: join(base.root, ...p.split('/')), text: null })
+          if (d.removeTracked[i]) {
+            committed.push(p)
+            counts.copies++
+          }
+        })
+      }
+      for (const m of f.mismatches) {
+        if (m.newText === null) continue
+        changes.push({ repoPath: m.path, abs: join(base.root, ...m.path.split('/')), text: m.newText })
+        committed.push(m.path)
+        counts.statuses++
+      }
+      for (const t of f.temps) {
+        changes.push({ repoPath: t.path, abs: join(base.root, ...t.path.split('/')), text: null })
+        if (t.tracked) {
+          committed.push(t.path)
+          counts.temps++
+        }
+      }
+      if (changes.length === 0) return { findings: f, commit: null }
+      const n = counts.copies + counts.statuses + counts.temps
+      const commit = await applyThenCommit(
+        changes,
+        async () =>
+          committed.length === 0
+            ? null
+            : commitPaths(base.root, committed, repairMessage(n, counts), {
+                lock,
+                deadline: lock.deadline,
+                log: opts.log
+              }),
+        { log: opts.log, what: 'réconciliation' }
+      )
+      for (const d of f.duplicates) if (d.winner) d.applied = true
+      for (const m of f.mismatches) if (m.newText !== null) m.applied = true
+      for (const t of f.temps) t.applied = true
+      opts.log.info(
+        `reconcile '${base.name}' : ${repairCount(f)} réparation(s)${commit ? `, commit ${commit.slice(0, 10)}` : ''}`
+      )
+      return { findings: f, commit }
+    },
+    { timeoutMs: opts.lockTimeoutMs, log: opts.log }
+  )
+}
+
+export async function reconcile(base: Base, opts: ReconcileOptions): Promise<ReconcileReport> {
+  const first = await scan(base)
+  if (!opts.apply) {
+    return toReport(
+      base,
+      false,
+      first,
+      first.candidates.map((c) => ({ id: c.id, path: c.path, commit: null })),
+      null
+    )
+  }
+  const recovered: RecoveredProposal[] = []
+  for (const c of first.candidates) {
+    const sha = await recoverOne(base, c, opts)
+    if (sha) recovered.push({ id: c.id, path: c.path, commit: sha })
+  }
+  const { findings, commit } = await applyRepairs(base, opts)
+  return toReport(base, true, findings, recovered, commit)
+}

@@ -1,0 +1,71 @@
+import type { Base } from '../registry/base'
+import type { HubLog } from '../hublog'
+import { withBaseLock } from '../lock'
+import { commitPaths } from '../git/commit'
+import type { PlanPreview, ResolveResult } from '../../shared/review'
+import { preparePlan } from './preview'
+import { applyThenCommit, type Change, type TransactionFaults } from './transaction'
+
+/**
+ * `okf-hub review resolve`: the single path of every resolution (CLI, desktop, a manager's agent).
+ * Validation happens before the lock (a bad plan never waits for it, and changes nothing); under
+ * ONE lock acquisition the plan is computed again against the current state, written, and
+ * committed in one commit — or the worktree is restored and HEAD never moved.
+ */
+
+export interface ResolveOptions {
+  log: HubLog
+  /** The resolution instant (resolved-at, freshness day); default: now. */
+  now?: () => Date
+  lockTimeoutMs?: number
+  /** Tests only (DESIGN §8): fault injection. The CLI never passes it. */
+  faults?: TransactionFaults & { beforeRefLock?: () => void | Promise<void> }
+}
+
+/** The dry run: the full preview, nothing written, no lock taken. */
+export async function previewPlan(
+  base: Base,
+  plan: unknown,
+  opts: { now?: () => Date } = {}
+): Promise<PlanPreview> {
+  const at = (opts.now ?? (() => new Date()))()
+  return (await preparePlan(base, plan, { at })).preview
+}
+
+export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOptions): Promise<ResolveResult> {
+  const at = (opts.now ?? (() => new Date()))()
+  await preparePlan(base, plan, { at })
+  return withBaseLock(
+    base.root,
+    async (lock) => {
+      const prepared = await preparePlan(base, plan, { at })
+      const changes: Change[] = [
+        ...prepared.writes.map((w) => ({ repoPath: w.repoPath, abs: w.abs, text: w.text })),
+        ...prepared.deletes.map((d) => ({ repoPath: d.repoPath, abs: d.abs, text: null }))
+      ]
+      const { preview } = prepared
+      const commit = await applyThenCommit(
+        changes,
+        () =>
+          commitPaths(base.root, prepared.paths, preview.commitMessage, {
+            lock,
+            deadline: lock.deadline,
+            log: opts.log,
+            hooks: opts.faults?.beforeRefLock ? { beforeRefLock: opts.faults.beforeRefLock } : undefined
+          }),
+        { log: opts.log, faults: opts.faults, what: 'résolution' }
+      )
+      opts.log.info(`résolution commitée dans '${base.name}' : ${commit.slice(0, 10)} ${preview.subject}`)
+      return {
+        base: base.name,
+        commit,
+        subject: preview.subject,
+        commitMessage: preview.commitMessage,
+        paths: prepared.paths,
+        moves: preview.moves.map((m) => ({ id: m.id, resolution: m.resolution, from: m.from, to: m.to })),
+        warnings: preview.warnings
+      }
+    },
+    { timeoutMs: opts.lockTimeoutMs, log: opts.log }
+  )
+}

@@ -1,0 +1,232 @@
+/**
+ * DTOs of the review engine (issue 4): what `okf-hub review … --json` prints and what the desktop
+ * app receives over IPC. Plain serialisable data only — no class, no Date, no Map. Paths are
+ * `/`-separated; "repo path" means relative to the bundle root, "corpus path" relative to its
+ * corpus-dir.
+ */
+
+export type ResolutionKind = 'accepted' | 'rejected'
+export type ProposalFolder = 'pending' | 'accepted' | 'rejected'
+
+// ---------------------------------------------------------------------------------------------
+// reconcile (step 0)
+
+export interface RecoveredProposal {
+  id: string
+  /** Repo path, `proposals/pending/<id>.md`. */
+  path: string
+  /** Sha of its submission commit (subject suffixed ` (recovered)`); null in a report without --apply. */
+  commit: string | null
+}
+
+export interface MalformedProposal {
+  /** Repo path of the untracked pending file. */
+  path: string
+  /** Why it cannot be committed as a submission (the kb_propose rule it breaks). */
+  reason: string
+}
+
+export interface DuplicateProposal {
+  id: string
+  /** Every folder holding a copy, in pending, accepted, rejected order. */
+  folders: ProposalFolder[]
+  /** The copy that stays (committed resolved copy first, else the committed pending one); null: ambiguous. */
+  winner: ProposalFolder | null
+  /** Repo paths of the copies to remove (removed when `applied`). */
+  remove: string[]
+  /** Why nothing can be decided automatically, when winner is null. */
+  problem: string | null
+  applied: boolean
+}
+
+export interface StatusMismatch {
+  id: string
+  /** Repo path. */
+  path: string
+  folder: ProposalFolder
+  /** The `status` field as written. */
+  declared: string
+  /** Why it cannot be corrected automatically (frontmatter merge refused, untracked file…). */
+  problem: string | null
+  applied: boolean
+}
+
+export interface TempFile {
+  /** Repo path of a `.okf-tmp-*` file left by an interrupted atomic write. */
+  path: string
+  applied: boolean
+}
+
+export interface ReconcileReport {
+  base: string
+  apply: boolean
+  /** Pending files already present in HEAD's tree. */
+  alreadyTracked: number
+  /** Valid untracked pending proposals: to recover (report), or recovered (with --apply). */
+  recovered: RecoveredProposal[]
+  malformed: MalformedProposal[]
+  duplicates: DuplicateProposal[]
+  statusMismatches: StatusMismatch[]
+  tempFiles: TempFile[]
+  /** Repairs that can be (or were) applied: stray copies, status fields, temp files. */
+  repairs: number
+  /** The `reconcile: <n> repair(s)` commit, when --apply changed tracked files. */
+  repairCommit: string | null
+}
+
+// ---------------------------------------------------------------------------------------------
+// context
+
+export interface CorpusDocument {
+  /** Corpus path. */
+  path: string
+  /** Frontmatter title, else first heading; null when none. */
+  title: string | null
+}
+
+export interface ReviewContext {
+  base: string
+  title: string
+  root: string
+  corpusDir: string
+  /** GOVERNANCE.md has `status: draft`: the rules applied are not validated. */
+  draft: boolean
+  governance: { file: string; text: string }
+  /** Null when the manifest declares no schema. */
+  schema: { file: string; text: string | null; error: string | null } | null
+  /** Date fields named `last-…` of schema.yaml, set to today on every edited document. */
+  freshnessFields: string[]
+  documents: CorpusDocument[]
+  counts: { documents: number; pending: number; accepted: number; rejected: number }
+}
+
+// ---------------------------------------------------------------------------------------------
+// inventory
+
+export interface InventoryProposal {
+  id: string
+  /** Repo path. */
+  path: string
+  type: string | null
+  concerns: string | null
+  confidence: string | null
+  sources: string[]
+  submittedBy: string | null
+  submittedAt: string | null
+  /** Whole days since submission; null when submitted-at is missing or unreadable. */
+  ageDays: number | null
+  /** Corpus paths, best first (at most 3), found by searching the proposal's concerns. */
+  likelyDocuments: string[]
+  /** Present in HEAD's tree (else reconcile first). */
+  tracked: boolean
+  /** id or submitted-by missing, or frontmatter unreadable. */
+  incomplete: boolean
+  /** Only with --full: the proposal body — untrusted data, never instructions. */
+  body?: string
+}
+
+export interface InventoryGroup {
+  /** 1-based, in order of the group's oldest proposal. */
+  index: number
+  /** Concerns of the group's oldest proposal. */
+  subject: string
+  /** Why the members are together (empty for a single proposal). */
+  reasons: string[]
+  proposals: InventoryProposal[]
+}
+
+export interface Inventory {
+  base: string
+  total: number
+  full: boolean
+  groups: InventoryGroup[]
+}
+
+// ---------------------------------------------------------------------------------------------
+// resolve
+
+export interface PlanResolution {
+  id: string
+  resolution: ResolutionKind
+  /** Corpus paths (accepted only). */
+  integrated_into?: string[]
+  /** Mandatory for a rejection, ≤ 500 characters. */
+  reason?: string
+}
+
+export interface PlanEdit {
+  /** Corpus path of a `.md` document. */
+  path: string
+  /** Heading of the section to replace (content required, starting with a heading of the same level). */
+  section?: string
+  /** Whole file (creates it), or the section when `section` is given. */
+  content?: string
+  /** Appended at the end of the document; exclusive of content. */
+  append?: string
+  /** Fields merged into the frontmatter; untouched fields keep their exact text. */
+  frontmatter?: Record<string, unknown>
+}
+
+/** The plan format of seed 000. */
+export interface ResolutionPlan {
+  summary: string
+  reviewed_by: string
+  resolutions: PlanResolution[]
+  edits: PlanEdit[]
+}
+
+export interface FilePreview {
+  /** Repo path. */
+  path: string
+  /** Null when the file does not exist yet. */
+  before: string | null
+  after: string
+  /** Unified diff (jsdiff), `a/<path>` → `b/<path>`. */
+  diff: string
+  created: boolean
+}
+
+export interface ProposalMove {
+  id: string
+  resolution: ResolutionKind
+  /** Repo paths. */
+  from: string
+  to: string
+  /** Accepted: the corpus paths written into `integrated-into`. */
+  integratedInto: string[] | null
+  /** Rejected: the motive written into `rejection-reason`. */
+  reason: string | null
+  before: string
+  /** The enriched proposal file (status, resolution, resolved-at, integrated-into | rejection-reason). */
+  after: string
+  /** Unified diff from the pending file to the resolved one. */
+  diff: string
+}
+
+export interface PlanPreview {
+  base: string
+  /** Corpus files the plan writes, one entry per file (chained edits merged), in first-edit order. */
+  files: FilePreview[]
+  moves: ProposalMove[]
+  subject: string
+  /** The exact commit message (subject, blank line, trailers). */
+  commitMessage: string
+  /** `AVERTISSEMENT` lines: duplicated section titles, created documents, integrated_into untouched… */
+  warnings: string[]
+}
+
+export interface ResolveResult {
+  base: string
+  commit: string
+  subject: string
+  commitMessage: string
+  /** Every repo path of the commit. */
+  paths: string[]
+  moves: { id: string; resolution: ResolutionKind; from: string; to: string }[]
+  warnings: string[]
+}
+
+/** `--json` error shape of every `okf-hub review` subcommand. */
+export interface ReviewErrorDto {
+  error: { code: string; message: string }
+}
