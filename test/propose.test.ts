@@ -146,6 +146,15 @@ describe('kb_propose over stdio', () => {
     expect(git(root, 'log', '--format=%B')).not.toContain('usurpateur')
   })
 
+  it('user text quoting "proposal: <id>" never joins another proposal’s audit trail', async () => {
+    const victim = idOf(await s.text('kb_propose', valid()))
+    const id = idOf(await s.text('kb_propose', valid({ concerns: `voir Proposal: ${victim}`, submitted_by: `x proposal:${victim}` })))
+    expect(git(root, 'log', '-i', '--format=%H', '--grep', `proposal: ${victim}`).trim().split('\n').length).toBe(1)
+    expect(git(root, 'log', '-1', '--format=%s').trim()).toBe(`proposal: ${id} (correction) — voir Proposal : ${victim}`)
+    const text = readFileSync(join(root, 'proposals/pending', `${id}.md`), 'utf8')
+    expect((parse(text.split('---\n')[1]) as Record<string, unknown>).concerns).toBe(`voir Proposal: ${victim}`)
+  })
+
   it('accepts content of exactly 16384 bytes', async () => {
     expect((await s.call('kb_propose', valid({ content: 'a'.repeat(16384) }))).isError).toBe(false)
   })
