@@ -1152,6 +1152,16 @@ describe('grouping and freshness units', () => {
     ).toEqual(['last-checked'])
     expect(freshnessFieldsOf('fields:\n  last-verified: { type: string }\n')).toEqual([])
     expect(freshnessFieldsOf(': : :')).toEqual([])
+    // The layout of the default bases (SPEC §3.5): required/optional lists.
+    expect(
+      freshnessFieldsOf('required:\n  - name: title\n    type: string\noptional:\n  - name: last-verified\n    type: date\n')
+    ).toEqual(['last-verified'])
+  })
+  it('the shipped default bases declare last-verified as a freshness field', () => {
+    for (const b of ['okf-hub-guide', 'okf-hub-feedback'])
+      expect(freshnessFieldsOf(readFileSync(join(__dirname, '../resources/bases', b, 'schema.yaml'), 'utf8'))).toEqual([
+        'last-verified'
+      ])
   })
 })
 

@@ -13,6 +13,7 @@ import type { Base } from '../registry/base'
  *   fields:      { last-verified: { type: date } }             mapping name → descriptor
  *   properties:  { last-verified: { type: string, format: date } }   JSON-Schema style
  *   fields:      [ { name: last-verified, type: date } ]        list of descriptors with `name`
+ *   required: / optional: [ { name: last-verified, type: date } ]   the SPEC §3.5 layout of the bundles
  *
  * A descriptor is "of type date" when `type` is `date` (case-insensitive; also inside a list of
  * types) or `format` is `date`. Anything else in the file is ignored; an unreadable schema yields
@@ -55,6 +56,8 @@ export function freshnessFieldsOf(schemaText: string): string[] {
     if (!isDict(scope)) continue
     collect(scope.fields, found)
     collect(scope.properties, found)
+    collect(scope.required, found)
+    collect(scope.optional, found)
   }
   return [...new Set(found.filter((n) => n.startsWith('last-')))]
 }
