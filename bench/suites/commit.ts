@@ -1,8 +1,8 @@
 import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { generateBase } from '../corpus'
-import { CACHE, benchHome, compare, connectServer, runProcess, type Options } from '../lib'
-import { commitPaths } from '../../src/engine/git/commit'
+import { CACHE, benchHome, compare, connectServer, median, record, runProcess, type Options } from '../lib'
+import { commitPaths, type CommitTimings } from '../../src/engine/git/commit'
 
 /**
  * The write path on 2,000- and 20,000-file repositories: kb_propose end to
@@ -23,17 +23,23 @@ export default async function commit(o: Options): Promise<void> {
       await runProcess('git', ['-C', b.root, '-c', 'user.name=bench', '-c', 'user.email=b@l', 'commit', '-qm', 'bench'])
     }
     const reference = { label: 'git add + git commit', fn: gitCommit }
+    const phases: Required<CommitTimings>[] = []
     await compare(
       'commit',
       `engine commit, ${b.docs} files`,
       async () => {
         appendFileSync(join(b.root, 'knowledge', 'engine-touch.md'), `ligne ${k++}\n`)
-        await commitPaths(b.root, ['knowledge/engine-touch.md'], 'bench: engine commit\n')
+        const t: CommitTimings = {}
+        await commitPaths(b.root, ['knowledge/engine-touch.md'], 'bench: engine commit\n', { timings: t })
+        phases.push({ objectsMs: t.objectsMs ?? NaN, refMs: t.refMs ?? NaN, indexMs: t.indexMs ?? NaN })
       },
       reference,
       o,
       1.0
     )
+    const phase = (k: keyof CommitTimings) => median(phases.map((p) => p[k]))
+    record({ bench: 'commit', case: `  of which objects + ref move, ${b.docs} files`, oursMs: phase('objectsMs') + phase('refMs') })
+    record({ bench: 'commit', case: `  of which shared-index refresh, ${b.docs} files`, oursMs: phase('indexMs') })
     await compare(
       'commit',
       `kb_propose end to end, ${b.docs} files`,
