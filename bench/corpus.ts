@@ -19,20 +19,28 @@ export function rng(seed: number): () => number {
   }
 }
 
-const FR = `le la les un une des du de et ou mais donc car pour avec sans dans sur sous entre vers chez serveur base
+const FR =
+  `le la les un une des du de et ou mais donc car pour avec sans dans sur sous entre vers chez serveur base
 données configuration procédure incident réseau utilisateur sauvegarde restauration droits accès journal module
 service client déploiement version mise à jour environnement production recette validation contrôle supervision
 alerte seuil mémoire disque processus tâche planifiée certificat authentification session annuaire compte profil
 menu bouton écran rapport export import fichier dossier archive paramètre valeur défaut option connexion délai
 réponse requête erreur avertissement message vérifier redémarrer arrêter relancer consulter modifier supprimer
-ajouter créer ouvrir fermer exécuter installer désinstaller migrer documenter signaler corriger analyser`.split(/\s+/)
+ajouter créer ouvrir fermer exécuter installer désinstaller migrer documenter signaler corriger analyser`.split(
+    /\s+/
+  )
 const EN = `the a an of and or but so for with without in on under between to at server database configuration
 procedure incident network user backup restore rights access log module service client deployment version update
 environment production staging validation check monitoring alert threshold memory disk process scheduled task
 certificate authentication session directory account profile menu button screen report export import file folder
 archive parameter value default option connection timeout response request error warning message verify restart
-stop relaunch read change delete add create open close run install uninstall migrate document report fix analyse`.split(/\s+/)
-const CJK = '数据库 连接 配置 服务器 用户 备份 恢复 权限 日志 模块 服务 部署 版本 更新 环境 生产 测试 验证 监控 警报 阈值 内存 磁盘 进程 任务 证书 认证 会话'.split(' ')
+stop relaunch read change delete add create open close run install uninstall migrate document report fix analyse`.split(
+  /\s+/
+)
+const CJK =
+  '数据库 连接 配置 服务器 用户 备份 恢复 权限 日志 模块 服务 部署 版本 更新 环境 生产 测试 验证 监控 警报 阈值 内存 磁盘 进程 任务 证书 认证 会话'.split(
+    ' '
+  )
 
 /** Planted terms and their share of documents, so queries have known selectivity. */
 export const PLANTED = {
@@ -63,9 +71,21 @@ export function documentText(i: number, r: () => number): { path: string; text: 
   const large = i % 200 === 7
   const sections = large ? 40 + Math.floor(r() * 20) : 2 + Math.floor(r() * 6)
   const title = sentence(r, lang, 3 + Math.floor(r() * 4)).replace(/[.。]$/, '')
-  const lines: string[] = ['---', `title: ${JSON.stringify(title)}`, `type: ${pick(r, ['procedure', 'reference', 'concept'])}`]
-  lines.push(`tags: [${pick(r, ['sso', 'réseau', 'backup', 'infra', 'app'])}, ${pick(r, ['prod', 'dev', 'doc'])}]`)
-  lines.push(`last-verified: 2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`, '---', '', `# ${title}`, '')
+  const lines: string[] = [
+    '---',
+    `title: ${JSON.stringify(title)}`,
+    `type: ${pick(r, ['procedure', 'reference', 'concept'])}`
+  ]
+  lines.push(
+    `tags: [${pick(r, ['sso', 'réseau', 'backup', 'infra', 'app'])}, ${pick(r, ['prod', 'dev', 'doc'])}]`
+  )
+  lines.push(
+    `last-verified: 2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+    '---',
+    '',
+    `# ${title}`,
+    ''
+  )
   lines.push(paragraph(r, lang), '')
   const plantRare = i % 100 === 3
   const plantQ = i % 200 === 11
@@ -75,16 +95,29 @@ export function documentText(i: number, r: () => number): { path: string; text: 
     const paras = large ? 3 : 1 + Math.floor(r() * 3)
     for (let p = 0; p < paras; p++) {
       let para = paragraph(r, lang)
-      if (plantRare && s === Math.min(1, sections - 1) && p === 0) para += ' Le zephyr protocol impose une reconnexion.'
+      if (plantRare && s === Math.min(1, sections - 1) && p === 0)
+        para += ' Le zephyr protocol impose une reconnexion.'
       if (plantQ && s === 0 && p === 0) para += ' Voir quasar.'
       if (plantN && s === 0 && p === 0) para += ' Voir nebulon.'
       lines.push(para, '')
     }
     const k = r()
     if (k < 0.25) {
-      lines.push(...Array.from({ length: 3 + Math.floor(r() * 4) }, () => `- ${sentence(r, lang, 4 + Math.floor(r() * 6))}`), '')
+      lines.push(
+        ...Array.from(
+          { length: 3 + Math.floor(r() * 4) },
+          () => `- ${sentence(r, lang, 4 + Math.floor(r() * 6))}`
+        ),
+        ''
+      )
     } else if (k < 0.4) {
-      lines.push('```bash', '# commentaire, pas un heading', `systemctl restart ${pick(r, ['nginx', 'postgresql', 'app'])}`, '```', '')
+      lines.push(
+        '```bash',
+        '# commentaire, pas un heading',
+        `systemctl restart ${pick(r, ['nginx', 'postgresql', 'app'])}`,
+        '```',
+        ''
+      )
     } else if (k < 0.45) {
       lines.push(`### ${sentence(r, lang, 3).replace(/[.。]$/, '')}`, '', paragraph(r, lang), '')
     }
@@ -98,7 +131,13 @@ function git(cwd: string, ...args: string[]): string {
     cwd,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@local', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@local' }
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'bench',
+      GIT_AUTHOR_EMAIL: 'bench@local',
+      GIT_COMMITTER_NAME: 'bench',
+      GIT_COMMITTER_EMAIL: 'bench@local'
+    }
   })
 }
 
@@ -124,7 +163,10 @@ export function generateBase(basesDir: string, name: string, docs: number, seed:
     `bundle-spec: "0.1"\nname: ${name}\ntitle: "Banc ${name}"\ndescription: "Base générée (${docs} documents, graine ${seed}) pour les bancs d'essai."\ngovernance:\n  rules: GOVERNANCE.md\n  frontmatter-schema: schema.yaml\n`
   )
   writeFileSync(join(root, 'GOVERNANCE.md'), '# Gouvernance du banc\n\nBase générée.\n')
-  writeFileSync(join(root, 'schema.yaml'), 'fields:\n  title: { type: string }\n  last-verified: { type: date }\n')
+  writeFileSync(
+    join(root, 'schema.yaml'),
+    'fields:\n  title: { type: string }\n  last-verified: { type: date }\n'
+  )
   const r = rng(seed)
   const made = new Set<string>()
   for (let i = 0; i < docs; i++) {

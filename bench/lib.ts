@@ -32,7 +32,10 @@ export function sized(o: Options, full: number, quick: number, smoke: number): n
 }
 
 /** Median of `runs` timed calls after one warm-up. */
-export async function timeIt(fn: () => Promise<unknown> | unknown, runs: number): Promise<{ median: number; samples: number[] }> {
+export async function timeIt(
+  fn: () => Promise<unknown> | unknown,
+  runs: number
+): Promise<{ median: number; samples: number[] }> {
   await fn()
   const samples: number[] = []
   for (let i = 0; i < runs; i++) {
@@ -96,16 +99,36 @@ export function record(row: Row): void {
   rows.push(row)
   const fmt = (n: number | undefined) => (n === undefined ? '—' : n >= 100 ? n.toFixed(0) : n.toFixed(1))
   const ratio = row.ratio === undefined ? '' : `  ratio ${row.ratio.toFixed(2)}×`
-  const verdict = row.ratio !== undefined && row.target !== undefined ? (row.ratio <= row.target ? '  ✓' : `  ✗ (cible ≤ ${row.target}×)`) : ''
+  const verdict =
+    row.ratio !== undefined && row.target !== undefined
+      ? row.ratio <= row.target
+        ? '  ✓'
+        : `  ✗ (cible ≤ ${row.target}×)`
+      : ''
   const ref = row.reference ? `  ref ${fmt(row.referenceMs)} ms (${row.reference})` : ''
-  const extra = row.extra ? '  ' + Object.entries(row.extra).map(([k, v]) => `${k}=${v}`).join(' ') : ''
-  console.log(`  ${row.case.padEnd(44)} ours ${fmt(row.oursMs)} ${row.unit ?? 'ms'}${ref}${ratio}${verdict}${extra}`)
+  const extra = row.extra
+    ? '  ' +
+      Object.entries(row.extra)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')
+    : ''
+  console.log(
+    `  ${row.case.padEnd(44)} ours ${fmt(row.oursMs)} ${row.unit ?? 'ms'}${ref}${ratio}${verdict}${extra}`
+  )
 }
 
 export function writeResults(name: string): void {
   mkdirSync(RESULTS, { recursive: true })
-  const machine = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30) }
-  writeFileSync(join(RESULTS, `${name}.json`), JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2) + '\n')
+  const machine = {
+    node: process.version,
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model,
+    memGiB: Math.round(totalmem() / 2 ** 30)
+  }
+  writeFileSync(
+    join(RESULTS, `${name}.json`),
+    JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2) + '\n'
+  )
   rows.length = 0
 }
 
@@ -135,7 +158,12 @@ export function benchHome(name: string, basesDir: string): { userData: string; e
   writeFileSync(configFile, `bases-dir: ${JSON.stringify(basesDir)}\ndefault-bases: false\nlog-file: null\n`)
   return {
     userData,
-    env: { PATH: process.env.PATH ?? '', HOME: userData, OKF_HUB_USER_DATA: userData, OKF_HUB_CONFIG: configFile }
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: userData,
+      OKF_HUB_USER_DATA: userData,
+      OKF_HUB_CONFIG: configFile
+    }
   }
 }
 

@@ -10,11 +10,15 @@ describe('bench smoke run', () => {
   it('every speed suite runs on tiny corpora and writes its results', () => {
     assertBuilt()
     const suites = ['search', 'read', 'coldstart', 'commit', 'resolve', 'list']
-    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bench/run.ts', ...suites, '--smoke'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 240_000
-    })
+    const r = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bench/run.ts', ...suites, '--smoke'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 240_000
+      }
+    )
     expect(r.stderr).toBe('')
     expect(r.status).toBe(0)
     for (const s of suites) {

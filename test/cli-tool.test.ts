@@ -78,7 +78,9 @@ describe('okf-hub tool', () => {
 
   it('respects read-toc-threshold from the configuration', () => {
     const dir = tempDir()
-    makeBundle(dir, 'alpha', { files: { 'knowledge/moyen.md': '# Moyen\n\n## Partie\n\n' + 'x'.repeat(300) + '\n' } })
+    makeBundle(dir, 'alpha', {
+      files: { 'knowledge/moyen.md': '# Moyen\n\n## Partie\n\n' + 'x'.repeat(300) + '\n' }
+    })
     const h = hubEnv(dir, { extraConfig: 'read-toc-threshold: 100\n' })
     try {
       const r = cli(['tool', 'kb_read', '{"base":"alpha","path":"moyen.md"}'], h.env)

@@ -43,17 +43,25 @@ describe('write safety across processes', () => {
       expect(commitCount(root)).toBe(before + 50)
       const files = readdirSync(join(root, 'proposals/pending')).filter((f) => f.endsWith('.md'))
       expect(files.length).toBe(50)
-      const tracked = git(root, 'ls-tree', '-r', '--name-only', 'HEAD', 'proposals/pending').trim().split('\n')
+      const tracked = git(root, 'ls-tree', '-r', '--name-only', 'HEAD', 'proposals/pending')
+        .trim()
+        .split('\n')
       for (const id of ids) {
         expect(tracked).toContain(`proposals/pending/${id}.md`)
-        expect(git(root, 'log', '--format=%H', '--grep', `proposal: ${id} `).trim().split('\n').length).toBe(1)
+        expect(git(root, 'log', '--format=%H', '--grep', `proposal: ${id} `).trim().split('\n').length).toBe(
+          1
+        )
       }
       assertNoFileDropped(root)
       expect(git(root, 'fsck', '--strict', '--no-dangling').trim()).toBe('')
       expect(git(root, 'status', '--porcelain')).toBe('')
-      expect(git(root, 'log', '--format=%H', '--grep', 'Submitted-By: process:a').trim().split('\n').length).toBe(25)
+      expect(
+        git(root, 'log', '--format=%H', '--grep', 'Submitted-By: process:a').trim().split('\n').length
+      ).toBe(25)
       // Both processes appended to one hub log: every line whole, none interleaved.
-      const lines = readFileSync(h.logFile, 'utf8').split('\n').filter((l) => l !== '')
+      const lines = readFileSync(h.logFile, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
       const pids = new Set<string>()
       for (const l of lines) {
         const m = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \[pid:(\d+)\] (INFO|WARNING|ERROR) +\S/.exec(l)
@@ -72,7 +80,10 @@ describe('write safety across processes', () => {
     const dir = tempDir()
     const root = makeBundle(dir, 'alpha')
     const h = hubEnv(dir)
-    const holder = spawn(process.execPath, [CLI_JS, 'lock', 'alpha', '--', 'sleep', '60'], { env: h.env, stdio: 'ignore' })
+    const holder = spawn(process.execPath, [CLI_JS, 'lock', 'alpha', '--', 'sleep', '60'], {
+      env: h.env,
+      stdio: 'ignore'
+    })
     const s = await connect(h)
     try {
       await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')), 10_000)
@@ -94,7 +105,10 @@ describe('write safety across processes', () => {
     const dir = tempDir()
     const root = makeBundle(dir, 'alpha')
     const h = hubEnv(dir)
-    const holder = spawn(process.execPath, [CLI_JS, 'lock', 'alpha', '--', 'sleep', '25'], { env: h.env, stdio: 'ignore' })
+    const holder = spawn(process.execPath, [CLI_JS, 'lock', 'alpha', '--', 'sleep', '25'], {
+      env: h.env,
+      stdio: 'ignore'
+    })
     const s = await connect(h)
     try {
       await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')), 10_000)

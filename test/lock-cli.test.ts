@@ -15,10 +15,26 @@ describe('okf-hub lock', () => {
     const root = makeBundle(dir, 'clone-renomme', { name: 'ma-base' })
     const h = hubEnv(dir)
     try {
-      const r = lock(['ma-base', '--', 'sh', '-c', 'test -d .okf-hub.lock.d || test -d "$0"; exit 7', join(root, '.okf-hub.lock.d')], h.env)
+      const r = lock(
+        [
+          'ma-base',
+          '--',
+          'sh',
+          '-c',
+          'test -d .okf-hub.lock.d || test -d "$0"; exit 7',
+          join(root, '.okf-hub.lock.d')
+        ],
+        h.env
+      )
       expect(r.status).toBe(7)
       const seq = lock(
-        ['ma-base', '--', 'sh', '-c', `printf 'ajout\\n' >> '${root}/knowledge/exemple.md' && git -C '${root}' add knowledge && git -C '${root}' -c user.name=t -c user.email=t@t commit -qm 'integrate: essai'`],
+        [
+          'ma-base',
+          '--',
+          'sh',
+          '-c',
+          `printf 'ajout\\n' >> '${root}/knowledge/exemple.md' && git -C '${root}' add knowledge && git -C '${root}' -c user.name=t -c user.email=t@t commit -qm 'integrate: essai'`
+        ],
         h.env
       )
       expect(seq.status).toBe(0)
@@ -53,11 +69,18 @@ describe('okf-hub lock', () => {
     const dir = tempDir()
     const root = makeBundle(dir, 'ma-base')
     const h = hubEnv(dir)
-    const holder = spawn(process.execPath, [CLI_JS, 'lock', 'ma-base', '--', 'sleep', '10'], { env: h.env, stdio: 'ignore' })
+    const holder = spawn(process.execPath, [CLI_JS, 'lock', 'ma-base', '--', 'sleep', '10'], {
+      env: h.env,
+      stdio: 'ignore'
+    })
     try {
       const end = Date.now() + 10_000
-      while (!existsSync(join(root, '.okf-hub.lock.d')) && Date.now() < end) await new Promise((r) => setTimeout(r, 50))
-      const r = lock(['ma-base', '--', 'touch', join(dir, 'pas-execute')], { ...h.env, OKF_LOCK_TIMEOUT: '1' })
+      while (!existsSync(join(root, '.okf-hub.lock.d')) && Date.now() < end)
+        await new Promise((r) => setTimeout(r, 50))
+      const r = lock(['ma-base', '--', 'touch', join(dir, 'pas-execute')], {
+        ...h.env,
+        OKF_LOCK_TIMEOUT: '1'
+      })
       expect(r.status).toBe(75)
       expect(existsSync(join(dir, 'pas-execute'))).toBe(false)
     } finally {
@@ -70,13 +93,18 @@ describe('okf-hub lock', () => {
     const dir = tempDir()
     const root = makeBundle(dir, 'ma-base')
     const h = hubEnv(dir)
-    const child = spawn(process.execPath, [CLI_JS, 'lock', 'ma-base', '--', 'sh', '-c', 'trap "exit 42" TERM; sleep 20 & wait'], {
-      env: h.env,
-      stdio: 'ignore'
-    })
+    const child = spawn(
+      process.execPath,
+      [CLI_JS, 'lock', 'ma-base', '--', 'sh', '-c', 'trap "exit 42" TERM; sleep 20 & wait'],
+      {
+        env: h.env,
+        stdio: 'ignore'
+      }
+    )
     try {
       const end = Date.now() + 10_000
-      while (!existsSync(join(root, '.okf-hub.lock.d')) && Date.now() < end) await new Promise((r) => setTimeout(r, 50))
+      while (!existsSync(join(root, '.okf-hub.lock.d')) && Date.now() < end)
+        await new Promise((r) => setTimeout(r, 50))
       await new Promise((r) => setTimeout(r, 200))
       const code = await new Promise<number | null>((resolve) => {
         child.on('exit', (c) => resolve(c))

@@ -25,26 +25,52 @@ describe('discovery and manifest validation, seen through kb_hub_rescan', () => 
     makeBundle(dir, 'aaa-clone', { name: 'doublon' })
     makeBundle(dir, 'zzz-clone', { name: 'doublon' })
     makeBundle(dir, 'clone-renomme', { name: 'identite-reelle' })
-    makeBundle(dir, 'phoenix', { manifest: manifest(base('phoenix').map((l) => l.replace('"0.1"', '"9.9"'))) })
+    makeBundle(dir, 'phoenix', {
+      manifest: manifest(base('phoenix').map((l) => l.replace('"0.1"', '"9.9"')))
+    })
     makeBundle(dir, 'sans-regles', {
-      manifest: manifest(['bundle-spec: "0.1"', 'name: sans-regles', 'title: T', 'description: D', 'governance: {}'])
+      manifest: manifest([
+        'bundle-spec: "0.1"',
+        'name: sans-regles',
+        'title: T',
+        'description: D',
+        'governance: {}'
+      ])
     })
-    makeBundle(dir, 'spec-nombre', { manifest: manifest(base('spec-nombre').map((l) => l.replace('"0.1"', '0.1'))) })
+    makeBundle(dir, 'spec-nombre', {
+      manifest: manifest(base('spec-nombre').map((l) => l.replace('"0.1"', '0.1')))
+    })
     makeBundle(dir, 'mauvais-nom', { manifest: manifest(base('Ma_Base')) })
-    makeBundle(dir, 'titre-long', { manifest: manifest(base('titre-long').map((l) => (l.startsWith('title') ? `title: ${'t'.repeat(101)}` : l))) })
+    makeBundle(dir, 'titre-long', {
+      manifest: manifest(
+        base('titre-long').map((l) => (l.startsWith('title') ? `title: ${'t'.repeat(101)}` : l))
+      )
+    })
     makeBundle(dir, 'titre-multiligne', {
-      manifest: manifest(base('titre-multiligne').map((l) => (l.startsWith('title') ? 'title: "ligne un\\nligne deux"' : l)))
+      manifest: manifest(
+        base('titre-multiligne').map((l) => (l.startsWith('title') ? 'title: "ligne un\\nligne deux"' : l))
+      )
     })
-    const longDesc = ('phrase   avec\ndes    espaces\n\net des sauts. ').repeat(40).trim()
+    const longDesc = 'phrase   avec\ndes    espaces\n\net des sauts. '.repeat(40).trim()
     makeBundle(dir, 'desc-longue', {
-      manifest: manifest(base('desc-longue').map((l) => (l.startsWith('description') ? `description: ${JSON.stringify(longDesc)}` : l)))
+      manifest: manifest(
+        base('desc-longue').map((l) =>
+          l.startsWith('description') ? `description: ${JSON.stringify(longDesc)}` : l
+        )
+      )
     })
-    makeBundle(dir, 'corpus-dehors', { manifest: manifest([...base('corpus-dehors'), 'corpus-dir: ../ailleurs']) })
+    makeBundle(dir, 'corpus-dehors', {
+      manifest: manifest([...base('corpus-dehors'), 'corpus-dir: ../ailleurs'])
+    })
     makeBundle(dir, 'corpus-racine', { manifest: manifest([...base('corpus-racine'), 'corpus-dir: .']) })
-    makeBundle(dir, 'corpus-propositions', { manifest: manifest([...base('corpus-propositions'), 'corpus-dir: proposals']) })
+    makeBundle(dir, 'corpus-propositions', {
+      manifest: manifest([...base('corpus-propositions'), 'corpus-dir: proposals'])
+    })
     makeBundle(dir, 'corpus-absent', { manifest: manifest([...base('corpus-absent'), 'corpus-dir: docs']) })
     makeBundle(dir, 'regles-absentes', {
-      manifest: manifest(base('regles-absentes').map((l) => l.replace('rules: GOVERNANCE.md', 'rules: ./ABSENT.md')))
+      manifest: manifest(
+        base('regles-absentes').map((l) => l.replace('rules: GOVERNANCE.md', 'rules: ./ABSENT.md'))
+      )
     })
     makeBundle(dir, 'yaml-casse', { manifest: 'name: [non fermé\n' })
     makeBundle(dir, 'champ-inconnu', { manifest: manifest([...base('champ-inconnu'), 'futur: { x: 1 }']) })
@@ -73,13 +99,18 @@ describe('discovery and manifest validation, seen through kb_hub_rescan', () => 
   })
 
   it('an unknown bundle-spec loads with a warning; unknown fields are ignored', () => {
-    expect(report).toContain("- [phoenix] bundle-spec '9.9' différent de la version supportée '0.1' — chargement tenté et réussi")
+    expect(report).toContain(
+      "- [phoenix] bundle-spec '9.9' différent de la version supportée '0.1' — chargement tenté et réussi"
+    )
     expect(report).not.toContain('champ-inconnu :')
   })
 
   it.each([
     ['sans-regles', 'champ obligatoire manquant : governance.rules'],
-    ['spec-nombre', 'champ bundle-spec doit être une chaîne (reçu number : 0.1) — pensez aux guillemets en YAML'],
+    [
+      'spec-nombre',
+      'champ bundle-spec doit être une chaîne (reçu number : 0.1) — pensez aux guillemets en YAML'
+    ],
     ['mauvais-nom', "name 'Ma_Base' non conforme au motif [a-z0-9-]+"],
     ['titre-long', 'title dépasse 100 caractères (101)'],
     ['titre-multiligne', 'title contient un retour à la ligne'],
@@ -94,7 +125,9 @@ describe('discovery and manifest validation, seen through kb_hub_rescan', () => 
   })
 
   it('a long description is normalised and cut with a warning', async () => {
-    expect(report).toMatch(/\[desc-longue\] description tronquée à 500 caractères \(longueur d'origine : \d+\)/)
+    expect(report).toMatch(
+      /\[desc-longue\] description tronquée à 500 caractères \(longueur d'origine : \d+\)/
+    )
     const list = await s.text('kb_list')
     const block = list.split('## desc-longue')[1].split('\n')[1]
     expect(block).not.toMatch(/ {2}/)
@@ -107,6 +140,8 @@ describe('discovery and manifest validation, seen through kb_hub_rescan', () => 
   })
 
   it('invalid bundles never block the others', async () => {
-    expect(await s.text('kb_read', { base: 'identite-reelle', path: 'exemple.md' })).toContain('Un document exemple')
+    expect(await s.text('kb_read', { base: 'identite-reelle', path: 'exemple.md' })).toContain(
+      'Un document exemple'
+    )
   })
 })

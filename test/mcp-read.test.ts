@@ -6,7 +6,10 @@ import { connect, hubEnv, type Connected, type HubEnv } from './helpers/mcp'
 
 const big = (n: number): string =>
   ['---', 'title: Gros', 'tags: [perf]', '---', '', '# Gros document', ''].join('\n') +
-  Array.from({ length: n }, (_, i) => `\n## Section ${i}\n\nunique-${i}\n${'remplissage '.repeat(80)}\n`).join('')
+  Array.from(
+    { length: n },
+    (_, i) => `\n## Section ${i}\n\nunique-${i}\n${'remplissage '.repeat(80)}\n`
+  ).join('')
 
 describe('MCP server — read side over stdio', () => {
   let dir: string
@@ -29,7 +32,8 @@ describe('MCP server — read side over stdio', () => {
         'knowledge/log.md': '# Journal\n\nconnexion notée\n',
         'knowledge/conn.md': '# Connexion\n\nconnexion expliquée\n',
         'knowledge/beta.md': '# Version\n\nLa 3.2(beta) corrige tout. incident #4521 clos.\n',
-        'knowledge/dup.md': '# Doublons\n\n## Notes\n\npremière\n\n## Notes\n\nseconde\n\n## Piège `relativePath` **confirmé**\n\ncontenu piège\n',
+        'knowledge/dup.md':
+          '# Doublons\n\n## Notes\n\npremière\n\n## Notes\n\nseconde\n\n## Piège `relativePath` **confirmé**\n\ncontenu piège\n',
         'knowledge/gros.md': big(20),
         'knowledge/zh.md': '# 数据库连接\n\n如果数据库 连接失败，请检查配置。\n',
         'knowledge/CLAUDE.md': 'mot-temoin\n',
@@ -43,7 +47,10 @@ describe('MCP server — read side over stdio', () => {
       name: 'beta',
       title: 'Base Beta',
       governance: '---\nstatus: draft\n---\n# Règles Beta\n',
-      files: { 'knowledge/env/bdd.md': '# BDD externe\n\nserveur bdd-ext\n', 'knowledge/x.md': '# X\n\nreconnexion SSO en panne\n' }
+      files: {
+        'knowledge/env/bdd.md': '# BDD externe\n\nserveur bdd-ext\n',
+        'knowledge/x.md': '# X\n\nreconnexion SSO en panne\n'
+      }
     })
     mkdirSync(join(dir, 'alpha', 'outside'), { recursive: true })
     symlinkSync(join(dir, 'alpha', 'GOVERNANCE.md'), join(dir, 'alpha', 'knowledge', 'fuite.md'))
@@ -68,7 +75,9 @@ describe('MCP server — read side over stdio', () => {
       'kb_hub_rescan'
     ])
     const list = tools.find((t) => t.name === 'kb_list')!
-    expect(list.description).toContain('- alpha — Base Alpha : Procédures d’exploitation de la solution Alpha.')
+    expect(list.description).toContain(
+      '- alpha — Base Alpha : Procédures d’exploitation de la solution Alpha.'
+    )
     expect(list.description).toContain('- beta — Base Beta')
     for (const n of ['kb_search', 'kb_read', 'kb_governance', 'kb_propose', 'kb_proposal_status'])
       expect(tools.find((t) => t.name === n)!.description).toContain('alpha — Base Alpha')
@@ -76,7 +85,9 @@ describe('MCP server — read side over stdio', () => {
 
   it('kb_list: one block per base, by manifest name, normalised description', async () => {
     const out = await s.text('kb_list')
-    expect(out).toContain('## alpha — Base Alpha\nProcédures d’exploitation de la solution Alpha.\nversion : 1.0.0\ndocuments : 13 | propositions en attente : 0')
+    expect(out).toContain(
+      '## alpha — Base Alpha\nProcédures d’exploitation de la solution Alpha.\nversion : 1.0.0\ndocuments : 13 | propositions en attente : 0'
+    )
     expect(out).toContain('## beta — Base Beta')
     expect(out).not.toContain('clone-renomme')
   })
@@ -99,7 +110,9 @@ describe('MCP server — read side over stdio', () => {
   it('kb_search: snippet label round-trips into kb_read', async () => {
     const out = await s.text('kb_search', { base: 'alpha', query: 'réauthentifier' })
     expect(out).toContain('### sso.md — Procédure de reconnexion SSO')
-    expect(out).toContain('frontmatter : {title: Procédure de reconnexion SSO, tags: [sso], last-verified: 2026-01-15}')
+    expect(out).toContain(
+      'frontmatter : {title: Procédure de reconnexion SSO, tags: [sso], last-verified: 2026-01-15}'
+    )
     expect(out).not.toContain('secret')
     const m = /L\d+-\d+ § (.+)/.exec(out)!
     expect(m[1]).toBe('reconnexion')
@@ -111,7 +124,9 @@ describe('MCP server — read side over stdio', () => {
 
   it('kb_search: literal keywords, regex mode and ripgrep’s error', async () => {
     expect(await s.text('kb_search', { base: 'alpha', query: '3.2(beta)' })).toContain('### beta.md')
-    expect(await s.text('kb_search', { base: 'alpha', query: 'incident #\\d{4}', mode: 'regex' })).toContain('### beta.md')
+    expect(await s.text('kb_search', { base: 'alpha', query: 'incident #\\d{4}', mode: 'regex' })).toContain(
+      '### beta.md'
+    )
     const bad = await s.call('kb_search', { base: 'alpha', query: '[a-', mode: 'regex' })
     expect(bad.isError).toBe(true)
     expect(bad.text).toMatch(/^ERROR: INVALID_INPUT: .*(regex|unclosed)/s)
@@ -138,9 +153,13 @@ describe('MCP server — read side over stdio', () => {
   })
 
   it('kb_search: several bases share max_results, grouped output', async () => {
-    const out = await s.text('kb_search', { base: ['alpha', 'beta', 'alpha'], query: 'reconnexion SSO', max_results: 8 })
+    const out = await s.text('kb_search', {
+      base: ['alpha', 'beta', 'alpha'],
+      query: 'reconnexion SSO',
+      max_results: 8
+    })
     expect(out.split('\n')[0]).toBe('3 résultat(s) dans 2 base(s) pour : reconnexion SSO')
-    expect(out).toContain('\n\n## Base : alpha\n2 résultat(s) dans \'alpha\' pour : reconnexion SSO')
+    expect(out).toContain("\n\n## Base : alpha\n2 résultat(s) dans 'alpha' pour : reconnexion SSO")
     expect(out).toContain('## Base : beta')
     const star = await s.text('kb_search', { base: '*', query: 'reconnexion', max_results: 2 })
     expect((star.match(/^### /gm) ?? []).length).toBe(2)
@@ -157,7 +176,9 @@ describe('MCP server — read side over stdio', () => {
       "ERROR: INVALID_INPUT: paramètre 'query' requis (chaîne non vide) — paramètre 'query' reçu de type number ; paramètres reçus : base, query"
     )
     const unknown = await s.call('kb_search', { base: ['alpha', 'fantome'], query: 'x' })
-    expect(unknown.text).toMatch(/^ERROR: UNKNOWN_BASE: base 'fantome' inconnue\. Bases disponibles : alpha, beta$/)
+    expect(unknown.text).toMatch(
+      /^ERROR: UNKNOWN_BASE: base 'fantome' inconnue\. Bases disponibles : alpha, beta$/
+    )
   })
 
   it('kb_read: whole document, duplicated and formatted headings', async () => {
@@ -166,7 +187,11 @@ describe('MCP server — read side over stdio', () => {
     expect(dup).toContain('[1 autres sections portent ce titre]')
     expect(dup).toContain('première')
     expect(dup).not.toContain('seconde')
-    const piege = await s.text('kb_read', { base: 'alpha', path: 'dup.md', section: 'piège relativepath confirmé' })
+    const piege = await s.text('kb_read', {
+      base: 'alpha',
+      path: 'dup.md',
+      section: 'piège relativepath confirmé'
+    })
     expect(piege).toContain('contenu piège')
   })
 
@@ -225,7 +250,11 @@ describe('MCP server — read side over stdio', () => {
 
   it('kb_governance: draft banner, schema block or its absence', async () => {
     const beta = await s.text('kb_governance', { base: 'beta' })
-    expect(beta.startsWith('[GOUVERNANCE EN BROUILLON — les règles peuvent évoluer, les propositions restent acceptées]\n\n# Gouvernance — beta (Base Beta)')).toBe(true)
+    expect(
+      beta.startsWith(
+        '[GOUVERNANCE EN BROUILLON — les règles peuvent évoluer, les propositions restent acceptées]\n\n# Gouvernance — beta (Base Beta)'
+      )
+    ).toBe(true)
     expect(beta).toContain('[aucun schema.yaml déclaré pour cette base]')
     const alpha = await s.text('kb_governance', { base: 'alpha' })
     expect(alpha).not.toContain('BROUILLON')

@@ -5,7 +5,11 @@ import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
 import { SERVER_JS, assertBuilt, hubEnv } from './helpers/mcp'
 
 /** Talks raw newline-delimited JSON-RPC to the server, as a careless client would. */
-async function rawSession(lines: string[], expected: number, env: Record<string, string>): Promise<unknown[]> {
+async function rawSession(
+  lines: string[],
+  expected: number,
+  env: Record<string, string>
+): Promise<unknown[]> {
   assertBuilt()
   const child = spawn(process.execPath, [SERVER_JS], { env, cwd: '/', stdio: ['pipe', 'pipe', 'pipe'] })
   const out: unknown[] = []
@@ -44,10 +48,21 @@ describe('stdio transport', () => {
         method: 'initialize',
         params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }
       }
-      const broken = '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"kb_propose","arguments":{"content":"un "guillemet" secret-payload"}}}'
-      const after = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'kb_list', arguments: {} } }
+      const broken =
+        '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"kb_propose","arguments":{"content":"un "guillemet" secret-payload"}}}'
+      const after = {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'kb_list', arguments: {} }
+      }
       const msgs = (await rawSession(
-        [JSON.stringify(init), '{"jsonrpc":"2.0","method":"notifications/initialized"}', broken, JSON.stringify(after)],
+        [
+          JSON.stringify(init),
+          '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+          broken,
+          JSON.stringify(after)
+        ],
         3,
         h.env
       )) as { id: unknown; error?: { code: number }; result?: { content: { text: string }[] } }[]

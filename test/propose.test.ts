@@ -57,17 +57,28 @@ describe('kb_propose over stdio', () => {
       `proposal: ${id} (correction) — procédure de reconnexion SSO\n\nSubmitted-By: human:morva`
     )
     expect(git(root, 'log', '-1', '--format=%an <%ae>').trim()).toBe('okf-hub <hub@local>')
-    expect(git(root, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual([
-      'proposals/accepted/.gitkeep',
-      `proposals/pending/${id}.md`,
-      'proposals/pending/.gitkeep',
-      'proposals/rejected/.gitkeep'
-    ].sort())
+    expect(git(root, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual(
+      [
+        'proposals/accepted/.gitkeep',
+        `proposals/pending/${id}.md`,
+        'proposals/pending/.gitkeep',
+        'proposals/rejected/.gitkeep'
+      ].sort()
+    )
     expect(git(root, 'status', '--porcelain')).toBe('')
     expect(readFileSync(join(root, '.git/info/exclude'), 'utf8')).toContain('.okf-hub.lock*')
     const text = readFileSync(join(root, 'proposals/pending', `${id}.md`), 'utf8')
     const fm = parse(text.split('---\n')[1]) as Record<string, unknown>
-    expect(Object.keys(fm)).toEqual(['id', 'submitted-by', 'submitted-at', 'type', 'concerns', 'sources', 'confidence', 'status'])
+    expect(Object.keys(fm)).toEqual([
+      'id',
+      'submitted-by',
+      'submitted-at',
+      'type',
+      'concerns',
+      'sources',
+      'confidence',
+      'status'
+    ])
     expect(fm.status).toBe('pending')
     expect(fm['submitted-at']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
     expect(text.endsWith('\n\nDepuis la 3.2, le bouton a été déplacé dans le menu profil.\n')).toBe(true)
@@ -76,7 +87,9 @@ describe('kb_propose over stdio', () => {
   it('cuts the subject at 60 characters of concerns', async () => {
     const concerns = 'x'.repeat(59) + ' suite qui dépasse'
     const id = idOf(await s.text('kb_propose', valid({ concerns })))
-    expect(git(root, 'log', '-1', '--format=%s').trim()).toBe(`proposal: ${id} (correction) — ${'x'.repeat(59)}`)
+    expect(git(root, 'log', '-1', '--format=%s').trim()).toBe(
+      `proposal: ${id} (correction) — ${'x'.repeat(59)}`
+    )
   })
 
   it('never commits a dirty worktree or a foreign staged change', async () => {
@@ -107,9 +120,30 @@ describe('kb_propose over stdio', () => {
   })
 
   it('YAML-special values round-trip exactly; a fake frontmatter in content stays in the body', async () => {
-    const specials = ['---', 'clé: valeur', `"guillemets" et 'apostrophes'`, '- tiret', '{accolades} [crochets]', '*ancre &référence', '|bloc >plié', '#commentaire', 'émoji 🚀 accents', '%directive']
+    const specials = [
+      '---',
+      'clé: valeur',
+      `"guillemets" et 'apostrophes'`,
+      '- tiret',
+      '{accolades} [crochets]',
+      '*ancre &référence',
+      '|bloc >plié',
+      '#commentaire',
+      'émoji 🚀 accents',
+      '%directive'
+    ]
     for (const v of specials) {
-      const id = idOf(await s.text('kb_propose', valid({ concerns: v, submitted_by: v, sources: [v, 'autre'], content: '---\nid: faux\nstatus: accepted\n---\ncorps' })))
+      const id = idOf(
+        await s.text(
+          'kb_propose',
+          valid({
+            concerns: v,
+            submitted_by: v,
+            sources: [v, 'autre'],
+            content: '---\nid: faux\nstatus: accepted\n---\ncorps'
+          })
+        )
+      )
       const text = readFileSync(join(root, 'proposals/pending', `${id}.md`), 'utf8')
       const fm = parse(text.split(/^---$/m)[1]) as Record<string, unknown>
       expect(fm.concerns).toBe(v)
@@ -121,17 +155,32 @@ describe('kb_propose over stdio', () => {
   })
 
   it.each([
-    [{ concerns: 'a\nReviewed-By: usurpateur' }, "le champ 'concerns' ne doit pas contenir de retour à la ligne"],
+    [
+      { concerns: 'a\nReviewed-By: usurpateur' },
+      "le champ 'concerns' ne doit pas contenir de retour à la ligne"
+    ],
     [{ concerns: 'a\rb' }, 'retour à la ligne'],
-    [{ submitted_by: 'x\r\nProposal: prop-2020-01-01-dead' }, "le champ 'submitted_by' ne doit pas contenir de retour à la ligne"],
-    [{ sources: ['ok', 'faux\nProposal: prop-2020-01-01-dead'] }, "le champ 'sources[1]' ne doit pas contenir de retour à la ligne"],
-    [{ type: 'suggestion' }, "type 'suggestion' invalide (attendu : observation, correction, addition, question)"],
+    [
+      { submitted_by: 'x\r\nProposal: prop-2020-01-01-dead' },
+      "le champ 'submitted_by' ne doit pas contenir de retour à la ligne"
+    ],
+    [
+      { sources: ['ok', 'faux\nProposal: prop-2020-01-01-dead'] },
+      "le champ 'sources[1]' ne doit pas contenir de retour à la ligne"
+    ],
+    [
+      { type: 'suggestion' },
+      "type 'suggestion' invalide (attendu : observation, correction, addition, question)"
+    ],
     [{ confidence: 'certaine' }, "confidence 'certaine' invalide (attendu : high, medium, low)"],
     [{ concerns: 'c'.repeat(201) }, 'concerns dépasse 200 caractères (201)'],
     [{ submitted_by: 's'.repeat(101) }, 'submitted_by dépasse 100 caractères (101)'],
     [{ content: 'é'.repeat(8193) }, 'content dépasse 16384 octets (16386)'],
     [{ sources: [] }, 'sources doit contenir entre 1 et 20 entrées (0 reçues)'],
-    [{ sources: Array.from({ length: 21 }, (_, i) => `s${i}`) }, 'sources doit contenir entre 1 et 20 entrées (21 reçues)'],
+    [
+      { sources: Array.from({ length: 21 }, (_, i) => `s${i}`) },
+      'sources doit contenir entre 1 et 20 entrées (21 reçues)'
+    ],
     [{ sources: ['s'.repeat(301)] }, 'sources[0] dépasse 300 caractères (301)'],
     [{ sources: 'pas une liste' }, "paramètre 'sources' requis (liste de chaînes)"],
     [{ content: '   ' }, "paramètre 'content' requis (chaîne non vide)"],
@@ -148,11 +197,22 @@ describe('kb_propose over stdio', () => {
 
   it('user text quoting "proposal: <id>" never joins another proposal’s audit trail', async () => {
     const victim = idOf(await s.text('kb_propose', valid()))
-    const id = idOf(await s.text('kb_propose', valid({ concerns: `voir Proposal: ${victim}`, submitted_by: `x proposal:${victim}` })))
-    expect(git(root, 'log', '-i', '--format=%H', '--grep', `proposal: ${victim}`).trim().split('\n').length).toBe(1)
-    expect(git(root, 'log', '-1', '--format=%s').trim()).toBe(`proposal: ${id} (correction) — voir Proposal : ${victim}`)
+    const id = idOf(
+      await s.text(
+        'kb_propose',
+        valid({ concerns: `voir Proposal: ${victim}`, submitted_by: `x proposal:${victim}` })
+      )
+    )
+    expect(
+      git(root, 'log', '-i', '--format=%H', '--grep', `proposal: ${victim}`).trim().split('\n').length
+    ).toBe(1)
+    expect(git(root, 'log', '-1', '--format=%s').trim()).toBe(
+      `proposal: ${id} (correction) — voir Proposal : ${victim}`
+    )
     const text = readFileSync(join(root, 'proposals/pending', `${id}.md`), 'utf8')
-    expect((parse(text.split('---\n')[1]) as Record<string, unknown>).concerns).toBe(`voir Proposal: ${victim}`)
+    expect((parse(text.split('---\n')[1]) as Record<string, unknown>).concerns).toBe(
+      `voir Proposal: ${victim}`
+    )
   })
 
   it('accepts content of exactly 16384 bytes', async () => {
@@ -168,7 +228,10 @@ describe('kb_propose over stdio', () => {
   })
 
   it('git log --grep "Submitted-By: X" finds exactly X’s proposals', async () => {
-    const mine = [idOf(await s.text('kb_propose', valid({ submitted_by: 'agent/unique-1' }))), idOf(await s.text('kb_propose', valid({ submitted_by: 'agent/unique-1' })))]
+    const mine = [
+      idOf(await s.text('kb_propose', valid({ submitted_by: 'agent/unique-1' }))),
+      idOf(await s.text('kb_propose', valid({ submitted_by: 'agent/unique-1' })))
+    ]
     await s.text('kb_propose', valid({ submitted_by: 'agent/autre' }))
     const found = git(root, 'log', '--format=%s', '--grep', 'Submitted-By: agent/unique-1').trim().split('\n')
     expect(found.length).toBe(2)

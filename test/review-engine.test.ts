@@ -1154,14 +1154,16 @@ describe('grouping and freshness units', () => {
     expect(freshnessFieldsOf(': : :')).toEqual([])
     // The layout of the default bases (SPEC §3.5): required/optional lists.
     expect(
-      freshnessFieldsOf('required:\n  - name: title\n    type: string\noptional:\n  - name: last-verified\n    type: date\n')
+      freshnessFieldsOf(
+        'required:\n  - name: title\n    type: string\noptional:\n  - name: last-verified\n    type: date\n'
+      )
     ).toEqual(['last-verified'])
   })
   it('the shipped default bases declare last-verified as a freshness field', () => {
     for (const b of ['okf-hub-guide', 'okf-hub-feedback'])
-      expect(freshnessFieldsOf(readFileSync(join(__dirname, '../resources/bases', b, 'schema.yaml'), 'utf8'))).toEqual([
-        'last-verified'
-      ])
+      expect(
+        freshnessFieldsOf(readFileSync(join(__dirname, '../resources/bases', b, 'schema.yaml'), 'utf8'))
+      ).toEqual(['last-verified'])
   })
 })
 

@@ -16,7 +16,14 @@ export default async function coldstart(o: Options): Promise<void> {
     await s.client.listTools()
     await s.close()
   }
-  await compare('coldstart', 'okf-hub server → tools/list', ours, { label: 'node -e ""', fn: () => runProcess(process.execPath, ['-e', '']) }, o, 2.5)
+  await compare(
+    'coldstart',
+    'okf-hub server → tools/list',
+    ours,
+    { label: 'node -e ""', fn: () => runProcess(process.execPath, ['-e', '']) },
+    o,
+    2.5
+  )
   await compare(
     'coldstart',
     'okf-hub server → tools/list',

@@ -20,7 +20,17 @@ export default async function commit(o: Options): Promise<void> {
       const f = join(b.root, 'knowledge', 'cli-touch.md')
       appendFileSync(f, `ligne ${k++}\n`)
       await runProcess('git', ['-C', b.root, 'add', 'knowledge/cli-touch.md'])
-      await runProcess('git', ['-C', b.root, '-c', 'user.name=bench', '-c', 'user.email=b@l', 'commit', '-qm', 'bench'])
+      await runProcess('git', [
+        '-C',
+        b.root,
+        '-c',
+        'user.name=bench',
+        '-c',
+        'user.email=b@l',
+        'commit',
+        '-qm',
+        'bench'
+      ])
     }
     const reference = { label: 'git add + git commit', fn: gitCommit }
     const phases: Required<CommitTimings>[] = []
@@ -38,8 +48,16 @@ export default async function commit(o: Options): Promise<void> {
       1.0
     )
     const phase = (k: keyof CommitTimings) => median(phases.map((p) => p[k]))
-    record({ bench: 'commit', case: `  of which objects + ref move, ${b.docs} files`, oursMs: phase('objectsMs') + phase('refMs') })
-    record({ bench: 'commit', case: `  of which shared-index refresh, ${b.docs} files`, oursMs: phase('indexMs') })
+    record({
+      bench: 'commit',
+      case: `  of which objects + ref move, ${b.docs} files`,
+      oursMs: phase('objectsMs') + phase('refMs')
+    })
+    record({
+      bench: 'commit',
+      case: `  of which shared-index refresh, ${b.docs} files`,
+      oursMs: phase('indexMs')
+    })
     await compare(
       'commit',
       `kb_propose end to end, ${b.docs} files`,

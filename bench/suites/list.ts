@@ -10,6 +10,12 @@ export default async function list(o: Options): Promise<void> {
   for (let i = 0; i < count; i++) generateBase(basesDir, `base-${String(i).padStart(2, '0')}`, 20, 500 + i)
   const s = await connectServer(benchHome(o.smoke ? 'five' : 'fifty', basesDir).env)
   await compare('list', `kb_list, ${count} bases (MCP round trip)`, () => s.call('kb_list', {}), null, o)
-  await compare('list', `discovery alone, ${count} bases (engine)`, async () => scanBasesDir(basesDir), null, o)
+  await compare(
+    'list',
+    `discovery alone, ${count} bases (engine)`,
+    async () => scanBasesDir(basesDir),
+    null,
+    o
+  )
   await s.close()
 }

@@ -23,6 +23,12 @@ export default async function read(o: Options): Promise<void> {
     undefined,
     { sectionChars: out.length, fileBytes: Buffer.byteLength(text) }
   )
-  await compare('read', 'kb_read table of headings (no section)', () => s.call('kb_read', { base: base.name, path: rel }), { label: 'cat', fn: () => runProcess('cat', [abs]) }, o)
+  await compare(
+    'read',
+    'kb_read table of headings (no section)',
+    () => s.call('kb_read', { base: base.name, path: rel }),
+    { label: 'cat', fn: () => runProcess('cat', [abs]) },
+    o
+  )
   await s.close()
 }

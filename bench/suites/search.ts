@@ -1,7 +1,17 @@
 import { join } from 'node:path'
 import { rgPath } from '@vscode/ripgrep'
 import { generateBase, PLANTED } from '../corpus'
-import { CACHE, benchHome, sized, compare, connectServer, record, rssMb, runProcess, type Options } from '../lib'
+import {
+  CACHE,
+  benchHome,
+  sized,
+  compare,
+  connectServer,
+  record,
+  rssMb,
+  runProcess,
+  type Options
+} from '../lib'
 
 const TARGET = 1.5
 
@@ -20,7 +30,8 @@ export default async function search(o: Options): Promise<void> {
   const s = await connectServer(benchHome(`search-${size}`, basesDir).env)
   const m = await connectServer(benchHome(`multi-${per}`, multiDir).env)
   const corpus = join(base.root, 'knowledge')
-  const rg = (flags: string[], dirs: string[]) => () => runProcess(rgPath, ['-i', '--json', ...flags, '--', ...dirs])
+  const rg = (flags: string[], dirs: string[]) => () =>
+    runProcess(rgPath, ['-i', '--json', ...flags, '--', ...dirs])
   const fixed = (terms: string[]) => terms.flatMap((t) => ['-F', '-e', t])
   const cases: [string, Record<string, unknown>, string[], string[]][] = [
     ['keyword AND hit', { query: PLANTED.rarePair.join(' ') }, fixed([...PLANTED.rarePair]), [corpus]],
@@ -31,18 +42,37 @@ export default async function search(o: Options): Promise<void> {
   ]
   console.log(`  ${size} documents; reference: bare rg`)
   for (const [name, args, flags, dirs] of cases) {
-    await compare('search', name, () => s.call('kb_search', { base: base.name, ...args }), { label: 'rg', fn: rg(flags, dirs) }, o, TARGET)
+    await compare(
+      'search',
+      name,
+      () => s.call('kb_search', { base: base.name, ...args }),
+      { label: 'rg', fn: rg(flags, dirs) },
+      o,
+      TARGET
+    )
   }
   await compare(
     'search',
     `multi-base "*" (5 × ${multi[0].docs})`,
     () => m.call('kb_search', { base: '*', query: PLANTED.rarePair.join(' ') }),
-    { label: 'rg', fn: rg(fixed([...PLANTED.rarePair]), multi.map((b) => join(b.root, 'knowledge'))) },
+    {
+      label: 'rg',
+      fn: rg(
+        fixed([...PLANTED.rarePair]),
+        multi.map((b) => join(b.root, 'knowledge'))
+      )
+    },
     o,
     TARGET
   )
   const rss = rssMb(s.pid)
-  record({ bench: 'search', case: 'server peak RSS', oursMs: rss, unit: 'MB', extra: { target: '≤ 150 MB', met: rss <= 150 } })
+  record({
+    bench: 'search',
+    case: 'server peak RSS',
+    oursMs: rss,
+    unit: 'MB',
+    extra: { target: '≤ 150 MB', met: rss <= 150 }
+  })
   await s.close()
   await m.close()
 }

@@ -1,5 +1,10 @@
 /** Splits `--bases X`, `--config X` (and `--opt=X`) out of argv; returns the rest. */
-export function takeHubOptions(argv: string[]): { bases?: string; config?: string; rest: string[]; error?: string } {
+export function takeHubOptions(argv: string[]): {
+  bases?: string
+  config?: string
+  rest: string[]
+  error?: string
+} {
   const out: { bases?: string; config?: string; rest: string[]; error?: string } = { rest: [] }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]

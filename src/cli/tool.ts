@@ -7,7 +7,9 @@ export async function runTool(argv: string[]): Promise<number> {
   const o = takeHubOptions(argv)
   const [name, json, ...extra] = o.rest
   if (o.error || !name || extra.length > 0) {
-    process.stderr.write(`${o.error ? `okf-hub tool : ${o.error}\n` : ''}usage: okf-hub tool <kb_outil> ['<arguments JSON>'] [--bases DIR] [--config FILE]\n`)
+    process.stderr.write(
+      `${o.error ? `okf-hub tool : ${o.error}\n` : ''}usage: okf-hub tool <kb_outil> ['<arguments JSON>'] [--bases DIR] [--config FILE]\n`
+    )
     return 64
   }
   let args: unknown = {}

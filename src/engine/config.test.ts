@@ -34,9 +34,17 @@ describe('loadConfig', () => {
 
   it('reads <user data>/hub-config.yaml when present, relative paths against its folder', () => {
     mkdirSync(ud, { recursive: true })
-    writeFileSync(join(ud, 'hub-config.yaml'), 'bases-dir: mes-bases\nread-toc-threshold: 4096\nlog-file: null\ndefault-bases: false\n')
+    writeFileSync(
+      join(ud, 'hub-config.yaml'),
+      'bases-dir: mes-bases\nread-toc-threshold: 4096\nlog-file: null\ndefault-bases: false\n'
+    )
     const c = loadConfig({ env, cwd: '/' })
-    expect(c).toMatchObject({ basesDir: join(ud, 'mes-bases'), readTocThreshold: 4096, logFile: null, defaultBases: false })
+    expect(c).toMatchObject({
+      basesDir: join(ud, 'mes-bases'),
+      readTocThreshold: 4096,
+      logFile: null,
+      defaultBases: false
+    })
     rmSync(join(ud, 'hub-config.yaml'))
   })
 
@@ -48,7 +56,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ env: { ...env, OKF_HUB_CONFIG: b }, cwd: '/' }).basesDir).toBe('/depuis-b')
     expect(loadConfig({ env: { ...env, OKF_HUB_CONFIG: b }, config: a, cwd: '/' }).basesDir).toBe('/depuis-a')
     expect(loadConfig({ env: { ...env, OKF_HUB_BASES: '/env' }, config: a, cwd: '/' }).basesDir).toBe('/env')
-    expect(loadConfig({ env: { ...env, OKF_HUB_BASES: '/env' }, config: a, bases: 'rel', cwd: '/w' }).basesDir).toBe('/w/rel')
+    expect(
+      loadConfig({ env: { ...env, OKF_HUB_BASES: '/env' }, config: a, bases: 'rel', cwd: '/w' }).basesDir
+    ).toBe('/w/rel')
   })
 
   it.each([

@@ -30,7 +30,10 @@ export class ConfigError extends Error {
  * CLI and the server use the very folder the desktop app will use.
  * OKF_HUB_USER_DATA overrides it (portable installs, tests).
  */
-export function userDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function userDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform
+): string {
   if (env.OKF_HUB_USER_DATA) return resolve(env.OKF_HUB_USER_DATA)
   const home = env.HOME || env.USERPROFILE || homedir()
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', PRODUCT_NAME)
@@ -111,7 +114,8 @@ export function loadConfig(src: ConfigSources = {}): HubConfig {
       }
       if ('default-bases' in m) {
         const v = m['default-bases']
-        if (typeof v !== 'boolean') throw new ConfigError(`${configFile} : default-bases doit être un booléen`)
+        if (typeof v !== 'boolean')
+          throw new ConfigError(`${configFile} : default-bases doit être un booléen`)
         cfg.defaultBases = v
       }
     }

@@ -23,7 +23,10 @@ export function governanceStatus(text: string, where: string, log?: HubLog): 'dr
   if (raw === undefined || raw === null) return 'stable'
   const v = String(raw).trim().toLowerCase()
   if (v === 'draft') return 'draft'
-  if (v !== 'stable') log?.warning(`${where} : \`status: ${String(raw)}\` non reconnu (attendu draft ou stable) — traité comme stable`)
+  if (v !== 'stable')
+    log?.warning(
+      `${where} : \`status: ${String(raw)}\` non reconnu (attendu draft ou stable) — traité comme stable`
+    )
   return 'stable'
 }
 
@@ -37,7 +40,11 @@ export function readGovernance(base: Base, log?: HubLog): Governance {
   let schema: Governance['schema'] = null
   if (base.schemaPath) {
     try {
-      schema = { file: basename(base.schemaRel ?? base.schemaPath), text: readFileSync(base.schemaPath, 'utf8'), error: null }
+      schema = {
+        file: basename(base.schemaRel ?? base.schemaPath),
+        text: readFileSync(base.schemaPath, 'utf8'),
+        error: null
+      }
     } catch (e) {
       schema = { file: basename(base.schemaRel ?? base.schemaPath), text: null, error: (e as Error).message }
     }

@@ -21,7 +21,8 @@ function missingCause(args: ToolArgs, key: string): string | null {
 /** A required non-blank string, returned trimmed; the error names the cause and the received keys. */
 export function requireString(args: ToolArgs, key: string): string {
   const cause = missingCause(args, key)
-  if (cause) throw invalidInput(`paramètre '${key}' requis (chaîne non vide) — ${cause} ; ${receivedKeys(args)}`)
+  if (cause)
+    throw invalidInput(`paramètre '${key}' requis (chaîne non vide) — ${cause} ; ${receivedKeys(args)}`)
   return (args[key] as string).trim()
 }
 
@@ -29,14 +30,16 @@ export function requireString(args: ToolArgs, key: string): string {
 export function optionalString(args: ToolArgs, key: string): string | undefined {
   const v = args[key]
   if (v === undefined || v === null) return undefined
-  if (typeof v !== 'string') throw invalidInput(`paramètre '${key}' doit être une chaîne (reçu ${jsonType(v)})`)
+  if (typeof v !== 'string')
+    throw invalidInput(`paramètre '${key}' doit être une chaîne (reçu ${jsonType(v)})`)
   return v.trim() === '' ? undefined : v.trim()
 }
 
 export function optionalBoolean(args: ToolArgs, key: string, dflt: boolean): boolean {
   const v = args[key]
   if (v === undefined || v === null) return dflt
-  if (typeof v !== 'boolean') throw invalidInput(`paramètre '${key}' doit être un booléen (reçu ${jsonType(v)})`)
+  if (typeof v !== 'boolean')
+    throw invalidInput(`paramètre '${key}' doit être un booléen (reçu ${jsonType(v)})`)
   return v
 }
 

@@ -41,7 +41,9 @@ export async function serveStdio(opts: ServeOptions): Promise<void> {
     return { content: [{ type: 'text' as const, text: out.text }], isError: out.isError }
   })
   hub.onBasesChanged = () => {
-    server.sendToolListChanged().catch((e: Error) => log.warning(`notification tools/list_changed non délivrée : ${e.message}`))
+    server
+      .sendToolListChanged()
+      .catch((e: Error) => log.warning(`notification tools/list_changed non délivrée : ${e.message}`))
   }
   const transport = new HubStdioTransport(log)
   await new Promise<void>((resolve, reject) => {
@@ -76,7 +78,9 @@ export function parseServeArgs(argv: string[]): ServeOptions | string {
 export async function runServer(argv: string[]): Promise<number> {
   const opts = parseServeArgs(argv)
   if (typeof opts === 'string') {
-    process.stderr.write(`okf-hub serve : ${opts}\nusage: okf-hub serve [--bases DIR] [--config FILE] [--verbose]\n`)
+    process.stderr.write(
+      `okf-hub serve : ${opts}\nusage: okf-hub serve [--bases DIR] [--config FILE] [--verbose]\n`
+    )
     return 64
   }
   try {

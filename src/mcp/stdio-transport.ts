@@ -59,7 +59,12 @@ export class HubStdioTransport implements Transport {
         parsed && typeof parsed === 'object' && 'id' in parsed
           ? ((parsed as { id: unknown }).id as string | number | null)
           : null
-      this.reject(typeof id === 'string' || typeof id === 'number' ? id : null, -32600, 'Invalid Request', 'InvalidRequest')
+      this.reject(
+        typeof id === 'string' || typeof id === 'number' ? id : null,
+        -32600,
+        'Invalid Request',
+        'InvalidRequest'
+      )
       return
     }
     this.onmessage?.(result.data)

@@ -9,7 +9,8 @@ export const SERVER_JS = join(ROOT, 'out/main/mcp/server.js')
 export const CLI_JS = join(ROOT, 'bin/okf-hub.js')
 
 export function assertBuilt(): void {
-  if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} missing: run \`npm run build\` (npm test does it)`)
+  if (!existsSync(SERVER_JS))
+    throw new Error(`${SERVER_JS} missing: run \`npm run build\` (npm test does it)`)
 }
 
 export interface HubEnv {
@@ -24,7 +25,10 @@ export interface HubEnv {
  * An isolated environment: its own user-data dir (never the developer's), a
  * config with the default bases off unless asked, a log file to inspect.
  */
-export function hubEnv(basesDir: string, opts: { defaultBases?: boolean; extraConfig?: string } = {}): HubEnv {
+export function hubEnv(
+  basesDir: string,
+  opts: { defaultBases?: boolean; extraConfig?: string } = {}
+): HubEnv {
   const userData = tempDir('okf-ud-')
   const logFile = join(userData, 'hub.log')
   const configFile = join(userData, 'hub-config.yaml')

@@ -13,7 +13,12 @@ export function repoFingerprint(root: string): string {
       const st = lstatSync(join(root, r))
       if (st.isDirectory()) walk(r)
       else if (st.isSymbolicLink()) h.update(`L ${r} ${readlinkSync(join(root, r))}\n`)
-      else h.update(`F ${r} ${createHash('sha256').update(readFileSync(join(root, r))).digest('hex')}\n`)
+      else
+        h.update(
+          `F ${r} ${createHash('sha256')
+            .update(readFileSync(join(root, r)))
+            .digest('hex')}\n`
+        )
     }
   }
   walk('')

@@ -42,7 +42,11 @@ export function resourcesDir(env: NodeJS.ProcessEnv = process.env): string | nul
  * servers start at once exactly one wins and the others discard their copy.
  * Never throws: a failure is logged and the hub serves what it has.
  */
-export async function installDefaultBases(basesDir: string, log: HubLog, resources = resourcesDir()): Promise<string[]> {
+export async function installDefaultBases(
+  basesDir: string,
+  log: HubLog,
+  resources = resourcesDir()
+): Promise<string[]> {
   const installed: string[] = []
   if (!resources) {
     log.warning('bases livrées introuvables (resources/bases) — aucune installation')

@@ -8,7 +8,13 @@ import { notFound } from '../errors'
  * the knowledge, and anything under proposals/ or .git/, never count as documents
  * and can never be read as such, wherever they sit.
  */
-export const EXCLUDED_FILE_NAMES = ['okf-bundle.yaml', 'GOVERNANCE.md', 'schema.yaml', 'CLAUDE.md', '.okf-hub.lock']
+export const EXCLUDED_FILE_NAMES = [
+  'okf-bundle.yaml',
+  'GOVERNANCE.md',
+  'schema.yaml',
+  'CLAUDE.md',
+  '.okf-hub.lock'
+]
 export const EXCLUDED_DIR_NAMES = ['proposals', '.git', '.okf-hub.lock.d']
 
 /** `rel` is a `/`-separated path relative to the bundle root or the corpus. */
@@ -87,7 +93,8 @@ export function resolveDocument(base: Base, rawRel: string): ResolvedDocument {
     throw notFound(`document '${clean}' introuvable dans la base '${base.name}'`)
   }
   if (!isStrictlyInside(base.corpusDir, abs)) throw outside
-  if (isExcluded(clean) || isExcluded(toPosixRelative(base.corpusDir, abs))) throw notFound(`chemin '${clean}' exclu du corpus`)
+  if (isExcluded(clean) || isExcluded(toPosixRelative(base.corpusDir, abs)))
+    throw notFound(`chemin '${clean}' exclu du corpus`)
   let isFile: boolean
   try {
     isFile = statSync(abs).isFile()

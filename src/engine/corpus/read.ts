@@ -8,7 +8,14 @@ import { headingListing } from './toc'
 
 export type ReadResult =
   | { kind: 'section'; path: string; section: Section }
-  | { kind: 'toc'; path: string; size: number; threshold: number; frontmatterRaw: string | null; table: HeadingSize[] }
+  | {
+      kind: 'toc'
+      path: string
+      size: number
+      threshold: number
+      frontmatterRaw: string | null
+      table: HeadingSize[]
+    }
   | { kind: 'full'; path: string; text: string }
 
 export interface ReadOptions {
@@ -16,7 +23,6 @@ export interface ReadOptions {
   force?: boolean
   tocThreshold: number
 }
-
 
 /**
  * kb_read's three behaviours, in the contract's order: the section when asked

@@ -5,7 +5,9 @@ import { HUB_AUTHOR } from './identity'
 
 function walkFiles(dir: string, rel = ''): string[] {
   const out: string[] = []
-  for (const e of readdirSync(join(dir, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+  for (const e of readdirSync(join(dir, rel), { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : 1
+  )) {
     const r = rel ? `${rel}/${e.name}` : e.name
     if (e.name === '.git') continue
     if (e.isDirectory()) out.push(...walkFiles(dir, r))
@@ -18,7 +20,11 @@ function walkFiles(dir: string, rel = ''): string[] {
  * Makes `dir` a standalone repository (branch `main`) whose first commit holds
  * every file in it. Only for folders we just created: it stages everything.
  */
-export async function initRepositoryWithFiles(dir: string, message: string, now = new Date()): Promise<string> {
+export async function initRepositoryWithFiles(
+  dir: string,
+  message: string,
+  now = new Date()
+): Promise<string> {
   const git = await import('isomorphic-git')
   await git.init({ fs, dir, defaultBranch: 'main' })
   for (const filepath of walkFiles(dir)) await git.add({ fs, dir, filepath })

@@ -43,6 +43,12 @@ export function auditSafe(text: string): string {
   return text.replace(/(proposal)\s*:/gi, '$1 :')
 }
 
-export function submissionMessage(id: string, type: string, concerns: string, submittedBy: string, recovered = false): string {
+export function submissionMessage(
+  id: string,
+  type: string,
+  concerns: string,
+  submittedBy: string,
+  recovered = false
+): string {
   return `proposal: ${id} (${type}) — ${auditSafe(subjectConcerns(concerns))}${recovered ? ' (recovered)' : ''}\n\nSubmitted-By: ${auditSafe(submittedBy)}\n`
 }

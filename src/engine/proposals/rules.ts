@@ -56,9 +56,12 @@ export function checkContent(content: string): void {
 export function checkSources(sources: unknown): string[] {
   if (!Array.isArray(sources)) throw invalidInput(`paramètre 'sources' requis (liste de chaînes)`)
   if (sources.length < SOURCES_MIN || sources.length > SOURCES_MAX)
-    throw invalidInput(`sources doit contenir entre ${SOURCES_MIN} et ${SOURCES_MAX} entrées (${sources.length} reçues)`)
+    throw invalidInput(
+      `sources doit contenir entre ${SOURCES_MIN} et ${SOURCES_MAX} entrées (${sources.length} reçues)`
+    )
   return sources.map((s, i) => {
-    if (typeof s !== 'string' || s.trim() === '') throw invalidInput(`sources[${i}] doit être une chaîne non vide`)
+    if (typeof s !== 'string' || s.trim() === '')
+      throw invalidInput(`sources[${i}] doit être une chaîne non vide`)
     const v = s.trim()
     checkOneLine(`sources[${i}]`, v, SOURCE_MAX, `sources[${i}]`)
     return v

@@ -76,7 +76,9 @@ export function proposalStatus(base: Base, q: StatusQuery, log?: HubLog): Status
   }
   if (q.id !== undefined && entries.length === 0) {
     const scope = q.status ? `le répertoire '${q.status}'` : 'aucun des trois répertoires'
-    throw notFound(`proposition '${q.id}' introuvable dans ${scope} de proposals/ pour la base '${base.name}'`)
+    throw notFound(
+      `proposition '${q.id}' introuvable dans ${scope} de proposals/ pour la base '${base.name}'`
+    )
   }
   // Newest first; undated last; ties by id, newest-looking first.
   entries.sort((a, b) => {

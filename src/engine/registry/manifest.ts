@@ -20,7 +20,9 @@ function requiredString(m: Record<string, unknown>, key: string): string {
   if (!(key in m) || m[key] === null || m[key] === undefined) fail(`champ obligatoire manquant : ${key}`)
   const v = m[key]
   if (typeof v !== 'string')
-    fail(`champ ${key} doit être une chaîne (reçu ${jsonType(v)} : ${JSON.stringify(v)}) — pensez aux guillemets en YAML`)
+    fail(
+      `champ ${key} doit être une chaîne (reçu ${jsonType(v)} : ${JSON.stringify(v)}) — pensez aux guillemets en YAML`
+    )
   if ((v as string).trim() === '') fail(`champ obligatoire vide : ${key}`)
   return v as string
 }
@@ -88,7 +90,8 @@ export function loadManifest(bundleDir: string, dirName: string): ManifestResult
     if (gov === null || typeof gov !== 'object' || Array.isArray(gov))
       fail('champ obligatoire manquant ou mal typé : governance')
     const g = gov as Record<string, unknown>
-    if (typeof g.rules !== 'string' || g.rules.trim() === '') fail('champ obligatoire manquant : governance.rules')
+    if (typeof g.rules !== 'string' || g.rules.trim() === '')
+      fail('champ obligatoire manquant : governance.rules')
 
     if (!NAME_PATTERN.test(name)) fail(`name '${name}' non conforme au motif [a-z0-9-]+`)
     if (/[\r\n]/.test(title)) fail('title contient un retour à la ligne')
@@ -99,14 +102,16 @@ export function loadManifest(bundleDir: string, dirName: string): ManifestResult
 
     // corpus-dir: strictly inside the bundle, not its root, never proposals/.
     const corpusRaw = 'corpus-dir' in m ? m['corpus-dir'] : 'knowledge'
-    if (typeof corpusRaw !== 'string' || corpusRaw.trim() === '') fail('corpus-dir doit être une chaîne non vide')
+    if (typeof corpusRaw !== 'string' || corpusRaw.trim() === '')
+      fail('corpus-dir doit être une chaîne non vide')
     const corpusRel = (corpusRaw as string).trim().replace(/\/+$/, '') || '.'
     const corpus = bundlePath(root, 'corpus-dir', corpusRel)
     const lexical = posix.normalize(corpusRel)
     if (lexical === '..' || lexical.startsWith('../')) fail(`corpus-dir '${corpusRel}' sort du bundle`)
     if (corpus.abs === root || lexical === '.') fail('corpus-dir ne peut pas être la racine du bundle')
     const parts = (existsSync(corpus.abs) ? toPosixRelative(root, corpus.abs) : lexical).split('/')
-    if (parts[0] === 'proposals' && parts.length > 1) fail(`corpus-dir '${corpusRel}' est situé à l'intérieur de proposals/`)
+    if (parts[0] === 'proposals' && parts.length > 1)
+      fail(`corpus-dir '${corpusRel}' est situé à l'intérieur de proposals/`)
     if (parts[0] === 'proposals') fail(`corpus-dir '${corpusRel}' est ou contient le répertoire proposals/`)
     let corpusIsDir = false
     try {

@@ -18,7 +18,9 @@ function renderEntry(e: StatusEntry): string {
       `[incohérence status/emplacement : frontmatter \`status: ${e.declaredStatus}\`, emplacement \`${e.location}\` — l'emplacement fait foi]`
     )
   lines.push(`type : ${e.type ?? '?'} | concerns : ${e.concerns ? cut(e.concerns, 200) : '(non renseigné)'}`)
-  lines.push(`soumise : ${e.submittedAt ?? '(date inconnue)'} par ${e.submittedBy ?? '(contributeur non renseigné)'}`)
+  lines.push(
+    `soumise : ${e.submittedAt ?? '(date inconnue)'} par ${e.submittedBy ?? '(contributeur non renseigné)'}`
+  )
   if (e.location === 'pending') {
     lines.push('résolution : en attente de revue par le gestionnaire')
   } else {
@@ -29,7 +31,8 @@ function renderEntry(e: StatusEntry): string {
           ? `integrated-into : ${e.integratedInto.join(', ')} (lisibles via kb_read)`
           : 'integrated-into : (non renseigné)'
       )
-    else lines.push(`rejection-reason : ${e.rejectionReason ? cut(e.rejectionReason, 500) : '(non renseigné)'}`)
+    else
+      lines.push(`rejection-reason : ${e.rejectionReason ? cut(e.rejectionReason, 500) : '(non renseigné)'}`)
   }
   return lines.join('\n')
 }
@@ -45,9 +48,18 @@ export const kbProposalStatus: ToolDefinition = {
     properties: {
       base: { type: 'string', description: 'Nom de la base.' },
       id: { type: 'string', description: 'Id exact d’une proposition, tel que retourné par kb_propose.' },
-      submitted_by: { type: 'string', description: 'Contributeur déclaré. Correspondance exacte, casse ignorée.' },
+      submitted_by: {
+        type: 'string',
+        description: 'Contributeur déclaré. Correspondance exacte, casse ignorée.'
+      },
       status: { type: 'string', enum: [...PROPOSAL_STATUSES], description: 'Restreint à ce statut.' },
-      limit: { type: 'integer', minimum: 1, maximum: 50, default: 20, description: 'Les plus récentes d’abord.' }
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 50,
+        default: 20,
+        description: 'Les plus récentes d’abord.'
+      }
     },
     required: ['base'],
     additionalProperties: false
@@ -76,7 +88,9 @@ export const kbProposalStatus: ToolDefinition = {
     const r = proposalStatus(base, { id, submittedBy, status, limit }, ctx.log)
     const unreadable = r.unreadable > 0 ? `[${r.unreadable} fichier(s) illisible(s) ignoré(s)]` : null
     if (r.total === 0) {
-      return [`Aucune proposition dans '${base.name}' pour : ${filters}.`, unreadable].filter(Boolean).join('\n')
+      return [`Aucune proposition dans '${base.name}' pour : ${filters}.`, unreadable]
+        .filter(Boolean)
+        .join('\n')
     }
     const w = new BudgetedWriter()
     w.addForced(`${r.total} proposition(s) dans '${base.name}' pour : ${filters}`)
@@ -84,6 +98,8 @@ export const kbProposalStatus: ToolDefinition = {
     if (unreadable) w.addForced(unreadable)
     // Every entry is offered, so the note counts exactly what the budget left out.
     for (const e of r.entries) w.add(renderEntry(e))
-    return w.render((n) => `[résultats tronqués, ${n} élément(s) omis — affinez les filtres ou réduisez limit]`)
+    return w.render(
+      (n) => `[résultats tronqués, ${n} élément(s) omis — affinez les filtres ou réduisez limit]`
+    )
   }
 }

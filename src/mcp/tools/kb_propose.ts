@@ -2,7 +2,13 @@ import type { ToolDefinition } from '../tool'
 import { basesBlock } from '../tool'
 import { receivedKeys, requireString } from '../args'
 import { invalidInput } from '../../engine/errors'
-import { CONFIDENCES, PROPOSAL_TYPES, checkConfidence, checkProposalFields, checkType } from '../../engine/proposals/rules'
+import {
+  CONFIDENCES,
+  PROPOSAL_TYPES,
+  checkConfidence,
+  checkProposalFields,
+  checkType
+} from '../../engine/proposals/rules'
 
 export const kbPropose: ToolDefinition = {
   name: 'kb_propose',
@@ -21,7 +27,11 @@ export const kbPropose: ToolDefinition = {
         description:
           'observation : fait constaté ; correction : contredit un contenu actuel ; addition : complète un sujet couvert ; question : lacune sans réponse fournie.'
       },
-      concerns: { type: 'string', maxLength: 200, description: 'Sujet en une ligne (≤ 200 caractères, sans retour à la ligne).' },
+      concerns: {
+        type: 'string',
+        maxLength: 200,
+        description: 'Sujet en une ligne (≤ 200 caractères, sans retour à la ligne).'
+      },
       content: { type: 'string', description: 'Le contenu proposé (≤ 16384 octets UTF-8), en markdown.' },
       sources: {
         type: 'array',
@@ -34,7 +44,8 @@ export const kbPropose: ToolDefinition = {
       submitted_by: {
         type: 'string',
         maxLength: 100,
-        description: 'Contributeur déclaré : human:<id>, <agent>/<version> ou process:<id> (≤ 100 caractères, sans retour à la ligne).'
+        description:
+          'Contributeur déclaré : human:<id>, <agent>/<version> ou process:<id> (≤ 100 caractères, sans retour à la ligne).'
       }
     },
     required: ['base', 'type', 'concerns', 'content', 'sources', 'confidence', 'submitted_by'],
@@ -51,7 +62,14 @@ export const kbPropose: ToolDefinition = {
     if (typeof content !== 'string' || content.trim() === '')
       throw invalidInput(`paramètre 'content' requis (chaîne non vide) ; ${receivedKeys(args)}`)
     // Validation happens before the lock: bad input never waits for it.
-    const fields = checkProposalFields({ type, confidence, concerns, submittedBy, content, sources: args.sources })
+    const fields = checkProposalFields({
+      type,
+      confidence,
+      concerns,
+      submittedBy,
+      content,
+      sources: args.sources
+    })
     // The write path (isomorphic-git, the lock) loads on first use: most sessions only read.
     const { fileProposal } = await import('../../engine/proposals/propose')
     const filed = await fileProposal(base, fields, { log: ctx.log })

@@ -46,7 +46,7 @@ export const kbRead: ToolDefinition = {
   title: 'Lire un document ou une section',
   describe: (ctx) =>
     "Lit un document du corpus d'une base : document complet, ou une seule section si `section` est fourni (recopiez le libellé qui suit « § » dans kb_search). " +
-    "Au-delà de read-toc-threshold octets, un document lu sans `section` retourne sa table des headings plutôt que son contenu — rappelez alors kb_read avec la section voulue, ou `force: true` pour tout obtenir. " +
+    'Au-delà de read-toc-threshold octets, un document lu sans `section` retourne sa table des headings plutôt que son contenu — rappelez alors kb_read avec la section voulue, ou `force: true` pour tout obtenir. ' +
     '`path` est relatif au corpus ; un lien interbase `<base>:/<chemin>` recopié tel quel lit la base nommée.' +
     basesBlock(ctx, 'Bases disponibles'),
   inputSchema: {
@@ -58,7 +58,11 @@ export const kbRead: ToolDefinition = {
         description: 'Chemin relatif au corpus, séparateur /, ou lien interbase <base>:/<chemin>.'
       },
       section: { type: 'string', description: 'Titre du heading à extraire (libellé § de kb_search).' },
-      force: { type: 'boolean', default: false, description: 'Retourne le document entier même s’il est volumineux.' }
+      force: {
+        type: 'boolean',
+        default: false,
+        description: 'Retourne le document entier même s’il est volumineux.'
+      }
     },
     required: ['base', 'path'],
     additionalProperties: false

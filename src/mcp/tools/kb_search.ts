@@ -25,7 +25,9 @@ export function parseBaseSelector(ctx: HubContext, args: ToolArgs): string[] {
         : typeof v === 'string'
           ? `paramètre 'base' reçu vide`
           : `paramètre 'base' reçu de type ${jsonType(v)}`
-  throw invalidInput(`paramètre 'base' requis (nom, liste de noms, ou "*") — ${cause} ; ${receivedKeys(args)}`)
+  throw invalidInput(
+    `paramètre 'base' requis (nom, liste de noms, ou "*") — ${cause} ; ${receivedKeys(args)}`
+  )
 }
 
 export const kbSearch: ToolDefinition = {
@@ -33,16 +35,13 @@ export const kbSearch: ToolDefinition = {
   title: 'Rechercher dans les bases',
   describe: (ctx) =>
     'Recherche plein texte dans le corpus d\'une ou plusieurs bases (`base` accepte un nom, une liste de noms, ou "*" pour toutes les bases — résultats groupés par base, sous un plafond de sortie global réparti entre elles). Retourne les chemins, titres et extraits pertinents — jamais les documents entiers. Chaque extrait est annoté du heading de sa section, après « § » : reportez-le tel quel dans kb_read(path, section) pour lire la section entière sans rapatrier tout le document. ' +
-    "Mode keyword (défaut) : termes littéraux, ET strict puis repli en OU signalé. Mode regex : syntaxe ripgrep (Rust). La recherche trouve, elle ne compte pas." +
+    'Mode keyword (défaut) : termes littéraux, ET strict puis repli en OU signalé. Mode regex : syntaxe ripgrep (Rust). La recherche trouve, elle ne compte pas.' +
     basesBlock(ctx, 'Bases interrogeables'),
   inputSchema: {
     type: 'object',
     properties: {
       base: {
-        anyOf: [
-          { type: 'string' },
-          { type: 'array', items: { type: 'string' }, minItems: 1 }
-        ],
+        anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }],
         description: 'Nom de la base, liste de noms, ou "*" pour toutes les bases enregistrées.'
       },
       query: { type: 'string', description: 'Termes, ou expression régulière en mode regex.' },
