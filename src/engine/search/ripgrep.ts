@@ -341,7 +341,7 @@ export async function scanCorpus(
   // --- keyword mode: plain `-o` output -----------------------------------------------------
   let plainFile: FileHits | null = null
   let plainLine = -1
-  let lineCounts: number[] = new Array<number>(terms.length).fill(0)
+  const lineCounts: number[] = new Array<number>(terms.length).fill(0)
   const plainStats: Record<string, number> = {}
 
   /** Folds the occurrences gathered for the current line into its file. */
@@ -417,7 +417,8 @@ export async function scanCorpus(
     plainFile = null
   }
 
-  const STAT_LINE = /^(\d+) (matches|matched lines|files contained matches|files searched|bytes printed|bytes searched)$/
+  const STAT_LINE =
+    /^(\d+) (matches|matched lines|files contained matches|files searched|bytes printed|bytes searched)$/
 
   const onPlainLine = (text: string, start: number, end: number): void => {
     if (start === end) {
