@@ -261,6 +261,79 @@ describe('excerpts', () => {
   })
 })
 
+describe('keyword excerpts: which lines are shown', () => {
+  /** `n` lines of filler with the given lines (1-based) replaced. */
+  const doc = (n: number, at: Record<number, string>): string =>
+    Array.from({ length: n }, (_, i) => at[i + 1] ?? 'texte').join('\n') + '\n'
+  const windows = async (files: Record<string, string>, query: string): Promise<number[][]> => {
+    const [d] = (await one(makeBase(files), query)).results
+    return d.snippets.map((s) => [s.start, s.end])
+  }
+
+  it('only the windows with the best score: a weaker line costs characters and leads nowhere better', async () => {
+    const text = doc(40, { 5: 'alpha seul', 20: 'alpha et beta', 35: 'beta seul' })
+    expect(await windows({ 'a.md': text }, 'alpha beta')).toEqual([[18, 22]])
+  })
+
+  it('the heading of the line counts: the section whose title carries the term wins', async () => {
+    const text = doc(40, {
+      5: 'cible ici',
+      19: '## Régler la cible',
+      21: 'cible là',
+      30: '## Autre',
+      35: 'cible encore'
+    })
+    const [d] = (await one(makeBase({ 'a.md': text }), 'cible')).results
+    // Lines 19 (the heading itself) and 21 carry the term twice over, line + heading; 5 and 35 once.
+    expect(d.snippets.map((s) => [s.start, s.end, s.label])).toEqual([[17, 23, 'régler la cible']])
+  })
+
+  it('a term rare in the document outweighs one found everywhere', async () => {
+    const at: Record<number, string> = { 30: 'beta une fois' }
+    for (const n of [3, 6, 9, 12, 15, 18, 21, 24]) at[n] = 'alpha partout'
+    expect(await windows({ 'a.md': doc(40, at) }, 'alpha beta')).toEqual([[28, 32]])
+  })
+
+  it('a term of the document title weighs half: the page subject does not say where the answer is', async () => {
+    const text = '---\ntitle: Alpha\n---\n' + doc(37, { 7: 'alpha', 17: 'beta', 27: 'beta' })
+    // Without the title both terms would weigh the same and the first three lines would tie.
+    expect(await windows({ 'a.md': text }, 'alpha beta')).toEqual([
+      [18, 22],
+      [28, 32]
+    ])
+  })
+
+  it('terms count where a word starts: `vite` is not in `éviter`, `snapshot` is in `getSnapshot`', async () => {
+    expect(await windows({ 'a.md': doc(40, { 5: 'il faut éviter ça', 20: 'aller vite' }) }, 'vite')).toEqual([
+      [18, 22]
+    ])
+    expect(
+      await windows({ 'a.md': doc(40, { 5: 'resnapshotting', 20: 'appeler getSnapshot()' }) }, 'snapshot')
+    ).toEqual([[18, 22]])
+    // Nowhere at a word start: the substrings ripgrep matched are shown all the same.
+    expect(await windows({ 'a.md': doc(40, { 5: 'il faut éviter ça' }) }, 'vite')).toEqual([[3, 7]])
+  })
+
+  it('a term inside a longer term of the query is that word, not a second term', async () => {
+    const text = doc(40, {
+      5: 'TypeScript et JavaScript',
+      20: 'le type vu par TypeScript',
+      35: 'TypeScript encore'
+    })
+    expect(await windows({ 'a.md': text }, 'TypeScript type')).toEqual([[18, 22]])
+  })
+
+  it('a line only ripgrep’s wider case folding matched keeps ripgrep’s hit', async () => {
+    expect(await windows({ 'a.md': 'meſſage\n', 'b.md': 'autre\n' }, 'message')).toEqual([[1, 1]])
+  })
+
+  it('the § label of an anchored heading with a non-breaking space is its normalised title', async () => {
+    const text = "# Doc\n\n## Option 2\u00a0: réinitialiser l'état {/*option-2*/}\n\ncible\n"
+    const [d] = (await one(makeBase({ 'a.md': text }), 'cible')).results
+    expect(d.snippets.map((s) => s.label)).toEqual(["option 2 : réinitialiser l'état"])
+  })
+})
+
 describe('section labels', () => {
   it('normalised heading of the section holding the hit line', async () => {
     const base = makeBase({ 'a.md': '# A\n\ntexte\n\n## Section deux\n\ncible\n' })

@@ -4,8 +4,8 @@ import { DocumentLoader, shownInfo, splitLines } from './documents'
 import { allocateQuota } from './quota'
 import { isReserved, rankKeyword, rankRegex } from './rank'
 import { scanCorpus, type FileHits, type ScanOptions } from './ripgrep'
-import { buildSnippets, type Snippet } from './snippets'
-import { keywordTerms } from './terms'
+import { buildSnippets, keywordHits, type Snippet } from './snippets'
+import { foldCase, keywordTerms } from './terms'
 
 export { allocateQuota } from './quota'
 export type { Snippet } from './snippets'
@@ -44,6 +44,8 @@ interface RankedBase {
   ranked: FileHits[]
   partial: boolean
   loader: DocumentLoader
+  /** Keyword mode: the folded terms (the excerpts are chosen from the text); null in regex mode. */
+  foldedTerms: string[] | null
 }
 
 async function rankBase(
@@ -56,24 +58,38 @@ async function rankBase(
   const loader = new DocumentLoader()
   if (mode === 'regex') {
     const scan = await scanCorpus(base.corpusDir, 'regex', [query], options)
-    return { base, ranked: rankRegex(scan), partial: false, loader }
+    return { base, ranked: rankRegex(scan), partial: false, loader, foldedTerms: null }
   }
   const terms = keywordTerms(query)
-  if (terms.length === 0) return { base, ranked: [], partial: false, loader }
+  if (terms.length === 0) return { base, ranked: [], partial: false, loader, foldedTerms: [] }
   const scan = await scanCorpus(base.corpusDir, 'keyword', terms, options)
   const { ranked, partial } = await rankKeyword(scan, terms, maxResults, loader)
-  return { base, ranked, partial, loader }
+  return { base, ranked, partial, loader, foldedTerms: terms.map(foldCase) }
 }
 
-async function materialise(f: FileHits, loader: DocumentLoader): Promise<DocResult | null> {
+/**
+ * A shown document. Regex mode: the windows of ripgrep's first three hits. Keyword mode: of the lines
+ * `keywordHits` chooses from the text (ripgrep's hits when it finds none).
+ */
+async function materialise(
+  f: FileHits,
+  loader: DocumentLoader,
+  foldedTerms: string[] | null
+): Promise<DocResult | null> {
   const doc = await loader.load(f.abs)
   if (doc === null) return null
   const { headings, title } = shownInfo(doc)
+  const lines = splitLines(doc.text)
+  let hits = f.hits
+  if (foldedTerms !== null && foldedTerms.length > 0) {
+    const chosen = keywordHits(lines, doc.info, headings, foldedTerms, title)
+    if (chosen.length > 0) hits = chosen
+  }
   return {
     path: f.rel,
     title,
     digest: frontmatterDigest(doc.info.data),
-    snippets: buildSnippets(splitLines(doc.text), doc.info, headings, f.hits),
+    snippets: buildSnippets(lines, doc.info, headings, hits),
     reserved: isReserved(f.rel)
   }
 }
@@ -85,7 +101,7 @@ async function showable(rb: RankedBase, quota: number): Promise<DocResult[]> {
   while (out.length < quota && next < rb.ranked.length) {
     const batch = rb.ranked.slice(next, next + quota - out.length)
     next += batch.length
-    for (const r of await Promise.all(batch.map((f) => materialise(f, rb.loader))))
+    for (const r of await Promise.all(batch.map((f) => materialise(f, rb.loader, rb.foldedTerms))))
       if (r !== null) out.push(r)
   }
   return out
