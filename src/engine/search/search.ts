@@ -1,4 +1,5 @@
 import type { Base } from '../registry/base'
+import { relieveMemorySoon } from '../memory'
 import { frontmatterDigest } from './digest'
 import { DocumentLoader, shownInfo, splitLines } from './documents'
 import { allocateQuota } from './quota'
@@ -17,6 +18,9 @@ export type { Snippet } from './snippets'
  */
 
 export type SearchMode = 'keyword' | 'regex'
+
+/** Matching files past which a search asks for a full garbage collection once it has replied. */
+export const LARGE_SCAN_FILES = 1000
 
 export interface DocResult {
   /** Corpus-relative, `/` separators. */
@@ -124,6 +128,8 @@ export async function searchBases(
     ranked.map((r) => r.ranked.length),
     cap
   )
+  // A query matching thousands of files leaves a large heap behind: collect it once, after replying.
+  if (ranked.reduce((n, r) => n + r.ranked.length, 0) > LARGE_SCAN_FILES) relieveMemorySoon()
   return Promise.all(
     ranked.map(async (rb, i) => ({
       base: rb.base.name,
