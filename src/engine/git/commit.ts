@@ -556,17 +556,23 @@ async function acquireGitLock(lockPath: string, deadline: number, log?: HubLog):
   }
 }
 
-/** Writes `content` into an acquired lock file, fsyncs it and renames it onto `target`; removes the lock on failure. */
+/**
+ * Writes `content` into an acquired lock file, fsyncs it when `durable`, and renames it onto
+ * `target`; removes the lock on failure. Refs are durable (they name the history); the index is
+ * a cache git itself does not fsync by default (core.fsync=committed): the rename keeps it whole,
+ * and after a power cut the worst case is a `git status` that rehashes.
+ */
 async function commitLockFile(
   fh: FileHandle,
   lockPath: string,
   target: string,
-  content: Buffer | string
+  content: Buffer | string,
+  durable = true
 ): Promise<void> {
   let closed = false
   try {
     await fh.writeFile(content)
-    await fh.sync()
+    if (durable) await fh.sync()
     await fh.close()
     closed = true
     await rename(lockPath, target)
@@ -776,7 +782,7 @@ async function refreshIndex(
     }
     const next = updatedIndex(current, indexMtimeSec, changes)
     handedOver = true
-    await commitLockFile(fh, lockPath, indexPath, next)
+    await commitLockFile(fh, lockPath, indexPath, next, false)
   } finally {
     if (!handedOver) {
       await fh.close().catch(() => undefined)
