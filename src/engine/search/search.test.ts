@@ -565,7 +565,15 @@ describe('ripgrep process', () => {
   it('argument vector', () => {
     const args = ripgrepArgs('/c', 'keyword', ['a', '-b'])
     // Keyword mode: occurrences only (`path\0line:match`), never whole lines as JSON.
-    expect(args.slice(0, 7)).toEqual(['--only-matching', '--line-number', '--heading', '--null', '--stats', '--color', 'never'])
+    expect(args.slice(0, 7)).toEqual([
+      '--only-matching',
+      '--line-number',
+      '--heading',
+      '--null',
+      '--stats',
+      '--color',
+      'never'
+    ])
     expect(args.slice(7, 12)).toEqual(['--ignore-case', '--no-ignore', '--no-config', '--glob', '*.md'])
     expect(args).toContain('!CLAUDE.md')
     expect(args).toContain('!proposals/')
