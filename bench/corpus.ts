@@ -126,7 +126,8 @@ export function documentText(i: number, r: () => number): { path: string; text: 
   return { path: `${dir}/doc-${String(i).padStart(5, '0')}.md`, text: lines.join('\n') }
 }
 
-function git(cwd: string, ...args: string[]): string {
+/** The git CLI with a fixed bench identity (bench repositories only). */
+export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, {
     cwd,
     encoding: 'utf8',

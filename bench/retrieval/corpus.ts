@@ -3,11 +3,11 @@
  * ../shared/corpora/react-fr, copied under bench/.cache and committed with the git CLI, so that the
  * server serves a clean clone and never touches the shared copy.
  */
-import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { createHash } from 'node:crypto'
 import { CACHE, ROOT } from '../lib'
+import { git } from '../corpus'
 
 export const SOURCE = resolve(ROOT, '../shared/corpora/react-fr')
 export const BASE_NAME = 'react-fr'
@@ -38,20 +38,6 @@ function fingerprint(dir: string): string {
   const h = createHash('sha256')
   for (const f of files(dir)) h.update(relative(dir, f)).update('\0').update(readFileSync(f)).update('\0')
   return h.digest('hex')
-}
-
-function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', args, {
-    cwd,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'bench',
-      GIT_AUTHOR_EMAIL: 'bench@local',
-      GIT_COMMITTER_NAME: 'bench',
-      GIT_COMMITTER_EMAIL: 'bench@local'
-    }
-  })
 }
 
 export function prepareReactFr(): RealCorpus {

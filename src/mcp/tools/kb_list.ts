@@ -4,14 +4,10 @@ import { optionalBoolean } from '../args'
 import { listDocuments } from '../../engine/corpus/paths'
 import { proposalFiles, readProposal, metaString } from '../../engine/proposals/store'
 import { BudgetedWriter } from '../render/budget'
+import { truncateChars as cut } from '../render/text'
 
 const NO_BASE =
   "Aucune base enregistrée. Importez un bundle avec `okf-hub import <url>` (ou l'assistant d'import de l'application OKF Hub) puis appelez kb_hub_rescan."
-
-function cut(s: string, n: number): string {
-  const chars = [...s]
-  return chars.length <= n ? s : chars.slice(0, n - 1).join('') + '…'
-}
 
 export const kbList: ToolDefinition = {
   name: 'kb_list',

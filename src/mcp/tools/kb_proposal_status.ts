@@ -5,11 +5,7 @@ import { invalidInput } from '../../engine/errors'
 import { PROPOSAL_STATUSES, type ProposalStatus } from '../../engine/proposals/store'
 import { proposalStatus, type StatusEntry } from '../../engine/proposals/status'
 import { BudgetedWriter } from '../render/budget'
-
-const cut = (s: string, n: number): string => {
-  const c = [...s]
-  return c.length <= n ? s : c.slice(0, n - 1).join('') + '…'
-}
+import { truncateChars as cut } from '../render/text'
 
 function renderEntry(e: StatusEntry): string {
   const lines = [`### ${e.id} — ${e.location}`]
