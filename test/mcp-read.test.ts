@@ -52,6 +52,19 @@ describe('MCP server — read side over stdio', () => {
         'knowledge/x.md': '# X\n\nreconnexion SSO en panne\n'
       }
     })
+    const long = (i: number): string =>
+      Array.from(
+        { length: 30 },
+        (_, l) => (l % 6 === 0 ? `cible ${i}.${l} ` : 'texte ') + 'mot '.repeat(70)
+      ).join('\n')
+    makeBundle(dir, 'volumineux', {
+      files: Object.fromEntries(
+        Array.from({ length: 25 }, (_, i) => [
+          `knowledge/doc-${String(i).padStart(2, '0')}.md`,
+          `# Doc ${i}\n\n${long(i)}\n`
+        ])
+      )
+    })
     mkdirSync(join(dir, 'alpha', 'outside'), { recursive: true })
     symlinkSync(join(dir, 'alpha', 'GOVERNANCE.md'), join(dir, 'alpha', 'knowledge', 'fuite.md'))
     h = hubEnv(dir)
@@ -79,6 +92,7 @@ describe('MCP server — read side over stdio', () => {
       '- alpha — Base Alpha : Procédures d’exploitation de la solution Alpha.'
     )
     expect(list.description).toContain('- beta — Base Beta')
+    expect(list.description).toContain('- volumineux — Base volumineux')
     for (const n of ['kb_search', 'kb_read', 'kb_governance', 'kb_propose', 'kb_proposal_status'])
       expect(tools.find((t) => t.name === n)!.description).toContain('alpha — Base Alpha')
   })
@@ -140,6 +154,20 @@ describe('MCP server — read side over stdio', () => {
     expect(out.indexOf('### index.md')).toBeGreaterThan(out.indexOf('### conn.md'))
   })
 
+  it('kb_search: output capped at 16,000 characters, cut on a whole result, a prefix of the ranking', async () => {
+    const out = await s.text('kb_search', { base: 'volumineux', query: 'cible', max_results: 25 })
+    expect(out.length).toBeLessThanOrEqual(16_000 + 300)
+    const note = /\[résultats tronqués, (\d+) élément\(s\) omis — [^\]]+\]$/.exec(out)
+    expect(note).not.toBeNull()
+    const shown = [...out.matchAll(/^### (\S+)/gm)].map((m) => m[1])
+    expect(shown.length + Number(note![1])).toBe(25)
+    // Every shown result is whole: its last excerpt line is followed by the next header or the note.
+    for (const block of out.split('\n### ').slice(1, -1)) expect(block).toMatch(/\n {11}\| [^\n]*$/)
+    // Raising or lowering max_results never changes which results are shown once truncated.
+    const fewer = await s.text('kb_search', { base: 'volumineux', query: 'cible', max_results: 20 })
+    expect([...fewer.matchAll(/^### (\S+)/gm)].map((m) => m[1])).toEqual(shown)
+  })
+
   it('kb_search: transverse exclusions', async () => {
     const out = await s.text('kb_search', { base: 'alpha', query: 'mot-temoin' })
     expect(out).toContain('### temoin.md')
@@ -177,7 +205,7 @@ describe('MCP server — read side over stdio', () => {
     )
     const unknown = await s.call('kb_search', { base: ['alpha', 'fantome'], query: 'x' })
     expect(unknown.text).toMatch(
-      /^ERROR: UNKNOWN_BASE: base 'fantome' inconnue\. Bases disponibles : alpha, beta$/
+      /^ERROR: UNKNOWN_BASE: base 'fantome' inconnue\. Bases disponibles : alpha, beta, volumineux$/
     )
   })
 
@@ -263,14 +291,16 @@ describe('MCP server — read side over stdio', () => {
 
   it('UNKNOWN_BASE lists the valid bases after a silent rescan', async () => {
     const r = await s.call('kb_read', { base: 'fantome', path: 'x.md' })
-    expect(r.text).toBe("ERROR: UNKNOWN_BASE: base 'fantome' inconnue. Bases disponibles : alpha, beta")
+    expect(r.text).toBe(
+      "ERROR: UNKNOWN_BASE: base 'fantome' inconnue. Bases disponibles : alpha, beta, volumineux"
+    )
     const log = readFileSync(h.logFile, 'utf8')
     expect(log).toContain('re-scan silencieux déclenché par UNKNOWN_BASE')
   })
 
   it('kb_hub_rescan reports the bases, single-instance note included', async () => {
     const out = await s.text('kb_hub_rescan')
-    expect(out).toMatch(/^Découverte terminée : 2 base\(s\) enregistrée\(s\)\./)
+    expect(out).toMatch(/^Découverte terminée : 3 base\(s\) enregistrée\(s\)\./)
     expect(out).toContain('PORTÉE MONO-INSTANCE')
   })
 
