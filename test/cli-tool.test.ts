@@ -90,3 +90,38 @@ describe('okf-hub tool', () => {
     }
   })
 })
+
+describe('okf-hub serve', () => {
+  it('is the same stdio server, with --bases overriding the configuration', async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js')
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js')
+    const dir = tempDir()
+    const other = tempDir()
+    makeBundle(other, 'ailleurs')
+    const h = hubEnv(dir)
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI_JS, 'serve', '--bases', other],
+      env: h.env,
+      cwd: '/',
+      stderr: 'pipe'
+    })
+    const client = new Client({ name: 't', version: '0' })
+    try {
+      await client.connect(transport)
+      expect((await client.listTools()).tools.length).toBe(7)
+      const r = await client.callTool({ name: 'kb_list', arguments: {} })
+      expect((r.content as { text: string }[])[0].text).toContain('## ailleurs — Base ailleurs')
+    } finally {
+      await client.close()
+      removeDir(dir)
+      removeDir(other)
+    }
+  })
+
+  it('refuses an unknown option with exit 64', () => {
+    const r = cli(['serve', '--inconnue'], hubEnv(tempDir()).env)
+    expect(r.status).toBe(64)
+    expect(r.stderr).toContain('option inconnue : --inconnue')
+  })
+})
