@@ -1,7 +1,7 @@
 import type { ToolDefinition } from '../tool'
 import { basesBlock } from '../tool'
 import { optionalBoolean } from '../args'
-import { listDocuments } from '../../engine/corpus/paths'
+import { countDocuments } from '../../engine/corpus/count'
 import { proposalFiles, readProposal, metaString } from '../../engine/proposals/store'
 import { BudgetedWriter } from '../render/budget'
 import { truncateChars as cut } from '../render/text'
@@ -37,7 +37,7 @@ export const kbList: ToolDefinition = {
     for (const { base, files } of pendingByBase) {
       const lines = [`## ${base.name} — ${base.title}`, base.description]
       if (base.version !== undefined) lines.push(`version : ${base.version}`)
-      lines.push(`documents : ${listDocuments(base).length} | propositions en attente : ${files.length}`)
+      lines.push(`documents : ${countDocuments(base)} | propositions en attente : ${files.length}`)
       w.addForced(lines.join('\n'))
     }
     if (withConcerns) {

@@ -1,0 +1,56 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync, unlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Base } from '../registry/base'
+import { countDocuments } from './count'
+import { listDocuments } from './paths'
+
+const root = mkdtempSync(join(tmpdir(), 'okf-count-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+const corpus = join(root, 'knowledge')
+const base = { name: 'b', root, corpusDir: corpus } as Base
+
+/** Ages every directory so the racy-mtime rule does not force a re-read. */
+function age(...dirs: string[]): void {
+  const past = new Date(Date.now() - 60_000)
+  for (const d of dirs) utimesSync(d, past, past)
+}
+
+describe('countDocuments', () => {
+  it('counts what listDocuments lists, and follows adds and removals', () => {
+    mkdirSync(join(corpus, 'a', 'b'), { recursive: true })
+    mkdirSync(join(corpus, 'proposals'), { recursive: true })
+    for (const f of [
+      'x.md',
+      'a/y.md',
+      'a/b/z.md',
+      'a/notes.txt',
+      'CLAUDE.md',
+      'a/GOVERNANCE.md',
+      'proposals/p.md'
+    ])
+      writeFileSync(join(corpus, f), '# t\n')
+    writeFileSync(join(root, 'dehors.md'), 'x')
+    symlinkSync(join(root, 'dehors.md'), join(corpus, 'fuite.md'))
+    symlinkSync(join(corpus, 'x.md'), join(corpus, 'a', 'lien.md'))
+    age(corpus, join(corpus, 'a'), join(corpus, 'a', 'b'))
+    expect(countDocuments(base)).toBe(listDocuments(base).length)
+    expect(countDocuments(base)).toBe(4)
+    writeFileSync(join(corpus, 'a', 'b', 'nouveau.md'), 'n')
+    expect(countDocuments(base)).toBe(5)
+    age(join(corpus, 'a', 'b'))
+    unlinkSync(join(corpus, 'a', 'y.md'))
+    expect(countDocuments(base)).toBe(4)
+    expect(countDocuments(base)).toBe(listDocuments(base).length)
+  })
+
+  it('sees a change even when the directory’s mtime did not move (racy window)', () => {
+    const d = join(corpus, 'racy')
+    mkdirSync(d)
+    age(corpus)
+    const before = countDocuments(base)
+    writeFileSync(join(d, 'r.md'), 'r')
+    expect(countDocuments(base)).toBe(before + 1)
+  })
+})
