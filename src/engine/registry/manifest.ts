@@ -11,6 +11,37 @@ const NAME_PATTERN = /^[a-z0-9-]+$/
 
 export type ManifestResult = { ok: true; base: Base; warnings: string[] } | { ok: false; reason: string }
 
+/**
+ * Parsed manifests, kept while the file's stat fingerprint (mtime, size, inode) stands: every
+ * kb_list rescans the bases dir, and with tens of bases the YAML parse is most of the scan. The
+ * checks against the file system (corpus-dir, governance files) are still made at every scan.
+ */
+const parsedCache = new Map<string, { key: string; data: unknown }>()
+
+function parsedManifest(path: string): { ok: true; data: unknown } | { ok: false; reason: string } {
+  let text: string
+  let key: string
+  try {
+    const st = statSync(path)
+    key = `${st.mtimeMs}:${st.size}:${st.ino}`
+    const hit = parsedCache.get(path)
+    // A file modified in the last 2 s may change again within the same mtime tick: not trusted yet.
+    const settled = Date.now() - st.mtimeMs > 2000
+    if (hit && hit.key === key && settled) return { ok: true, data: hit.data }
+    text = readFileSync(path, 'utf8')
+  } catch (e) {
+    return { ok: false, reason: `okf-bundle.yaml illisible : ${(e as Error).message}` }
+  }
+  let data: unknown
+  try {
+    data = parse(text, { schema: 'core' })
+  } catch (e) {
+    return { ok: false, reason: `okf-bundle.yaml non parseable : ${(e as Error).message.split('\n')[0]}` }
+  }
+  parsedCache.set(path, { key, data })
+  return { ok: true, data }
+}
+
 class Invalid extends Error {}
 const fail = (reason: string): never => {
   throw new Invalid(reason)
@@ -65,18 +96,9 @@ export function loadManifest(bundleDir: string, dirName: string): ManifestResult
     } catch (e) {
       return { ok: false, reason: `erreur d'entrée/sortie : ${(e as Error).message}` }
     }
-    let text: string
-    try {
-      text = readFileSync(join(root, MANIFEST_FILE), 'utf8')
-    } catch (e) {
-      return { ok: false, reason: `okf-bundle.yaml illisible : ${(e as Error).message}` }
-    }
-    let data: unknown
-    try {
-      data = parse(text, { schema: 'core' })
-    } catch (e) {
-      return { ok: false, reason: `okf-bundle.yaml non parseable : ${(e as Error).message.split('\n')[0]}` }
-    }
+    const parsed = parsedManifest(join(root, MANIFEST_FILE))
+    if (!parsed.ok) return parsed
+    const data = parsed.data
     if (data === null || typeof data !== 'object' || Array.isArray(data))
       fail('okf-bundle.yaml : la racine doit être une correspondance YAML')
     const m = data as Record<string, unknown>
