@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { generateBase } from '../corpus'
-import { CACHE, benchHome, compare, connectServer, type Options } from '../lib'
+import { CACHE, benchHome, compare, connectServer, sized, type Options } from '../lib'
 import { scanBasesDir } from '../../src/engine/registry/discovery'
 
 /** kb_list (implicit discovery included) and discovery alone with 50 bases: absolute medians. */
@@ -18,4 +18,11 @@ export default async function list(o: Options): Promise<void> {
     o
   )
   await s.close()
+  // One large base: the document count must not cost a walk of 10,000 files per call.
+  const big = sized(o, 10000, 1000, 100)
+  const bigDir = join(CACHE, `search-${big}`)
+  generateBase(bigDir, `banc-${big}`, big, 42)
+  const b = await connectServer(benchHome(`search-${big}`, bigDir).env)
+  await compare('list', `kb_list, one base of ${big} documents`, () => b.call('kb_list', {}), null, o)
+  await b.close()
 }
