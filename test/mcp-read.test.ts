@@ -334,6 +334,26 @@ describe('MCP server — a base imported after start', () => {
     }
   })
 
+  it('kb_list rescans at most once per 5 s, and UNKNOWN_BASE has its own cooldown', async () => {
+    const dir = tempDir()
+    makeBundle(dir, 'premiere')
+    const h = hubEnv(dir)
+    const s = await connect(h)
+    try {
+      for (let i = 0; i < 3; i++) await s.text('kb_list')
+      for (let i = 0; i < 2; i++) await s.call('kb_read', { base: 'fantome', path: 'x.md' })
+      const log = readFileSync(h.logFile, 'utf8')
+      const count = (needle: string) => log.split('\n').filter((l) => l.includes(needle)).length
+      expect(count('re-scan silencieux déclenché par kb_list')).toBe(1)
+      expect(count('re-scan silencieux ignoré (cooldown) — kb_list')).toBe(2)
+      expect(count('re-scan silencieux déclenché par UNKNOWN_BASE')).toBe(1)
+      expect(count('re-scan silencieux ignoré (cooldown) — UNKNOWN_BASE')).toBe(1)
+    } finally {
+      await s.close()
+      removeDir(dir)
+    }
+  })
+
   it('an unknown base triggers one silent rescan and one retry, even right after a kb_list', async () => {
     const dir = tempDir()
     const s = await connect(hubEnv(dir))
