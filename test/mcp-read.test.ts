@@ -320,13 +320,15 @@ describe('MCP server — a base imported after start', () => {
       makeBundle(dir, 'tardive', { files: { 'knowledge/t.md': '# T\n\ntardif\n' } })
       const list = await s.text('kb_list')
       expect(list).toContain('## tardive — Base tardive')
-      await new Promise((r) => setTimeout(r, 100))
+      // The notification may arrive just after the response: wait for it (bounded).
+      for (let i = 0; i < 40 && s.notifications.listChanged === 0; i++)
+        await new Promise((r) => setTimeout(r, 50))
       expect(s.notifications.listChanged).toBe(1)
       const { tools } = await s.client.listTools()
       expect(tools.find((t) => t.name === 'kb_list')!.description).toContain('- tardive — Base tardive')
       // No change, no notification.
       await s.text('kb_hub_rescan')
-      await new Promise((r) => setTimeout(r, 100))
+      await new Promise((r) => setTimeout(r, 300))
       expect(s.notifications.listChanged).toBe(1)
     } finally {
       await s.close()
