@@ -1,7 +1,8 @@
-import { readdirSync, realpathSync, lstatSync, statSync, type Dirent } from 'node:fs'
+import { readdirSync, statSync, type Dirent } from 'node:fs'
 import { join } from 'node:path'
 import type { Base } from '../registry/base'
-import { EXCLUDED_DIR_NAMES, EXCLUDED_FILE_NAMES, isStrictlyInside } from './paths'
+import { mtimeSettled } from '../fingerprint'
+import { EXCLUDED_DIR_NAMES, isDocumentEntry } from './paths'
 
 /**
  * How many documents a corpus holds, without walking every file on each kb_list: a directory's
@@ -17,19 +18,6 @@ interface DirCount {
 }
 
 const cache = new Map<string, DirCount>()
-const RACY_MS = 2000
-
-function isDocument(e: Dirent, abs: string, corpusDir: string): boolean {
-  if (!e.name.endsWith('.md') || EXCLUDED_FILE_NAMES.includes(e.name)) return false
-  if (e.isFile()) return true
-  if (!e.isSymbolicLink()) return false
-  try {
-    const real = realpathSync(abs)
-    return isStrictlyInside(corpusDir, real) && lstatSync(real).isFile()
-  } catch {
-    return false
-  }
-}
 
 function countDir(abs: string, corpusDir: string): number {
   let mtimeMs: number
@@ -40,10 +28,7 @@ function countDir(abs: string, corpusDir: string): number {
     return 0
   }
   let entry = cache.get(abs)
-  // Like git's racy-clean rule: an mtime this recent may not yet reflect a change made within the
-  // same clock tick (coarse-grained file systems), so such a directory is read again.
-  const racy = Date.now() - mtimeMs < RACY_MS
-  if (!entry || entry.mtimeMs !== mtimeMs || racy) {
+  if (!entry || entry.mtimeMs !== mtimeMs || !mtimeSettled(mtimeMs)) {
     let dirents: Dirent[]
     try {
       dirents = readdirSync(abs, { withFileTypes: true })
@@ -55,7 +40,7 @@ function countDir(abs: string, corpusDir: string): number {
       const child = join(abs, e.name)
       if (e.isDirectory()) {
         if (!EXCLUDED_DIR_NAMES.includes(e.name)) entry.subdirs.push(child)
-      } else if (isDocument(e, child, corpusDir)) entry.own++
+      } else if (isDocumentEntry(e, child, corpusDir)) entry.own++
     }
     cache.set(abs, entry)
   }

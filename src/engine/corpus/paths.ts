@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs'
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import type { Base } from '../registry/base'
 import { notFound } from '../errors'
@@ -106,6 +106,23 @@ export function resolveDocument(base: Base, rawRel: string): ResolvedDocument {
 }
 
 /**
+ * Whether a directory entry met while walking a corpus (excluded directories already pruned) is a
+ * document: `*.md` (case-sensitive suffix), not an excluded file name, a regular file — or a file
+ * symlink that stays inside the corpus. The one rule for listing and counting documents.
+ */
+export function isDocumentEntry(e: Dirent, abs: string, corpusDir: string): boolean {
+  if (!e.name.endsWith('.md') || EXCLUDED_FILE_NAMES.includes(e.name)) return false
+  if (e.isFile()) return true
+  if (!e.isSymbolicLink()) return false
+  try {
+    const real = realpathSync(abs)
+    return isStrictlyInside(corpusDir, real) && lstatSync(real).isFile()
+  } catch {
+    return false // dangling link: not a document
+  }
+}
+
+/**
  * Every document of the corpus: `*.md` (case-sensitive suffix), recursive,
  * without following directory symlinks, sorted, minus exclusions. Returns
  * corpus-relative `/` paths.
@@ -126,18 +143,7 @@ export function listDocuments(base: Base): string[] {
       if (e.isDirectory()) {
         if (EXCLUDED_DIR_NAMES.includes(e.name)) continue
         walk(abs, rel)
-      } else if (e.name.endsWith('.md') && !isExcluded(rel)) {
-        if (e.isFile()) out.push(rel)
-        else if (e.isSymbolicLink()) {
-          // A file symlink counts only when it stays inside the corpus.
-          try {
-            const real = realpathSync(abs)
-            if (isStrictlyInside(base.corpusDir, real) && lstatSync(real).isFile()) out.push(rel)
-          } catch {
-            /* dangling link: not a document */
-          }
-        }
-      }
+      } else if (isDocumentEntry(e, abs, base.corpusDir)) out.push(rel)
     }
   }
   walk(base.corpusDir, '')

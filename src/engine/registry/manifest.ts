@@ -4,6 +4,7 @@ import { parse } from 'yaml'
 import type { Base } from './base'
 import { isStrictlyInside, toPosixRelative } from '../corpus/paths'
 import { jsonType } from '../jsontype'
+import { mtimeSettled } from '../fingerprint'
 
 export const MANIFEST_FILE = 'okf-bundle.yaml'
 export const SUPPORTED_BUNDLE_SPEC = '0.1'
@@ -25,9 +26,7 @@ function parsedManifest(path: string): { ok: true; data: unknown } | { ok: false
     const st = statSync(path)
     key = `${st.mtimeMs}:${st.size}:${st.ino}`
     const hit = parsedCache.get(path)
-    // A file modified in the last 2 s may change again within the same mtime tick: not trusted yet.
-    const settled = Date.now() - st.mtimeMs > 2000
-    if (hit && hit.key === key && settled) return { ok: true, data: hit.data }
+    if (hit && hit.key === key && mtimeSettled(st.mtimeMs)) return { ok: true, data: hit.data }
     text = readFileSync(path, 'utf8')
   } catch (e) {
     return { ok: false, reason: `okf-bundle.yaml illisible : ${(e as Error).message}` }
