@@ -3,7 +3,7 @@ import { HubError } from '../engine/errors'
 import { openHubLog } from '../engine/hublog'
 import { Registry } from '../engine/registry/registry'
 import { runCommandLocked } from '../engine/lock'
-import { takeHubOptions } from './options'
+import { configErrorExit, takeHubOptions } from './options'
 
 const USAGE = `usage: okf-hub lock <base> -- <commande...>
 
@@ -38,10 +38,7 @@ export async function runLock(argv: string[]): Promise<number> {
   try {
     config = loadConfig({ bases: o.bases, config: o.config })
   } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`okf-hub: configuration invalide : ${e.message}\n`)
-      return 2
-    }
+    if (e instanceof ConfigError) return configErrorExit(e)
     throw e
   }
   const log = openHubLog(config.logFile)

@@ -19,7 +19,7 @@ import {
   renderResolved
 } from '../engine/review/render'
 import type { ReviewErrorDto } from '../shared/review'
-import { takeHubOptions } from './options'
+import { configErrorExit, takeHubOptions } from './options'
 
 export const REVIEW_USAGE = `usage: okf-hub review <sous-commande> <base> [options] [--json] [--bases DIR] [--config FILE]
 
@@ -183,8 +183,7 @@ export async function runReview(argv: string[]): Promise<number> {
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e
     if (p.json) return fail(true, 'CONFIG', e.message, 2)
-    process.stderr.write(`okf-hub: configuration invalide : ${e.message}\n`)
-    return 2
+    return configErrorExit(e)
   }
   const log = openHubLog(config.logFile)
   try {

@@ -1,6 +1,6 @@
 import { ConfigError } from '../engine/config'
 import { prepareHub } from '../mcp/stdio-server'
-import { takeHubOptions } from './options'
+import { configErrorExit, takeHubOptions } from './options'
 
 /** `okf-hub tool <kb_tool> ['<json>']`: the MCP code path, text on stdout, exit 1 on isError. */
 export async function runTool(argv: string[]): Promise<number> {
@@ -28,10 +28,7 @@ export async function runTool(argv: string[]): Promise<number> {
     log.close()
     return out.isError ? 1 : 0
   } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`okf-hub: configuration invalide : ${e.message}\n`)
-      return 2
-    }
+    if (e instanceof ConfigError) return configErrorExit(e)
     throw e
   }
 }
