@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import type { Base } from '../../src/engine/registry/base'
 
 export function tempDir(prefix = 'okf-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix))
@@ -76,4 +77,27 @@ export function makeBundle(basesDir: string, dir: string, spec: BundleSpec = {})
     git(root, 'commit', '-qm', 'init')
   }
   return root
+}
+
+/**
+ * A `Base` over a temp folder whose corpus is `<root>/knowledge` holding `files` (corpus-relative
+ * path → text): no manifest, no git — for engine tests that only need a corpus. The caller removes
+ * `base.root`.
+ */
+export function makeCorpusBase(files: Record<string, string>, name = 'test-base'): Base {
+  const root = realpathSync(tempDir('okf-corpus-'))
+  writeFiles(join(root, 'knowledge'), files)
+  mkdirSync(join(root, 'knowledge'), { recursive: true })
+  return {
+    name,
+    dirName: name,
+    root,
+    corpusDir: join(root, 'knowledge'),
+    corpusRel: 'knowledge',
+    title: name,
+    description: '',
+    bundleSpec: '0.1',
+    governancePath: join(root, 'GOVERNANCE.md'),
+    governanceRel: 'GOVERNANCE.md'
+  }
 }

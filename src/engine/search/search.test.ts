@@ -2,17 +2,14 @@ import {
   chmodSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  realpathSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync
 } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Base } from '../registry/base'
 import { splitFrontmatter } from '../corpus/frontmatter'
@@ -24,6 +21,7 @@ import { isReserved } from './rank'
 import { ripgrepArgs, scanCorpus, unpackedPath } from './ripgrep'
 import { allocateQuota, searchBases, type BaseSearchResult } from './search'
 import { foldCase, keywordTerms, termsIn } from './terms'
+import { makeCorpusBase } from '../../../test/helpers/fixtures'
 
 const roots: string[] = []
 afterAll(() => {
@@ -32,27 +30,9 @@ afterAll(() => {
 
 /** A base whose corpus is `<tmp>/knowledge`, holding `files` (corpus-relative path → text). */
 function makeBase(files: Record<string, string>, name = 'test-base'): Base {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'okf-search-')))
-  roots.push(root)
-  const corpusDir = join(root, 'knowledge')
-  mkdirSync(corpusDir, { recursive: true })
-  for (const [rel, text] of Object.entries(files)) {
-    const abs = join(corpusDir, ...rel.split('/'))
-    mkdirSync(dirname(abs), { recursive: true })
-    writeFileSync(abs, text)
-  }
-  return {
-    name,
-    dirName: name,
-    root,
-    corpusDir,
-    corpusRel: 'knowledge',
-    title: name,
-    description: '',
-    bundleSpec: '0.1',
-    governancePath: join(root, 'GOVERNANCE.md'),
-    governanceRel: 'GOVERNANCE.md'
-  }
+  const base = makeCorpusBase(files, name)
+  roots.push(base.root)
+  return base
 }
 
 async function one(

@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Base } from '../../engine/registry/base'
 import { searchBases, type BaseSearchResult, type DocResult } from '../../engine/search/search'
 import { renderSearch } from './search-text'
+import { makeCorpusBase } from '../../../test/helpers/fixtures'
 
 const roots: string[] = []
 afterAll(() => {
@@ -12,27 +11,9 @@ afterAll(() => {
 })
 
 function makeBase(name: string, files: Record<string, string>): Base {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'okf-render-')))
-  roots.push(root)
-  const corpusDir = join(root, 'knowledge')
-  mkdirSync(corpusDir, { recursive: true })
-  for (const [rel, text] of Object.entries(files)) {
-    const abs = join(corpusDir, ...rel.split('/'))
-    mkdirSync(dirname(abs), { recursive: true })
-    writeFileSync(abs, text)
-  }
-  return {
-    name,
-    dirName: name,
-    root,
-    corpusDir,
-    corpusRel: 'knowledge',
-    title: name,
-    description: '',
-    bundleSpec: '0.1',
-    governancePath: join(root, 'GOVERNANCE.md'),
-    governanceRel: 'GOVERNANCE.md'
-  }
+  const base = makeCorpusBase(files, name)
+  roots.push(base.root)
+  return base
 }
 
 async function run(
