@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { git, makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
 import { CLI_JS, connect, hubEnv } from './helpers/mcp'
 import { assertNoFileDropped, commitCount, repoFingerprint } from './helpers/repo'
 
@@ -15,14 +15,6 @@ const proposal = (i: number, who: string) => ({
   confidence: 'medium',
   submitted_by: who
 })
-
-const waitFor = async (cond: () => boolean, ms: number): Promise<void> => {
-  const end = Date.now() + ms
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 describe('write safety across processes', () => {
   it('two server processes × 25 concurrent kb_propose → 50 commits, 50 files, nothing lost', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { git, makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
 import { CLI_JS, hubEnv } from './helpers/mcp'
 
 function lock(args: string[], env: Record<string, string>) {
@@ -74,9 +74,7 @@ describe('okf-hub lock', () => {
       stdio: 'ignore'
     })
     try {
-      const end = Date.now() + 10_000
-      while (!existsSync(join(root, '.okf-hub.lock.d')) && Date.now() < end)
-        await new Promise((r) => setTimeout(r, 50))
+      await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')), 10_000)
       const r = lock(['ma-base', '--', 'touch', join(dir, 'pas-execute')], {
         ...h.env,
         OKF_LOCK_TIMEOUT: '1'
@@ -102,9 +100,7 @@ describe('okf-hub lock', () => {
       }
     )
     try {
-      const end = Date.now() + 10_000
-      while (!existsSync(join(root, '.okf-hub.lock.d')) && Date.now() < end)
-        await new Promise((r) => setTimeout(r, 50))
+      await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')), 10_000)
       await new Promise((r) => setTimeout(r, 200))
       const code = await new Promise<number | null>((resolve) => {
         child.on('exit', (c) => resolve(c))

@@ -101,3 +101,12 @@ export function makeCorpusBase(files: Record<string, string>, name = 'test-base'
     governanceRel: 'GOVERNANCE.md'
   }
 }
+
+/** Polls `cond` every 50 ms; throws when it is still false after `ms`. */
+export async function waitFor(cond: () => boolean, ms: number): Promise<void> {
+  const end = Date.now() + ms
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
