@@ -9,7 +9,8 @@ export default tseslint.config(
       'bench/results/**',
       'bench/.cache/**',
       'test-results/**',
-      'resources/**'
+      'resources/**',
+      'test/corpora/**'
     ]
   },
   js.configs.recommended,

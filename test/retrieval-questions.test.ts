@@ -6,7 +6,7 @@ import { HOLDOUT_FILE, loadQuestions, QUESTIONS_FILE, resolveQuestion } from '..
 
 // The retrieval benchmark's questions (bench/suites/retrieval.ts) checked mechanically against the
 // shared French React docs: a missing corpus must fail, not skip.
-const CORPUS = resolve(__dirname, '../../shared/corpora/react-fr/knowledge')
+const CORPUS = resolve(__dirname, 'corpora/react-fr/knowledge')
 const present = existsSync(CORPUS) && statSync(CORPUS).isDirectory()
 
 describe('retrieval questions', () => {

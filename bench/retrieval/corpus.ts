@@ -1,6 +1,6 @@
 /**
  * The real corpus of the retrieval and economy suites: the French React docs bundle of
- * ../shared/corpora/react-fr, copied under bench/.cache and committed with the git CLI, so that the
+ * test/corpora/react-fr (in the repository), copied under bench/.cache and committed with the git CLI, so that the
  * server serves a clean clone and never touches the shared copy.
  */
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto'
 import { CACHE, ROOT } from '../lib'
 import { git } from '../corpus'
 
-export const SOURCE = resolve(ROOT, '../shared/corpora/react-fr')
+export const SOURCE = resolve(ROOT, 'test/corpora/react-fr')
 export const BASE_NAME = 'react-fr'
 
 export interface RealCorpus {

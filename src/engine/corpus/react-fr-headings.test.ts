@@ -6,7 +6,7 @@ import { findSection, normalizeHeading, parseHeadings, sectionKey } from './mark
 // The shared French React docs corpus: real MDX-flavoured headings (`{/*id*/}` anchors, backticks,
 // NBSP before `:`/`?`, typographic quotes). A missing folder must fail, not skip: a silently skipped
 // corpus test is how a label round-trip regression would ship.
-const CORPUS = resolve(__dirname, '../../../../shared/corpora/react-fr/knowledge')
+const CORPUS = resolve(__dirname, '../../../test/corpora/react-fr/knowledge')
 
 function markdownFiles(dir: string): string[] {
   const out: string[] = []

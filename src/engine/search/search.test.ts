@@ -691,7 +691,7 @@ describe('ranking outline (line scan)', () => {
 })
 
 describe('ranking outline agrees with the CommonMark parse on a real corpus', () => {
-  const CORPUS = resolve(__dirname, '../../../../shared/corpora/react-fr/knowledge')
+  const CORPUS = resolve(__dirname, '../../../test/corpora/react-fr/knowledge')
   const walk = (dir: string): string[] =>
     readdirSync(dir)
       .sort()
