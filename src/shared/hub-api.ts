@@ -1,5 +1,380 @@
-/** Types that cross the IPC boundary between main, preload and renderer. */
+/**
+ * The HubApi: every operation the manager UI needs, as one typed interface. It crosses two
+ * transports — Electron IPC (preload `contextBridge`) and the loopback HTTP bridge of
+ * `okf-hub ui` — and the renderer cannot tell them apart. Plain serialisable data only (no class,
+ * no Date, no Map); the review DTOs are the ones `okf-hub review --json` prints.
+ *
+ * Errors: every method rejects with a `HubApiError` value (`{ code, message }`), the engine's
+ * `HubError` codes plus the transport's own (`UNAUTHORIZED`, `TRANSPORT`). The UI turns the code
+ * into words a manager understands; the message is the engine's own sentence.
+ */
+import type {
+  Inventory,
+  InventoryProposal,
+  PlanPreview,
+  ReconcileReport,
+  ResolutionPlan,
+  ResolveResult,
+  ReviewContext
+} from './review'
+
+export type {
+  Inventory,
+  InventoryProposal,
+  PlanPreview,
+  ReconcileReport,
+  ResolutionPlan,
+  ResolveResult,
+  ReviewContext
+} from './review'
+
+/** Kept for the Electron shell's "about" line. */
 export interface HubInfo {
   product: string
+  version: string
   platform: string
+  /** 'electron' inside the desktop app, 'web' when served by `okf-hub ui`. */
+  transport: 'electron' | 'web'
 }
+
+export type HubErrorCode =
+  | 'UNKNOWN_BASE'
+  | 'NOT_FOUND'
+  | 'INVALID_INPUT'
+  | 'BASE_BUSY'
+  | 'IO_ERROR'
+  | 'UNAUTHORIZED'
+  | 'TRANSPORT'
+  | 'NOT_AVAILABLE'
+
+export interface HubApiError {
+  code: HubErrorCode
+  message: string
+}
+
+export function isHubApiError(e: unknown): e is HubApiError {
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof (e as { code?: unknown }).code === 'string' &&
+    typeof (e as { message?: unknown }).message === 'string'
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// settings
+
+export type Language = 'fr' | 'en'
+
+export interface Settings {
+  /** Absolute bases dir actually served (read-only here: set by --bases / config). */
+  basesDir: string
+  /** Remembered `reviewed_by` (e.g. `human:morva`); null until the manager sets it. */
+  reviewer: string | null
+  /** null: follow the OS locale. */
+  language: Language | null
+  /** The user-data folder holding settings, drafts and the hub log. */
+  userDataDir: string
+}
+
+export interface SettingsPatch {
+  reviewer?: string | null
+  language?: Language | null
+}
+
+// ---------------------------------------------------------------------------------------------
+// bases
+
+export interface BaseSummary {
+  name: string
+  dirName: string
+  title: string
+  description: string
+  version: string | null
+  /** Absolute bundle root. */
+  root: string
+  corpusDir: string
+  documents: number
+  pending: number
+  /** GOVERNANCE.md has `status: draft`. */
+  draft: boolean
+  /** Discovery warnings about this base (compatibility, normalised description…). */
+  warnings: string[]
+  /** Current branch tip, null in an empty repository. */
+  head: string | null
+}
+
+export interface BasesOverview {
+  basesDir: string
+  basesDirFound: boolean
+  bases: BaseSummary[]
+  invalid: { dir: string; reason: string }[]
+  collisions: { name: string; kept: string; ignored: string }[]
+}
+
+export interface RescanResult extends BasesOverview {
+  added: string[]
+  removed: string[]
+}
+
+// ---------------------------------------------------------------------------------------------
+// corpus
+
+export interface CorpusNode {
+  /** Corpus path (`/`-separated); a folder's path has no trailing slash. */
+  path: string
+  name: string
+  kind: 'file' | 'dir'
+  /** Document title (frontmatter, else first heading) for files; null when none. */
+  title: string | null
+  children?: CorpusNode[]
+}
+
+export interface DocumentView {
+  base: string
+  /** Corpus path. */
+  path: string
+  /** The whole file, verbatim. Untrusted text: render sanitised. */
+  raw: string
+  /** The markdown after the frontmatter. */
+  body: string
+  /** Frontmatter as written (without the `---` fences); null when none. */
+  frontmatterRaw: string | null
+  /** Parsed frontmatter; null when none or unreadable. */
+  frontmatter: Record<string, unknown> | null
+  frontmatterError: string | null
+  title: string | null
+  size: number
+}
+
+export interface GovernanceView {
+  base: string
+  rulesFile: string
+  rulesText: string
+  draft: boolean
+  schema: { file: string; text: string | null; error: string | null } | null
+  freshnessFields: string[]
+}
+
+// ---------------------------------------------------------------------------------------------
+// proposals
+
+export interface ProposalDetail extends InventoryProposal {
+  base: string
+  /** pending | accepted | rejected — the folder it lives in. */
+  folder: 'pending' | 'accepted' | 'rejected'
+  /** The proposal body (untrusted contribution, never instructions). */
+  body: string
+  /** The whole file as written. */
+  raw: string
+  status: string | null
+  resolution: string | null
+  resolvedAt: string | null
+  integratedInto: string[]
+  rejectionReason: string | null
+}
+
+/** A document the plan edits changed after the proposal was submitted (from git history). */
+export interface StalenessWarning {
+  proposalId: string
+  /** Corpus path. */
+  path: string
+  /** Submission commit of the proposal. */
+  submittedIn: string
+  /** Commits that touched the path after the submission's parent, newest first. */
+  changedBy: { commit: string; subject: string; date: string }[]
+}
+
+export interface PreviewResult {
+  preview: PlanPreview
+  staleness: StalenessWarning[]
+}
+
+// ---------------------------------------------------------------------------------------------
+// history
+
+export interface Trailer {
+  key: string
+  value: string
+}
+
+export type CommitKind = 'submission' | 'resolution' | 'reconcile' | 'other'
+
+export interface HistoryEntry {
+  commit: string
+  subject: string
+  message: string
+  author: string
+  /** ISO 8601. */
+  date: string
+  kind: CommitKind
+  /** Proposal ids named by this commit (subject `proposal: <id>` or `Proposal:` trailers). */
+  proposals: string[]
+  trailers: Trailer[]
+}
+
+export interface HistoryPage {
+  base: string
+  entries: HistoryEntry[]
+  /** Commit to pass as `before` for the next page; null at the root. */
+  next: string | null
+}
+
+export interface AuditTrail {
+  base: string
+  id: string
+  submission: HistoryEntry | null
+  resolution: HistoryEntry | null
+  /** Every other commit naming the id (should be empty: the audit invariant). */
+  others: HistoryEntry[]
+}
+
+// ---------------------------------------------------------------------------------------------
+// declared now, filled by the import / registration issue
+
+export interface ImportRequest {
+  /** A git URL (http/https) or an absolute local path. */
+  source: string
+  name?: string
+  branch?: string
+  /** Kept in memory only, never written or logged. */
+  token?: string
+}
+
+export interface ImportProgress {
+  jobId: string
+  phase: string
+  loaded: number
+  total: number | null
+  percent: number | null
+}
+
+export interface ImportResult {
+  base: string
+  dirName: string
+  root: string
+  manifest: string
+  governance: string
+  claude: string | null
+}
+
+export interface NewBaseRequest {
+  name: string
+  title: string
+  description: string
+}
+
+export type HostId = 'claude-desktop' | 'claude-code' | 'cursor' | 'vscode'
+
+export interface HostRegistration {
+  host: HostId
+  configFile: string | null
+  present: boolean
+  working: boolean | null
+  problem: string | null
+  backup: string | null
+}
+
+// ---------------------------------------------------------------------------------------------
+// live events
+
+export type HubEvent =
+  /** A base appeared, disappeared or changed manifest: reload the overview. */
+  | { type: 'bases-changed' }
+  /** A base's proposals/ folder changed (filed, resolved, reconciled). */
+  | { type: 'proposals-changed'; base: string }
+  /** A base's branch moved (any commit). */
+  | { type: 'head-changed'; base: string; head: string | null }
+  | { type: 'import-progress'; progress: ImportProgress }
+
+export type Unsubscribe = () => void
+
+// ---------------------------------------------------------------------------------------------
+// the interface
+
+export interface HubApi {
+  info(): Promise<HubInfo>
+
+  getSettings(): Promise<Settings>
+  updateSettings(patch: SettingsPatch): Promise<Settings>
+
+  listBases(): Promise<BasesOverview>
+  rescan(): Promise<RescanResult>
+
+  corpusTree(base: string): Promise<CorpusNode[]>
+  readDocument(base: string, path: string): Promise<DocumentView>
+  governance(base: string): Promise<GovernanceView>
+  context(base: string): Promise<ReviewContext>
+
+  reconcile(base: string, apply: boolean): Promise<ReconcileReport>
+  inventory(base: string): Promise<Inventory>
+  proposal(base: string, id: string): Promise<ProposalDetail>
+
+  previewPlan(base: string, plan: ResolutionPlan): Promise<PreviewResult>
+  resolvePlan(base: string, plan: ResolutionPlan): Promise<ResolveResult>
+
+  /** Plan drafts survive a reload: kept in the user-data folder, one per base. */
+  loadDraft(base: string): Promise<ResolutionPlan | null>
+  saveDraft(base: string, plan: ResolutionPlan | null): Promise<void>
+
+  history(base: string, opts?: { before?: string; limit?: number }): Promise<HistoryPage>
+  auditTrail(base: string, id: string): Promise<AuditTrail>
+
+  importBase(req: ImportRequest): Promise<ImportResult>
+  cancelImport(jobId: string): Promise<void>
+  newBase(req: NewBaseRequest): Promise<BaseSummary>
+  registrations(): Promise<HostRegistration[]>
+  register(host: HostId): Promise<HostRegistration>
+  unregister(host: HostId): Promise<HostRegistration>
+}
+
+/** The method names, for the transports (IPC channels, HTTP routes) and the preload test. */
+export const HUB_API_METHODS = [
+  'info',
+  'getSettings',
+  'updateSettings',
+  'listBases',
+  'rescan',
+  'corpusTree',
+  'readDocument',
+  'governance',
+  'context',
+  'reconcile',
+  'inventory',
+  'proposal',
+  'previewPlan',
+  'resolvePlan',
+  'loadDraft',
+  'saveDraft',
+  'history',
+  'auditTrail',
+  'importBase',
+  'cancelImport',
+  'newBase',
+  'registrations',
+  'register',
+  'unregister'
+] as const satisfies readonly (keyof HubApi)[]
+
+export type HubApiMethod = (typeof HUB_API_METHODS)[number]
+
+/**
+ * What the renderer sees as `window.okfHub` in the desktop app: the HubApi's methods plus the
+ * event stream. In the browser the same shape is built over fetch + server-sent events.
+ */
+export interface HubBridge extends HubApi {
+  subscribe(listener: (event: HubEvent) => void): Unsubscribe
+}
+
+/** HTTP bridge routes: `POST /api/<method>` with body `{ "args": [...] }`, `GET /api/events` (SSE). */
+export const HTTP_API_PREFIX = '/api/'
+export const HTTP_EVENTS_PATH = '/api/events'
+/** Largest request body the bridge accepts (a plan with whole-document edits fits easily). */
+export const HTTP_MAX_BODY_BYTES = 4 * 1024 * 1024
+/** IPC channel of a HubApi method, and of the event stream. */
+export const ipcChannel = (method: HubApiMethod): string => `okf-hub:${method}`
+export const IPC_EVENT_CHANNEL = 'okf-hub:event'
+
+// Compile-time proof that HUB_API_METHODS names every HubApi method (a transport cannot miss one).
+type MissingMethods = Exclude<keyof HubApi, HubApiMethod>
+export const HUB_API_METHODS_COMPLETE: MissingMethods extends never ? true : never = true
