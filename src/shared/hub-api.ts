@@ -369,6 +369,18 @@ export interface HubBridge extends HubApi {
 /** HTTP bridge routes: `POST /api/<method>` with body `{ "args": [...] }`, `GET /api/events` (SSE). */
 export const HTTP_API_PREFIX = '/api/'
 export const HTTP_EVENTS_PATH = '/api/events'
+/**
+ * HTTP bridge envelope: `200 { "result": value }` (`null` for void methods), otherwise a 4xx/5xx
+ * status with `{ "error": HubApiError }`. Server-sent events carry one `HubEvent` JSON per `data:`.
+ */
+export type HttpApiResponse<T> = { result: T } | { error: HubApiError }
+/**
+ * The per-start token: the printed URL carries it as `?token=`; the bridge then sets it as an
+ * HttpOnly, SameSite=Strict cookie and redirects to `/`, so it leaves the address bar and
+ * history. Programs may send `Authorization: Bearer <token>` instead.
+ */
+export const HTTP_TOKEN_QUERY = 'token'
+export const HTTP_TOKEN_COOKIE = 'okf_hub_token'
 /** Largest request body the bridge accepts (a plan with whole-document edits fits easily). */
 export const HTTP_MAX_BODY_BYTES = 4 * 1024 * 1024
 /** IPC channel of a HubApi method, and of the event stream. */
