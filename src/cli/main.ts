@@ -14,6 +14,7 @@ const USAGE = `usage: okf-hub <commande> [options]
   lock    <base> -- <commande…>                      exécute une commande sous le verrou d'écriture de la base
   review  reconcile|context|inventory|resolve <base> [--apply|--full|--plan FICHIER [--dry-run]] [--json]
                                                      revue des propositions (okf-hub review --help)
+  ui      [--port N] [--no-open] [--bases DIR]       l'interface du gestionnaire dans le navigateur (127.0.0.1)
   --version | --help
 
 Configuration : --bases, sinon OKF_HUB_BASES, sinon bases-dir de hub-config.yaml
@@ -29,6 +30,10 @@ async function main(argv: string[]): Promise<number> {
       return runTool(rest)
     case 'lock':
       return runLock(rest)
+    case 'ui': {
+      const { runUi } = await import('./ui')
+      return runUi(rest)
+    }
     case 'review': {
       const { runReview } = await import('./review')
       return runReview(rest)

@@ -37,13 +37,13 @@ function ageDays(submittedAt: string | null, now: Date): number | null {
   return Math.max(0, Math.floor((now.getTime() - t) / DAY_MS))
 }
 
-interface Located {
+export interface Located {
   likely: string[]
   /** Best hit of a strict AND search (every significant word present); null on the OR fallback. */
   top: string | null
 }
 
-async function locate(base: Base, concerns: string | null, log?: HubLog): Promise<Located> {
+export async function locate(base: Base, concerns: string | null, log?: HubLog): Promise<Located> {
   const query = concernQuery(concerns ?? '')
   if (query === '') return { likely: [], top: null }
   try {
@@ -80,6 +80,33 @@ function byDateThenId(a: ProposalRecord, b: ProposalRecord): number {
   return a.stem < b.stem ? -1 : a.stem > b.stem ? 1 : 0
 }
 
+/** One proposal file as the inventory (and the proposal detail) shows it. */
+export function toInventoryProposal(
+  r: ProposalRecord,
+  now: Date,
+  likely: string[],
+  tracked: boolean,
+  withBody: boolean
+): InventoryProposal {
+  const submittedAt = metaString(r.meta, 'submitted-at')
+  const p: InventoryProposal = {
+    id: metaString(r.meta, 'id') ?? r.stem,
+    path: r.rel,
+    type: metaString(r.meta, 'type'),
+    concerns: metaString(r.meta, 'concerns'),
+    confidence: metaString(r.meta, 'confidence'),
+    sources: sourcesOf(r.meta),
+    submittedBy: metaString(r.meta, 'submitted-by'),
+    submittedAt,
+    ageDays: ageDays(submittedAt, now),
+    likelyDocuments: likely,
+    tracked,
+    incomplete: !r.meta || !metaString(r.meta, 'id') || !metaString(r.meta, 'submitted-by')
+  }
+  if (withBody) p.body = r.body.replace(/^\s*\n/, '').trimEnd()
+  return p
+}
+
 export async function inventory(base: Base, opts: InventoryOptions = {}): Promise<Inventory> {
   const now = (opts.now ?? (() => new Date()))()
   const records = proposalFiles(base, 'pending').map(readProposal).sort(byDateThenId)
@@ -87,25 +114,9 @@ export async function inventory(base: Base, opts: InventoryOptions = {}): Promis
   const located = await mapLimited(records, SEARCH_CONCURRENCY, (r) =>
     locate(base, metaString(r.meta, 'concerns'), opts.log)
   )
-  const proposals: InventoryProposal[] = records.map((r, i) => {
-    const submittedAt = metaString(r.meta, 'submitted-at')
-    const p: InventoryProposal = {
-      id: metaString(r.meta, 'id') ?? r.stem,
-      path: r.rel,
-      type: metaString(r.meta, 'type'),
-      concerns: metaString(r.meta, 'concerns'),
-      confidence: metaString(r.meta, 'confidence'),
-      sources: sourcesOf(r.meta),
-      submittedBy: metaString(r.meta, 'submitted-by'),
-      submittedAt,
-      ageDays: ageDays(submittedAt, now),
-      likelyDocuments: located[i].likely,
-      tracked: tracked.has(r.rel),
-      incomplete: !r.meta || !metaString(r.meta, 'id') || !metaString(r.meta, 'submitted-by')
-    }
-    if (opts.full) p.body = r.body.replace(/^\s*\n/, '').trimEnd()
-    return p
-  })
+  const proposals: InventoryProposal[] = records.map((r, i) =>
+    toInventoryProposal(r, now, located[i].likely, tracked.has(r.rel), opts.full === true)
+  )
   const groups = groupBySubject(
     proposals.map((p, i) => ({ id: p.id, concerns: p.concerns ?? '', topDocument: located[i].top }))
   )

@@ -1,0 +1,52 @@
+import { readFile, realpath, stat } from 'node:fs/promises'
+import { extname, join, sep } from 'node:path'
+
+/**
+ * The built renderer (`out/renderer`), served read-only. A request path is decoded once, must be
+ * plain segments (no `..`, no backslash, no NUL, no drive or UNC form, no hidden file), and the
+ * real path of what it names must stay inside the renderer folder — a symlink planted there
+ * cannot serve a byte from elsewhere.
+ */
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8'
+}
+
+export interface StaticFile {
+  body: Buffer
+  type: string
+}
+
+/** Null for anything that is not a file of the renderer folder (the caller answers 404). */
+export async function staticFile(rootReal: string, urlPath: string): Promise<StaticFile | null> {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(urlPath)
+  } catch {
+    return null
+  }
+  if (decoded === '/' || decoded === '') decoded = '/index.html'
+  const segs = decoded.split('/').slice(1)
+  const bad = segs.some((s) => s === '' || s === '.' || s === '..' || s.startsWith('.') || /[\\\0:%]/.test(s))
+  if (bad) return null
+  const type = TYPES[extname(decoded).toLowerCase()]
+  if (!type) return null
+  let real: string
+  try {
+    real = await realpath(join(rootReal, ...segs))
+    if (!real.startsWith(rootReal + sep)) return null
+    if (!(await stat(real)).isFile()) return null
+    return { body: await readFile(real), type }
+  } catch {
+    return null
+  }
+}

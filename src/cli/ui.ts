@@ -1,0 +1,109 @@
+// `okf-hub ui` — the manager's UI in a browser: the same renderer and HubApi as the desktop app,
+// over the loopback HTTP bridge. Parses argv, starts the engine and the bridge, prints the URL.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { ConfigError } from '../engine/config'
+import { startEngine } from '../engine/bootstrap/start'
+import { HubService } from '../engine/hub/service'
+import { startBridge } from '../bridge/http-server'
+import { configErrorExit, takeHubOptions } from './options'
+import { version } from '../../package.json'
+
+export const UI_USAGE = `usage: okf-hub ui [--port N] [--bases DIR] [--config FILE] [--no-open] [--verbose]
+
+  Sert l'interface du gestionnaire sur http://127.0.0.1 (jamais sur le réseau) et affiche
+  l'adresse à ouvrir ; elle contient un jeton propre à ce démarrage. Ctrl+C arrête.
+  --port N    port fixe (par défaut : un port libre)
+  --no-open   ne pas ouvrir le navigateur
+`
+
+/** Where the built renderer is: next to the built CLI (`out/main/cli` → `out/renderer`). */
+export function rendererDir(): string | null {
+  const candidates = [resolve(__dirname, '../../renderer'), resolve(__dirname, '../../out/renderer')]
+  return candidates.find((d) => existsSync(join(d, 'index.html'))) ?? null
+}
+
+function openBrowser(url: string): void {
+  const [cmd, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]]
+  try {
+    const child = spawn(cmd, args, { detached: true, stdio: 'ignore' })
+    child.on('error', () =>
+      process.stderr.write(
+        `okf-hub ui : navigateur non ouvert (${cmd} absent) — ouvrez l'adresse ci-dessus\n`
+      )
+    )
+    child.unref()
+  } catch {
+    process.stderr.write("okf-hub ui : navigateur non ouvert — ouvrez l'adresse ci-dessus\n")
+  }
+}
+
+export async function runUi(argv: string[]): Promise<number> {
+  const o = takeHubOptions(argv)
+  let port = 0
+  let open = true
+  let verbose = false
+  const usage = (msg: string): number => {
+    process.stderr.write(`okf-hub ui : ${msg}\n\n${UI_USAGE}`)
+    return 64
+  }
+  if (o.error) return usage(o.error)
+  for (let i = 0; i < o.rest.length; i++) {
+    const a = o.rest[i]
+    if (a === '--no-open') open = false
+    else if (a === '--verbose') verbose = true
+    else if (a === '--help' || a === '-h') {
+      process.stdout.write(UI_USAGE)
+      return 0
+    } else if (a === '--port' || a.startsWith('--port=')) {
+      const v = a === '--port' ? o.rest[++i] : a.slice('--port='.length)
+      const n = Number(v)
+      if (!Number.isInteger(n) || n < 0 || n > 65535) return usage('--port attend un entier entre 0 et 65535')
+      port = n
+    } else return usage(`argument inconnu : ${a}`)
+  }
+  const dir = rendererDir()
+  if (!dir) {
+    process.stderr.write(
+      'okf-hub ui : interface non construite (out/renderer absent) — lancez « npm run build »\n'
+    )
+    return 5
+  }
+  let engine
+  try {
+    engine = await startEngine({ bases: o.bases, config: o.config, verbose, door: 'ui' })
+  } catch (e) {
+    if (e instanceof ConfigError) return configErrorExit(e)
+    throw e
+  }
+  const { config, log } = engine
+  const service = new HubService({ config, log, transport: 'web', version })
+  let bridge
+  try {
+    bridge = await startBridge({ service, log, rendererDir: dir, port })
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException
+    process.stderr.write(
+      `okf-hub ui : écoute impossible sur 127.0.0.1:${port} (${err.code ?? err.message})\n`
+    )
+    return 5
+  }
+  process.stdout.write(`OKF Hub UI: ${bridge.url}\n`)
+  process.stdout.write(`Bases : ${config.basesDir} — Ctrl+C pour arrêter\n`)
+  if (open) openBrowser(bridge.url)
+  await new Promise<void>((done) => {
+    const stop = (): void => done()
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  })
+  await bridge.close()
+  log.info('arrêt (ui)')
+  log.close()
+  return 0
+}

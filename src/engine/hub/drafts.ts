@@ -1,0 +1,82 @@
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { writeFileAtomic } from '../git/atomic-write'
+import { invalidInput, ioError } from '../errors'
+import type { HubLog } from '../hublog'
+import type { ResolutionPlan } from '../../shared/review'
+
+/**
+ * Plan drafts: the manager's unfinished plan for a base, kept in the user-data folder so that a
+ * reload, a crash or closing the window loses nothing. A draft is work in progress — it need not
+ * be a valid plan (the engine validates at preview and resolve) — but it must have the plan's
+ * shape, and it is bounded in size.
+ */
+
+export const DRAFTS_DIR = 'drafts'
+export const DRAFT_MAX_BYTES = 2 * 1024 * 1024
+
+function isPlanShape(v: unknown): v is ResolutionPlan {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false
+  const p = v as Record<string, unknown>
+  return (
+    typeof p.summary === 'string' &&
+    typeof p.reviewed_by === 'string' &&
+    Array.isArray(p.resolutions) &&
+    Array.isArray(p.edits)
+  )
+}
+
+export class DraftStore {
+  private readonly dir: string
+
+  constructor(
+    userDataDir: string,
+    private readonly log: HubLog
+  ) {
+    this.dir = join(userDataDir, DRAFTS_DIR)
+  }
+
+  /** Base names are manifest names (`[a-z0-9-]+`), so they are safe file names as they are. */
+  private file(base: string): string {
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(base)) throw invalidInput(`nom de base invalide : ${base.slice(0, 80)}`)
+    return join(this.dir, `${base}.json`)
+  }
+
+  load(base: string): ResolutionPlan | null {
+    const file = this.file(base)
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
+      throw ioError(`brouillon illisible (${file}) : ${(e as Error).message}`)
+    }
+    try {
+      const data: unknown = JSON.parse(text)
+      if (isPlanShape(data)) return data
+      this.log.warning(`brouillon ignoré (${file}) : ce n'est pas un plan`)
+    } catch (e) {
+      this.log.warning(`brouillon ignoré (${file}) : JSON invalide (${(e as Error).message})`)
+    }
+    return null
+  }
+
+  async save(base: string, plan: unknown): Promise<void> {
+    const file = this.file(base)
+    if (plan === null) {
+      rmSync(file, { force: true })
+      return
+    }
+    if (!isPlanShape(plan))
+      throw invalidInput('brouillon : un plan { summary, reviewed_by, resolutions[], edits[] } est attendu')
+    const text = JSON.stringify(plan, null, 2) + '\n'
+    if (Buffer.byteLength(text) > DRAFT_MAX_BYTES)
+      throw invalidInput(`brouillon trop volumineux (plus de ${DRAFT_MAX_BYTES} octets)`)
+    try {
+      mkdirSync(this.dir, { recursive: true })
+      await writeFileAtomic(file, text)
+    } catch (e) {
+      throw ioError(`brouillon non enregistré (${file}) : ${(e as Error).message}`)
+    }
+  }
+}

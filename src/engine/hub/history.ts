@@ -1,0 +1,179 @@
+import fs from 'node:fs'
+import { log as gitLog, readBlob, type ReadCommitResult } from 'isomorphic-git'
+import type { Base } from '../registry/base'
+import { describeError, invalidInput, ioError } from '../errors'
+import { PROPOSAL_ID_PATTERN } from '../proposals/store'
+import { confineEditPath } from '../review/edits'
+import type {
+  AuditTrail,
+  CommitKind,
+  HistoryEntry,
+  HistoryPage,
+  StalenessWarning,
+  Trailer
+} from '../../shared/hub-api'
+import type { ResolutionPlan } from '../../shared/review'
+
+/**
+ * The base's git history as the manager reads it: submissions, resolutions and reconcile repairs
+ * with their trailers. Git is canonical (the audit invariant lives in `git log`), so nothing here
+ * keeps state: every answer is read from the repository.
+ */
+
+export const HISTORY_DEFAULT_LIMIT = 50
+export const HISTORY_MAX_LIMIT = 500
+/** How far back the audit trail and the staleness check look for a submission commit. */
+export const HISTORY_SCAN_LIMIT = 5000
+
+const TRAILER_LINE = /^([A-Za-z][A-Za-z0-9-]*): (.*)$/
+const SUBMISSION = /^proposal: (prop-\d{4}-\d{2}-\d{2}-[0-9a-f]{4}) /
+const RESOLUTION = /^(integrate|reject|resolve): /
+
+/** Trailers of a message: the lines `Key: value` of its last paragraph. */
+export function parseTrailers(message: string): Trailer[] {
+  const paragraphs = message.trimEnd().split(/\n\s*\n/)
+  if (paragraphs.length < 2) return []
+  const last = paragraphs[paragraphs.length - 1].split('\n')
+  const out: Trailer[] = []
+  for (const line of last) {
+    const m = TRAILER_LINE.exec(line.trimEnd())
+    if (!m) return []
+    out.push({ key: m[1], value: m[2] })
+  }
+  return out
+}
+
+function kindOf(subject: string): CommitKind {
+  if (SUBMISSION.test(subject)) return 'submission'
+  if (RESOLUTION.test(subject)) return 'resolution'
+  if (subject.startsWith('reconcile: ')) return 'reconcile'
+  return 'other'
+}
+
+function toEntry(c: ReadCommitResult): HistoryEntry {
+  const message = c.commit.message
+  const subject = message.split('\n', 1)[0]
+  const trailers = parseTrailers(message)
+  const proposals = new Set<string>()
+  const sub = SUBMISSION.exec(subject)
+  if (sub) proposals.add(sub[1])
+  for (const t of trailers)
+    if (t.key === 'Proposal' && PROPOSAL_ID_PATTERN.test(t.value)) proposals.add(t.value)
+  return {
+    commit: c.oid,
+    subject,
+    message,
+    author: `${c.commit.author.name} <${c.commit.author.email}>`,
+    date: new Date(c.commit.author.timestamp * 1000).toISOString(),
+    kind: kindOf(subject),
+    proposals: [...proposals],
+    trailers
+  }
+}
+
+/** Commits from `ref`, newest first; [] on an unborn branch; a shallow boundary simply ends the walk. */
+async function commits(root: string, ref: string, depth: number, cache: object): Promise<ReadCommitResult[]> {
+  try {
+    return await gitLog({ fs, dir: root, ref, depth, cache })
+  } catch (e) {
+    const code = (e as { code?: string }).code
+    if (code === 'NotFoundError') {
+      if (ref === 'HEAD') return []
+      throw invalidInput(`commit '${ref}' introuvable dans l'historique`)
+    }
+    throw ioError(`historique illisible dans ${root} : ${describeError(e)}`)
+  }
+}
+
+export async function history(
+  base: Base,
+  opts: { before?: string; limit?: number } = {}
+): Promise<HistoryPage> {
+  const limit = opts.limit ?? HISTORY_DEFAULT_LIMIT
+  if (!Number.isInteger(limit) || limit < 1 || limit > HISTORY_MAX_LIMIT)
+    throw invalidInput(`limit doit être un entier entre 1 et ${HISTORY_MAX_LIMIT}`)
+  if (opts.before !== undefined && !/^[0-9a-f]{40}$/.test(opts.before))
+    throw invalidInput('before doit être un identifiant de commit complet (40 caractères hexadécimaux)')
+  const cache = {}
+  // `before` is the first commit of the next page (exclusive cursor would need its parent, which
+  // may be a merge): fetch one more and drop nothing.
+  const list = await commits(base.root, opts.before ?? 'HEAD', limit + 1, cache)
+  const page = list.slice(0, limit)
+  const next = list.length > limit ? list[limit].oid : null
+  return { base: base.name, entries: page.map(toEntry), next }
+}
+
+/** The submission and resolution commits of one proposal, found in `git log`. */
+export async function auditTrail(base: Base, id: string): Promise<AuditTrail> {
+  if (!PROPOSAL_ID_PATTERN.test(id))
+    throw invalidInput('identifiant de proposition invalide (forme prop-AAAA-MM-JJ-xxxx)')
+  const list = await commits(base.root, 'HEAD', HISTORY_SCAN_LIMIT, {})
+  let submission: HistoryEntry | null = null
+  let resolution: HistoryEntry | null = null
+  const others: HistoryEntry[] = []
+  for (const c of list) {
+    const e = toEntry(c)
+    if (!e.proposals.includes(id)) continue
+    if (e.kind === 'submission' && submission === null) submission = e
+    else if (e.kind === 'resolution' && resolution === null) resolution = e
+    else others.push(e)
+  }
+  return { base: base.name, id, submission, resolution, others }
+}
+
+async function blobAt(root: string, commit: string, repoPath: string, cache: object): Promise<string | null> {
+  try {
+    return (await readBlob({ fs, dir: root, oid: commit, filepath: repoPath, cache })).oid
+  } catch (e) {
+    const code = (e as { code?: string }).code
+    if (code === 'NotFoundError' || code === 'ObjectTypeError') return null
+    throw ioError(`lecture de ${repoPath} impossible dans l'historique : ${describeError(e)}`)
+  }
+}
+
+/**
+ * Documents the plan edits that changed after a proposal it accepts was submitted: the path's
+ * blob in the submission commit's parent against HEAD's, and the commits in between that changed
+ * it. No new proposal field: git history is the record.
+ */
+export async function stalenessOf(base: Base, plan: ResolutionPlan): Promise<StalenessWarning[]> {
+  const accepted = plan.resolutions.filter((r) => r.resolution === 'accepted').map((r) => r.id)
+  const edited = [...new Set(plan.edits.map((e) => e.path))]
+  if (accepted.length === 0 || edited.length === 0) return []
+  const cache = {}
+  const list = await commits(base.root, 'HEAD', HISTORY_SCAN_LIMIT, cache)
+  if (list.length === 0) return []
+  const head = list[0].oid
+  const out: StalenessWarning[] = []
+  for (const id of accepted) {
+    const at = list.findIndex((c) => SUBMISSION.exec(c.commit.message)?.[1] === id)
+    if (at < 0) continue // not committed yet (reconcile first): nothing to compare against
+    const submission = list[at]
+    const parent = submission.commit.parent[0]
+    if (!parent) continue
+    for (const path of edited) {
+      // Preview has already confined every edit path; this only maps it to the repo path.
+      const { repoPath } = confineEditPath(base, path)
+      const [then, now] = await Promise.all([
+        blobAt(base.root, parent, repoPath, cache),
+        blobAt(base.root, head, repoPath, cache)
+      ])
+      if (then === now) continue
+      const changedBy: StalenessWarning['changedBy'] = []
+      for (let i = 0; i < at; i++) {
+        const c = list[i]
+        const p = c.commit.parent[0]
+        const mine = await blobAt(base.root, c.oid, repoPath, cache)
+        const before = p ? await blobAt(base.root, p, repoPath, cache) : null
+        if (mine !== before)
+          changedBy.push({
+            commit: c.oid,
+            subject: c.commit.message.split('\n', 1)[0],
+            date: new Date(c.commit.author.timestamp * 1000).toISOString()
+          })
+      }
+      out.push({ proposalId: id, path, submittedIn: submission.oid, changedBy })
+    }
+  }
+  return out
+}

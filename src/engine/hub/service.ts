@@ -1,0 +1,340 @@
+import { readFileSync } from 'node:fs'
+import type { HubConfig } from '../config'
+import { PRODUCT_NAME } from '../config'
+import type { HubLog } from '../hublog'
+import { describeError, invalidInput, ioError } from '../errors'
+import type { Base } from '../registry/base'
+import { Registry, type RescanReport } from '../registry/registry'
+import { countDocuments } from '../corpus/count'
+import { resolveDocument } from '../corpus/paths'
+import { splitFrontmatter } from '../corpus/frontmatter'
+import { documentTitle, parseHeadings } from '../corpus/markdown'
+import { readGovernance } from '../governance'
+import { headTreePaths } from '../git/commit'
+import {
+  PROPOSAL_ID_PATTERN,
+  PROPOSAL_STATUSES,
+  metaString,
+  proposalFiles,
+  readProposal
+} from '../proposals/store'
+import { freshnessFields } from '../review/freshness'
+import { reviewContext } from '../review/context'
+import { reconcile } from '../review/reconcile'
+import { inventory, locate, toInventoryProposal } from '../review/inventory'
+import { parsePlan } from '../review/plan'
+import { previewPlan, resolvePlan } from '../review/resolve'
+import { headCommit } from '../review/worktree'
+import type {
+  AuditTrail,
+  BaseSummary,
+  BasesOverview,
+  CorpusNode,
+  DocumentView,
+  GovernanceView,
+  HistoryPage,
+  HostId,
+  HostRegistration,
+  HubApi,
+  HubEvent,
+  HubInfo,
+  ImportRequest,
+  ImportResult,
+  Inventory,
+  NewBaseRequest,
+  PreviewResult,
+  ProposalDetail,
+  ReconcileReport,
+  RescanResult,
+  ResolutionPlan,
+  ResolveResult,
+  ReviewContext,
+  Settings,
+  SettingsPatch
+} from '../../shared/hub-api'
+import { ApiError } from './api-error'
+import { corpusTree } from './corpus-tree'
+import { DraftStore } from './drafts'
+import { auditTrail, history, stalenessOf } from './history'
+import { SettingsStore } from './settings'
+import { HubWatcher } from './watch'
+
+export interface HubServiceOptions {
+  config: HubConfig
+  log: HubLog
+  transport: HubInfo['transport']
+  version: string
+}
+
+/**
+ * The HubApi over the engine, for both transports (Electron IPC, `okf-hub ui`'s loopback HTTP).
+ * No Electron, no HTTP here: a door hands it arguments and gets DTOs or a HubError back. One
+ * registry per process, as for the MCP door; every write emits its events at once so the UI
+ * never waits for the watcher's next poll.
+ */
+export class HubService implements HubApi {
+  readonly registry: Registry
+  readonly watcher: HubWatcher
+  private readonly settings: SettingsStore
+  private readonly drafts: DraftStore
+
+  constructor(private readonly opts: HubServiceOptions) {
+    this.registry = new Registry(opts.config.basesDir, opts.log)
+    this.registry.rescan()
+    this.settings = new SettingsStore(opts.config.userDataDir, opts.log)
+    this.drafts = new DraftStore(opts.config.userDataDir, opts.log)
+    this.watcher = new HubWatcher(
+      {
+        basesDir: opts.config.basesDir,
+        bases: () => this.registry.list(),
+        rescan: () => void this.registry.rescan()
+      },
+      opts.log
+    )
+  }
+
+  subscribe(listener: (e: HubEvent) => void): () => void {
+    return this.watcher.subscribe(listener)
+  }
+
+  /** A base by manifest name; an unknown name gets one rescan first (a base just cloned in). */
+  private base(name: string): Base {
+    if (!this.registry.has(name)) this.registry.rescan()
+    return this.registry.get(name)
+  }
+
+  private async wrote(base: Base): Promise<void> {
+    this.watcher.emit({ type: 'proposals-changed', base: base.name })
+    this.watcher.emit({ type: 'head-changed', base: base.name, head: await headCommit(base.root) })
+  }
+
+  info(): Promise<HubInfo> {
+    return Promise.resolve({
+      product: PRODUCT_NAME,
+      version: this.opts.version,
+      platform: process.platform,
+      transport: this.opts.transport
+    })
+  }
+
+  getSettings(): Promise<Settings> {
+    const s = this.settings.read()
+    return Promise.resolve({
+      basesDir: this.opts.config.basesDir,
+      userDataDir: this.opts.config.userDataDir,
+      reviewer: s.reviewer,
+      language: s.language
+    })
+  }
+
+  async updateSettings(patch: SettingsPatch): Promise<Settings> {
+    await this.settings.update(patch)
+    return this.getSettings()
+  }
+
+  private async summary(b: Base, warnings: string[]): Promise<BaseSummary> {
+    const own = [...warnings]
+    let draft = false
+    try {
+      draft = readGovernance(b, this.opts.log).draft
+    } catch (e) {
+      own.push(describeError(e))
+    }
+    return {
+      name: b.name,
+      dirName: b.dirName,
+      title: b.title,
+      description: b.description,
+      version: b.version ?? null,
+      root: b.root,
+      corpusDir: b.corpusDir,
+      documents: countDocuments(b),
+      pending: proposalFiles(b, 'pending').length,
+      draft,
+      warnings: own,
+      head: await headCommit(b.root)
+    }
+  }
+
+  private async overview(report: RescanReport): Promise<BasesOverview> {
+    const bases = await Promise.all(
+      this.registry.list().map((b) =>
+        this.summary(
+          b,
+          report.warnings.filter((w) => w.name === b.name).map((w) => w.warning)
+        )
+      )
+    )
+    return {
+      basesDir: this.registry.basesDir,
+      basesDirFound: report.basesDirFound,
+      bases,
+      invalid: report.invalid.map((i) => ({ dir: i.dir, reason: i.reason })),
+      collisions: report.collisions.map((c) => ({ name: c.name, kept: c.kept, ignored: c.ignored }))
+    }
+  }
+
+  /** Discovery is cheap (manifests cached by stat): the overview is always a fresh scan. */
+  async listBases(): Promise<BasesOverview> {
+    return this.overview(this.registry.rescan())
+  }
+
+  async rescan(): Promise<RescanResult> {
+    const report = this.registry.rescan()
+    if (report.changed) this.watcher.emit({ type: 'bases-changed' })
+    return { ...(await this.overview(report)), added: report.added, removed: report.removed }
+  }
+
+  corpusTree(base: string): Promise<CorpusNode[]> {
+    return Promise.resolve(corpusTree(this.base(base)))
+  }
+
+  readDocument(base: string, path: string): Promise<DocumentView> {
+    const b = this.base(base)
+    const doc = resolveDocument(b, path)
+    let raw: string
+    try {
+      raw = readFileSync(doc.abs, 'utf8')
+    } catch (e) {
+      throw ioError(`document '${doc.rel}' illisible : ${describeError(e)}`)
+    }
+    const fm = splitFrontmatter(raw)
+    const frontmatterError =
+      fm.inner !== null && fm.data === null && fm.inner.trim() !== ''
+        ? 'frontmatter illisible (YAML invalide ou pas une correspondance)'
+        : null
+    return Promise.resolve({
+      base: b.name,
+      path: doc.rel,
+      raw,
+      body: fm.body,
+      frontmatterRaw: fm.inner,
+      frontmatter: fm.data,
+      frontmatterError,
+      title: documentTitle(fm.data, parseHeadings(raw)),
+      size: Buffer.byteLength(raw)
+    })
+  }
+
+  governance(base: string): Promise<GovernanceView> {
+    const b = this.base(base)
+    const g = readGovernance(b, this.opts.log)
+    return Promise.resolve({
+      base: b.name,
+      rulesFile: g.rulesFile,
+      rulesText: g.rulesText,
+      draft: g.draft,
+      schema: g.schema,
+      freshnessFields: freshnessFields(b)
+    })
+  }
+
+  context(base: string): Promise<ReviewContext> {
+    return Promise.resolve(reviewContext(this.base(base), { log: this.opts.log }))
+  }
+
+  async reconcile(base: string, apply: boolean): Promise<ReconcileReport> {
+    const b = this.base(base)
+    const report = await reconcile(b, { apply, log: this.opts.log })
+    if (apply) await this.wrote(b)
+    return report
+  }
+
+  inventory(base: string): Promise<Inventory> {
+    return inventory(this.base(base), { full: false, log: this.opts.log })
+  }
+
+  async proposal(base: string, id: string): Promise<ProposalDetail> {
+    const b = this.base(base)
+    if (!PROPOSAL_ID_PATTERN.test(id))
+      throw invalidInput('identifiant de proposition invalide (forme prop-AAAA-MM-JJ-xxxx)')
+    for (const folder of PROPOSAL_STATUSES) {
+      const file = proposalFiles(b, folder).find((f) => f.stem === id)
+      if (!file) continue
+      const record = readProposal(file)
+      const raw = readFileSync(file.abs, 'utf8')
+      const tracked = (await headTreePaths(b.root, `proposals/${folder}`)).includes(file.rel)
+      const likely =
+        folder === 'pending'
+          ? (await locate(b, metaString(record.meta, 'concerns'), this.opts.log)).likely
+          : []
+      const integrated = record.meta?.['integrated-into']
+      return {
+        ...toInventoryProposal(record, new Date(), likely, tracked, true),
+        base: b.name,
+        folder,
+        body: record.body.replace(/^\s*\n/, '').trimEnd(),
+        raw,
+        status: metaString(record.meta, 'status'),
+        resolution: metaString(record.meta, 'resolution'),
+        resolvedAt: metaString(record.meta, 'resolved-at'),
+        integratedInto: Array.isArray(integrated)
+          ? integrated.filter((p): p is string => typeof p === 'string')
+          : typeof integrated === 'string'
+            ? [integrated]
+            : [],
+        rejectionReason: metaString(record.meta, 'rejection-reason')
+      }
+    }
+    throw new ApiError('NOT_FOUND', `proposition '${id}' introuvable dans la base '${b.name}'`)
+  }
+
+  async previewPlan(base: string, plan: ResolutionPlan): Promise<PreviewResult> {
+    const b = this.base(base)
+    const preview = await previewPlan(b, plan)
+    return { preview, staleness: await stalenessOf(b, parsePlan(plan)) }
+  }
+
+  async resolvePlan(base: string, plan: ResolutionPlan): Promise<ResolveResult> {
+    const b = this.base(base)
+    const result = await resolvePlan(b, plan, { log: this.opts.log })
+    await this.drafts.save(b.name, null)
+    await this.wrote(b)
+    return result
+  }
+
+  loadDraft(base: string): Promise<ResolutionPlan | null> {
+    return Promise.resolve(this.drafts.load(this.base(base).name))
+  }
+
+  saveDraft(base: string, plan: ResolutionPlan | null): Promise<void> {
+    return this.drafts.save(this.base(base).name, plan)
+  }
+
+  history(base: string, opts?: { before?: string; limit?: number }): Promise<HistoryPage> {
+    return history(this.base(base), opts)
+  }
+
+  auditTrail(base: string, id: string): Promise<AuditTrail> {
+    return auditTrail(this.base(base), id)
+  }
+
+  // Declared by the manager issue; import and registration fill them (next issue).
+  importBase(req: ImportRequest): Promise<ImportResult> {
+    return Promise.reject(notYet(`import de ${req.source.slice(0, 200)}`))
+  }
+
+  cancelImport(jobId: string): Promise<void> {
+    return Promise.reject(notYet(`annulation de l'import ${jobId.slice(0, 80)}`))
+  }
+
+  newBase(req: NewBaseRequest): Promise<BaseSummary> {
+    return Promise.reject(notYet(`création de la base ${req.name.slice(0, 80)}`))
+  }
+
+  registrations(): Promise<HostRegistration[]> {
+    return Promise.reject(notYet('inscription dans les hôtes MCP'))
+  }
+
+  register(host: HostId): Promise<HostRegistration> {
+    return Promise.reject(notYet(`inscription dans ${host}`))
+  }
+
+  unregister(host: HostId): Promise<HostRegistration> {
+    return Promise.reject(notYet(`désinscription de ${host}`))
+  }
+}
+
+function notYet(what: string): ApiError {
+  return new ApiError('NOT_AVAILABLE', `${what} : pas encore disponible dans cette version`)
+}

@@ -1,0 +1,147 @@
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Base } from '../registry/base'
+import type { HubLog } from '../hublog'
+import { describeError } from '../errors'
+import { headCommit } from '../review/worktree'
+import { PROPOSAL_STATUSES } from '../proposals/store'
+import type { HubEvent } from '../../shared/hub-api'
+
+/**
+ * Live updates for the manager: the bases dir, each base's `proposals/` folders and its branch tip
+ * are polled by stat fingerprint. Polling was chosen over OS watchers: it behaves the same on
+ * macOS, Windows, Linux and network drives, needs no native module, and a handful of `stat`s per
+ * base every half second costs nothing next to the 2-second promise it serves. The poll runs only
+ * while someone listens.
+ */
+
+export const WATCH_INTERVAL_MS = 500
+
+export interface WatchSource {
+  basesDir: string
+  /** The current bases (after the rescan the watcher asks for when the bases dir moves). */
+  bases(): Base[]
+  /** Re-discovers the bases (the bases dir or a manifest moved). */
+  rescan(): void
+}
+
+function statKey(path: string): string {
+  try {
+    const st = statSync(path)
+    return `${st.mtimeMs}:${st.size}:${st.ino}`
+  } catch {
+    return '-'
+  }
+}
+
+/** The bases dir's entries and each entry's manifest stat: a base added, removed or renamed. */
+function basesDirKey(dir: string): string {
+  let names: string[]
+  try {
+    names = readdirSync(dir).sort()
+  } catch {
+    return '-'
+  }
+  return names.map((n) => `${n}=${statKey(join(dir, n, 'okf-bundle.yaml'))}`).join('|')
+}
+
+function proposalsKey(base: Base): string {
+  return PROPOSAL_STATUSES.map((s) => {
+    const dir = join(base.root, 'proposals', s)
+    let names: string[] = []
+    try {
+      names = readdirSync(dir)
+    } catch {
+      // absent folder: its key is simply empty
+    }
+    return `${s}:${statKey(dir)}:${names.length}`
+  }).join('|')
+}
+
+export class HubWatcher {
+  private listeners = new Set<(e: HubEvent) => void>()
+  private timer: NodeJS.Timeout | null = null
+  private running = false
+  private basesKey = ''
+  private proposals = new Map<string, string>()
+  private heads = new Map<string, string | null>()
+
+  constructor(
+    private readonly source: WatchSource,
+    private readonly log: HubLog,
+    private readonly intervalMs = WATCH_INTERVAL_MS
+  ) {}
+
+  subscribe(listener: (e: HubEvent) => void): () => void {
+    this.listeners.add(listener)
+    if (this.listeners.size === 1) void this.start()
+    return () => {
+      this.listeners.delete(listener)
+      if (this.listeners.size === 0) this.stop()
+    }
+  }
+
+  /** Events are also emitted by the hub's own writes, so the UI never waits for a poll. */
+  emit(event: HubEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(event)
+      } catch (e) {
+        this.log.warning(`abonné aux événements en erreur : ${describeError(e)}`)
+      }
+    }
+  }
+
+  private async start(): Promise<void> {
+    await this.snapshot(false)
+    if (this.listeners.size === 0) return
+    this.timer = setInterval(() => void this.tick(), this.intervalMs)
+    this.timer.unref()
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running) return // a slow disk never stacks polls
+    this.running = true
+    try {
+      await this.snapshot(true)
+    } catch (e) {
+      this.log.warning(`surveillance des bases : ${describeError(e)}`)
+    } finally {
+      this.running = false
+    }
+  }
+
+  /** One poll: compares fingerprints with the previous poll and emits what moved. */
+  private async snapshot(notify: boolean): Promise<void> {
+    const key = basesDirKey(this.source.basesDir)
+    if (key !== this.basesKey) {
+      this.basesKey = key
+      this.source.rescan()
+      if (notify) this.emit({ type: 'bases-changed' })
+    }
+    const seen = new Set<string>()
+    for (const base of this.source.bases()) {
+      seen.add(base.name)
+      const pk = proposalsKey(base)
+      const before = this.proposals.get(base.name)
+      this.proposals.set(base.name, pk)
+      if (notify && before !== undefined && before !== pk)
+        this.emit({ type: 'proposals-changed', base: base.name })
+      const head = await headCommit(base.root)
+      const had = this.heads.has(base.name)
+      const prev = this.heads.get(base.name)
+      this.heads.set(base.name, head)
+      if (notify && had && prev !== head) this.emit({ type: 'head-changed', base: base.name, head })
+    }
+    for (const name of [...this.proposals.keys()]) {
+      if (seen.has(name)) continue
+      this.proposals.delete(name)
+      this.heads.delete(name)
+    }
+  }
+}
