@@ -36,5 +36,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }]
     }
   },
-  { files: ['bin/**/*.js'], rules: { '@typescript-eslint/no-require-imports': 'off' } }
+  { files: ['bin/**/*.js', 'scripts/**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } }
 )

@@ -108,7 +108,7 @@ export class HubService implements HubApi {
     this.watcher.emit({ type: 'head-changed', base: base.name, head: await headCommit(base.root) })
   }
 
-  info(): Promise<HubInfo> {
+  async info(): Promise<HubInfo> {
     return Promise.resolve({
       product: PRODUCT_NAME,
       version: this.opts.version,
@@ -117,7 +117,7 @@ export class HubService implements HubApi {
     })
   }
 
-  getSettings(): Promise<Settings> {
+  async getSettings(): Promise<Settings> {
     const s = this.settings.read()
     return Promise.resolve({
       basesDir: this.opts.config.basesDir,
@@ -185,11 +185,11 @@ export class HubService implements HubApi {
     return { ...(await this.overview(report)), added: report.added, removed: report.removed }
   }
 
-  corpusTree(base: string): Promise<CorpusNode[]> {
+  async corpusTree(base: string): Promise<CorpusNode[]> {
     return Promise.resolve(corpusTree(this.base(base)))
   }
 
-  readDocument(base: string, path: string): Promise<DocumentView> {
+  async readDocument(base: string, path: string): Promise<DocumentView> {
     const b = this.base(base)
     const doc = resolveDocument(b, path)
     let raw: string
@@ -216,7 +216,7 @@ export class HubService implements HubApi {
     })
   }
 
-  governance(base: string): Promise<GovernanceView> {
+  async governance(base: string): Promise<GovernanceView> {
     const b = this.base(base)
     const g = readGovernance(b, this.opts.log)
     return Promise.resolve({
@@ -229,7 +229,7 @@ export class HubService implements HubApi {
     })
   }
 
-  context(base: string): Promise<ReviewContext> {
+  async context(base: string): Promise<ReviewContext> {
     return Promise.resolve(reviewContext(this.base(base), { log: this.opts.log }))
   }
 
@@ -240,7 +240,7 @@ export class HubService implements HubApi {
     return report
   }
 
-  inventory(base: string): Promise<Inventory> {
+  async inventory(base: string): Promise<Inventory> {
     return inventory(this.base(base), { full: false, log: this.opts.log })
   }
 
@@ -293,45 +293,45 @@ export class HubService implements HubApi {
     return result
   }
 
-  loadDraft(base: string): Promise<ResolutionPlan | null> {
+  async loadDraft(base: string): Promise<ResolutionPlan | null> {
     return Promise.resolve(this.drafts.load(this.base(base).name))
   }
 
-  saveDraft(base: string, plan: ResolutionPlan | null): Promise<void> {
+  async saveDraft(base: string, plan: ResolutionPlan | null): Promise<void> {
     return this.drafts.save(this.base(base).name, plan)
   }
 
-  history(base: string, opts?: { before?: string; limit?: number }): Promise<HistoryPage> {
+  async history(base: string, opts?: { before?: string; limit?: number }): Promise<HistoryPage> {
     return history(this.base(base), opts)
   }
 
-  auditTrail(base: string, id: string): Promise<AuditTrail> {
+  async auditTrail(base: string, id: string): Promise<AuditTrail> {
     return auditTrail(this.base(base), id)
   }
 
   // Declared by the manager issue; import and registration fill them (next issue).
-  importBase(req: ImportRequest): Promise<ImportResult> {
-    return Promise.reject(notYet(`import de ${req.source.slice(0, 200)}`))
+  async importBase(req: ImportRequest): Promise<ImportResult> {
+    throw notYet(`import de ${req.source.slice(0, 200)}`)
   }
 
-  cancelImport(jobId: string): Promise<void> {
-    return Promise.reject(notYet(`annulation de l'import ${jobId.slice(0, 80)}`))
+  async cancelImport(jobId: string): Promise<void> {
+    throw notYet(`annulation de l'import ${jobId.slice(0, 80)}`)
   }
 
-  newBase(req: NewBaseRequest): Promise<BaseSummary> {
-    return Promise.reject(notYet(`création de la base ${req.name.slice(0, 80)}`))
+  async newBase(req: NewBaseRequest): Promise<BaseSummary> {
+    throw notYet(`création de la base ${req.name.slice(0, 80)}`)
   }
 
-  registrations(): Promise<HostRegistration[]> {
-    return Promise.reject(notYet('inscription dans les hôtes MCP'))
+  async registrations(): Promise<HostRegistration[]> {
+    throw notYet('inscription dans les hôtes MCP')
   }
 
-  register(host: HostId): Promise<HostRegistration> {
-    return Promise.reject(notYet(`inscription dans ${host}`))
+  async register(host: HostId): Promise<HostRegistration> {
+    throw notYet(`inscription dans ${host}`)
   }
 
-  unregister(host: HostId): Promise<HostRegistration> {
-    return Promise.reject(notYet(`désinscription de ${host}`))
+  async unregister(host: HostId): Promise<HostRegistration> {
+    throw notYet(`désinscription de ${host}`)
   }
 }
 

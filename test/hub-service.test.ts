@@ -1,0 +1,208 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { git, makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
+import { memoryHubLog } from '../src/engine/hublog'
+import { fileProposal } from '../src/engine/proposals/propose'
+import { HubService } from '../src/engine/hub/service'
+import { dispatch } from '../src/engine/hub/dispatch'
+import type { HubConfig } from '../src/engine/config'
+import type { HubEvent, ResolutionPlan } from '../src/shared/hub-api'
+
+const dirs: string[] = []
+afterEach(() => {
+  while (dirs.length) removeDir(dirs.pop() as string)
+})
+
+const DOC =
+  '---\ntitle: "Procédure SSO"\n---\n\n# Procédure SSO\n\n## Reconnexion\n\nAncien texte.\n\n## Déconnexion\n\nQuitter.\n'
+
+function setup(): {
+  service: HubService
+  root: string
+  basesDir: string
+  userData: string
+  log: ReturnType<typeof memoryHubLog>
+} {
+  const basesDir = tempDir('okf-svc-bases-')
+  const userData = tempDir('okf-svc-ud-')
+  dirs.push(basesDir, userData)
+  const root = makeBundle(basesDir, 'alpha', {
+    files: { 'knowledge/sso.md': DOC, 'knowledge/guides/index.md': '# Index\n\nSommaire.\n' }
+  })
+  const log = memoryHubLog()
+  const config: HubConfig = {
+    basesDir,
+    readTocThreshold: 8192,
+    logFile: null,
+    defaultBases: false,
+    configFile: null,
+    userDataDir: userData
+  }
+  return {
+    service: new HubService({ config, log, transport: 'web', version: '0.0.0-test' }),
+    root,
+    basesDir,
+    userData,
+    log
+  }
+}
+
+async function propose(service: HubService, concerns = 'reconnexion SSO', suffix = 'a1b2'): Promise<string> {
+  const base = service.registry.get('alpha')
+  const filed = await fileProposal(
+    base,
+    {
+      type: 'correction',
+      concerns,
+      content: 'Le bouton est dans le menu profil.',
+      sources: ['incident #1'],
+      confidence: 'high',
+      submittedBy: 'agent:test'
+    },
+    { log: memoryHubLog(), drawSuffix: () => suffix }
+  )
+  return filed.id
+}
+
+function acceptPlan(id: string): ResolutionPlan {
+  return {
+    summary: 'reconnexion mise à jour',
+    reviewed_by: 'human:test',
+    resolutions: [{ id, resolution: 'accepted', integrated_into: ['sso.md'] }],
+    edits: [{ path: 'sso.md', section: 'Reconnexion', content: '## Reconnexion\n\nNouveau texte.\n' }]
+  }
+}
+
+describe('HubService', () => {
+  it('lists bases with counts, reads the corpus tree and documents', async () => {
+    const { service } = setup()
+    await propose(service)
+    const overview = await service.listBases()
+    expect(overview.bases.map((b) => [b.name, b.documents, b.pending, b.draft])).toEqual([
+      ['alpha', 2, 1, false]
+    ])
+    expect(overview.bases[0].head).toMatch(/^[0-9a-f]{40}$/)
+    const tree = await service.corpusTree('alpha')
+    expect(tree.map((n) => [n.kind, n.path])).toEqual([
+      ['dir', 'guides'],
+      ['file', 'sso.md']
+    ])
+    expect(tree[0].children?.[0]).toMatchObject({ path: 'guides/index.md', title: 'Index' })
+    const doc = await service.readDocument('alpha', 'sso.md')
+    expect(doc.title).toBe('Procédure SSO')
+    expect(doc.frontmatter).toEqual({ title: 'Procédure SSO' })
+    expect(doc.body.startsWith('\n# Procédure SSO')).toBe(true)
+    await expect(service.readDocument('alpha', '../okf-bundle.yaml')).rejects.toMatchObject({
+      code: 'NOT_FOUND'
+    })
+    await expect(service.corpusTree('nope')).rejects.toMatchObject({ code: 'UNKNOWN_BASE' })
+  })
+
+  it('previews with staleness when the edited document changed after the submission, then resolves in one commit', async () => {
+    const { service, root } = setup()
+    const id = await propose(service)
+    const fresh = await service.previewPlan('alpha', acceptPlan(id))
+    expect(fresh.staleness).toEqual([])
+    expect(fresh.preview.files.map((f) => f.path)).toEqual(['knowledge/sso.md'])
+
+    // Someone edits the document after the proposal was filed.
+    writeFileSync(join(root, 'knowledge/sso.md'), DOC.replace('Quitter.', 'Quitter le site.'))
+    git(root, 'commit', '-qam', 'edit sso by hand')
+    const stale = await service.previewPlan('alpha', acceptPlan(id))
+    expect(stale.staleness).toHaveLength(1)
+    expect(stale.staleness[0]).toMatchObject({ proposalId: id, path: 'sso.md' })
+    expect(stale.staleness[0].changedBy.map((c) => c.subject)).toEqual(['edit sso by hand'])
+
+    await service.saveDraft('alpha', acceptPlan(id))
+    expect(await service.loadDraft('alpha')).toEqual(acceptPlan(id))
+    const before = git(root, 'rev-list', '--count', 'HEAD').trim()
+    const result = await service.resolvePlan('alpha', acceptPlan(id))
+    expect(Number(git(root, 'rev-list', '--count', 'HEAD').trim())).toBe(Number(before) + 1)
+    expect(git(root, 'rev-parse', 'HEAD').trim()).toBe(result.commit)
+    expect(git(root, 'status', '--porcelain')).toBe('')
+    expect(await service.loadDraft('alpha')).toBeNull() // a resolved draft is gone
+
+    const trail = await service.auditTrail('alpha', id)
+    expect(trail.submission?.kind).toBe('submission')
+    expect(trail.resolution?.commit).toBe(result.commit)
+    expect(trail.resolution?.trailers).toEqual([
+      { key: 'Proposal', value: id },
+      { key: 'Submitted-By', value: 'agent:test' },
+      { key: 'Reviewed-By', value: 'human:test' }
+    ])
+    const page = await service.history('alpha', { limit: 2 })
+    expect(page.entries.map((e) => e.kind)).toEqual(['resolution', 'other'])
+    expect(page.next).toMatch(/^[0-9a-f]{40}$/)
+    const rest = await service.history('alpha', { before: page.next as string, limit: 50 })
+    expect(rest.entries.map((e) => e.subject)).toEqual([expect.stringMatching(/^proposal: /), 'init'])
+    expect(rest.next).toBeNull()
+
+    const detail = await service.proposal('alpha', id)
+    expect(detail).toMatchObject({ folder: 'accepted', status: 'accepted', integratedInto: ['sso.md'] })
+  })
+
+  it('emits proposals-changed within 2 s when an agent files a proposal, and bases-changed when a base appears', async () => {
+    const { service, basesDir } = setup()
+    const events: HubEvent[] = []
+    const stop = service.subscribe((e) => events.push(e))
+    try {
+      await new Promise((r) => setTimeout(r, 700)) // first snapshot taken
+      const t0 = Date.now()
+      // Written by another process's hand: the watcher, not the service, must see it.
+      await propose(service)
+      await waitFor(() => events.some((e) => e.type === 'proposals-changed' && e.base === 'alpha'), 2000)
+      expect(Date.now() - t0).toBeLessThan(2000)
+      await waitFor(() => events.some((e) => e.type === 'head-changed' && e.base === 'alpha'), 2000)
+      makeBundle(basesDir, 'beta')
+      await waitFor(() => events.some((e) => e.type === 'bases-changed'), 2000)
+      expect((await service.listBases()).bases.map((b) => b.name)).toEqual(['alpha', 'beta'])
+    } finally {
+      stop()
+    }
+  })
+
+  it('keeps settings in the user-data folder and refuses bad ones', async () => {
+    const { service, userData } = setup()
+    expect(await service.getSettings()).toMatchObject({ reviewer: null, language: null })
+    await service.updateSettings({ reviewer: 'human:morva', language: 'en' })
+    expect(JSON.parse(readFileSync(join(userData, 'ui-settings.json'), 'utf8'))).toEqual({
+      reviewer: 'human:morva',
+      language: 'en'
+    })
+    await expect(service.updateSettings({ language: 'de' } as never)).rejects.toMatchObject({
+      code: 'INVALID_INPUT'
+    })
+    await expect(service.updateSettings({ reviewer: 'a\nb' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT'
+    })
+    await expect(service.saveDraft('alpha', { nope: 1 } as never)).rejects.toMatchObject({
+      code: 'INVALID_INPUT'
+    })
+  })
+
+  it('dispatch checks argument types and maps every failure to one envelope', async () => {
+    const { service, log } = setup()
+    expect(await dispatch(service, 'corpusTree', [42], log)).toEqual({
+      error: {
+        code: 'INVALID_INPUT',
+        message: 'corpusTree : argument 1 de type string attendu (reçu number)'
+      }
+    })
+    expect(await dispatch(service, 'corpusTree', [], log)).toMatchObject({ error: { code: 'INVALID_INPUT' } })
+    expect(await dispatch(service, 'constructor', [], log)).toMatchObject({ error: { code: 'NOT_FOUND' } })
+    expect(await dispatch(service, 'readDocument', ['alpha', 'x'.repeat(5000)], log)).toMatchObject({
+      error: { code: 'INVALID_INPUT' }
+    })
+    expect(await dispatch(service, 'resolvePlan', ['alpha', { summary: 1 }], log)).toMatchObject({
+      error: { code: 'INVALID_INPUT' }
+    })
+    expect(
+      await dispatch(service, 'importBase', [{ source: 'https://example.test/x.git' }], log)
+    ).toMatchObject({
+      error: { code: 'NOT_AVAILABLE' }
+    })
+    const ok = await dispatch(service, 'listBases', [], log)
+    expect('result' in ok).toBe(true)
+  })
+})

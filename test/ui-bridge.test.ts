@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { request } from 'node:http'
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { memoryHubLog } from '../src/engine/hublog'
+import { HubService } from '../src/engine/hub/service'
+import { startBridge, type RunningBridge } from '../src/bridge/http-server'
+import { HTTP_MAX_BODY_BYTES, HTTP_TOKEN_COOKIE } from '../src/shared/hub-api'
+
+// The loopback bridge of `okf-hub ui`, attacked the ways a local page or program can: no token,
+// a wrong token, DNS rebinding (foreign Host), cross-site requests (foreign Origin), oversized
+// bodies, path tricks against the static files. Nothing here is stubbed: a real HubService over
+// a real base.
+
+interface Reply {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+let bridge: RunningBridge
+const log = memoryHubLog()
+const dirs: string[] = []
+let secretOutside = ''
+
+function send(
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: bridge.port,
+        path,
+        method: opts.method ?? 'GET',
+        headers: { Host: `127.0.0.1:${bridge.port}`, ...opts.headers }
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8')
+          })
+        )
+      }
+    )
+    req.on('error', reject)
+    if (opts.body !== undefined) req.write(opts.body)
+    req.end()
+  })
+}
+
+const cookie = (): string => `${HTTP_TOKEN_COOKIE}=${bridge.token}`
+const api = (method: string, args: unknown[], headers: Record<string, string> = {}): Promise<Reply> =>
+  send(`/api/${method}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie(), ...headers },
+    body: JSON.stringify({ args })
+  })
+
+beforeAll(async () => {
+  const basesDir = tempDir('okf-bridge-bases-')
+  const userData = tempDir('okf-bridge-ud-')
+  const renderer = tempDir('okf-bridge-renderer-')
+  const outside = tempDir('okf-bridge-outside-')
+  dirs.push(basesDir, userData, renderer, outside)
+  makeBundle(basesDir, 'alpha')
+  writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>OKF Hub</title>')
+  mkdirSync(join(renderer, 'assets'))
+  writeFileSync(join(renderer, 'assets', 'app.js'), 'console.log(1)')
+  secretOutside = join(outside, 'secret.js')
+  writeFileSync(secretOutside, 'SECRET-OUTSIDE')
+  symlinkSync(secretOutside, join(renderer, 'assets', 'leak.js'))
+  const service = new HubService({
+    config: {
+      basesDir,
+      readTocThreshold: 8192,
+      logFile: null,
+      defaultBases: false,
+      configFile: null,
+      userDataDir: userData
+    },
+    log,
+    transport: 'web',
+    version: 'test'
+  })
+  bridge = await startBridge({ service, log, rendererDir: renderer })
+})
+
+afterAll(async () => {
+  await bridge.close()
+  while (dirs.length) removeDir(dirs.pop() as string)
+})
+
+describe('okf-hub ui bridge', () => {
+  it('binds 127.0.0.1 only and prints a URL carrying a random token', () => {
+    expect(bridge.url).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${bridge.port}/\\?token=[A-Za-z0-9_-]{43}$`)
+    )
+  })
+
+  it('trades the token in the URL for an HttpOnly SameSite=Strict cookie and a redirect', async () => {
+    const r = await send(`/?token=${bridge.token}`)
+    expect(r.status).toBe(303)
+    expect(r.headers.location).toBe('/')
+    expect(String(r.headers['set-cookie'])).toBe(
+      `${HTTP_TOKEN_COOKIE}=${bridge.token}; HttpOnly; SameSite=Strict; Path=/`
+    )
+    const page = await send('/', { headers: { Cookie: cookie() } })
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('<title>OKF Hub</title>')
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'")
+  })
+
+  it('refuses a missing or wrong token, everywhere', async () => {
+    expect((await send('/?token=wrong')).status).toBe(401)
+    expect((await send('/')).status).toBe(401)
+    expect((await send('/assets/app.js')).status).toBe(401)
+    expect((await api('listBases', [], { Cookie: `${HTTP_TOKEN_COOKIE}=${'x'.repeat(43)}` })).status).toBe(
+      401
+    )
+    expect((await api('listBases', [], { Cookie: '', Authorization: 'Bearer nope' })).status).toBe(401)
+    expect((await send('/api/events')).status).toBe(401)
+    expect(log.lines.join('\n')).not.toContain(bridge.token)
+  })
+
+  it('refuses a foreign Host (DNS rebinding) and a foreign Origin, even with the token', async () => {
+    const rebinding = await send('/', { headers: { Host: `evil.example:${bridge.port}`, Cookie: cookie() } })
+    expect(rebinding.status).toBe(421)
+    const wrongPort = await send('/', { headers: { Host: `127.0.0.1:1`, Cookie: cookie() } })
+    expect(wrongPort.status).toBe(421)
+    const crossOrigin = await api('listBases', [], { Origin: 'http://evil.example' })
+    expect(crossOrigin.status).toBe(403)
+    const crossSite = await api('listBases', [], { 'Sec-Fetch-Site': 'cross-site' })
+    expect(crossSite.status).toBe(403)
+    const sameOrigin = await api('listBases', [], { Origin: `http://127.0.0.1:${bridge.port}` })
+    expect(sameOrigin.status).toBe(200)
+  })
+
+  it('answers the HubApi as { result } / { error } and refuses non-JSON and oversized bodies', async () => {
+    const ok = await api('listBases', [])
+    expect(JSON.parse(ok.body).result.bases.map((b: { name: string }) => b.name)).toEqual(['alpha'])
+    const unknownBase = await api('corpusTree', ['nope'])
+    expect(unknownBase.status).toBe(404)
+    expect(JSON.parse(unknownBase.body).error.code).toBe('UNKNOWN_BASE')
+    const form = await send('/api/listBases', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie() },
+      body: 'args=[]'
+    })
+    expect(form.status).toBe(415)
+    const big = await send('/api/saveDraft', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie() },
+      body: Buffer.alloc(HTTP_MAX_BODY_BYTES + 10, 0x20)
+    })
+    expect(big.status).toBe(413)
+    const notJson = await send('/api/listBases', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie() },
+      body: '{'
+    })
+    expect(notJson.status).toBe(400)
+    expect((await send('/api/listBases', { headers: { Cookie: cookie() } })).status).toBe(405)
+  })
+
+  it('serves only files of the renderer folder', async () => {
+    const get = (p: string): Promise<Reply> => send(p, { headers: { Cookie: cookie() } })
+    expect((await get('/assets/app.js')).status).toBe(200)
+    for (const p of [
+      '/../package.json',
+      '/assets/../../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/%252e%252e/etc/passwd',
+      '/assets%2f..%2f..%2fetc%2fpasswd',
+      '/..%5c..%5cwindows%5cwin.ini',
+      '/C:/Windows/win.ini',
+      '/assets/leak.js',
+      '/.git/config',
+      '/assets/app.js%00.html'
+    ]) {
+      const r = await get(p)
+      expect([400, 404], p).toContain(r.status)
+      expect(r.body).not.toContain('SECRET-OUTSIDE')
+    }
+  })
+
+  it('streams events over SSE', async () => {
+    let rescan: Promise<Reply> = Promise.resolve({ status: 0, headers: {}, body: '' })
+    const got = await new Promise<string>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: bridge.port,
+          path: '/api/events',
+          headers: { Host: `127.0.0.1:${bridge.port}`, Cookie: cookie() }
+        },
+        (res) => {
+          expect(res.headers['content-type']).toContain('text/event-stream')
+          let buf = ''
+          res.on('data', (c: Buffer) => {
+            buf += c.toString('utf8')
+            if (buf.includes('data: ')) {
+              req.destroy()
+              resolve(buf)
+            }
+          })
+        }
+      )
+      req.on('error', (e) => (String(e).includes('socket hang up') ? undefined : reject(e)))
+      req.end()
+      // A rescan that finds a new base is an event every subscriber gets.
+      setTimeout(() => {
+        makeBundle(dirs[0], 'beta')
+        rescan = api('rescan', [])
+      }, 300)
+    })
+    expect(got).toContain('data: {"type":"bases-changed"}')
+    expect((await rescan).status).toBe(200)
+  })
+})
