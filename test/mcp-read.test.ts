@@ -35,6 +35,8 @@ describe('MCP server — read side over stdio', () => {
         'knowledge/dup.md':
           '# Doublons\n\n## Notes\n\npremière\n\n## Notes\n\nseconde\n\n## Piège `relativePath` **confirmé**\n\ncontenu piège\n',
         'knowledge/gros.md': big(20),
+        'knowledge/paquets.md':
+          '# Paquets\n\n## Dependencies {#a-dependencies}\n\nreact, react-dom\n\n## Dependencies {#b-dependencies}\n\nvitest-seconde-liste\n\n## useState\n\n### Paramètres\n\nvaleur-initiale\n\n## useEffect\n\n### Paramètres\n\nfonction-effet\n',
         'knowledge/zh.md': '# 数据库连接\n\n如果数据库 连接失败，请检查配置。\n',
         'knowledge/CLAUDE.md': 'mot-temoin\n',
         'knowledge/proposals/p.md': 'mot-temoin\n',
@@ -100,7 +102,7 @@ describe('MCP server — read side over stdio', () => {
   it('kb_list: one block per base, by manifest name, normalised description', async () => {
     const out = await s.text('kb_list')
     expect(out).toContain(
-      '## alpha — Base Alpha\nProcédures d’exploitation de la solution Alpha.\nversion : 1.0.0\ndocuments : 13 | propositions en attente : 0'
+      '## alpha — Base Alpha\nProcédures d’exploitation de la solution Alpha.\nversion : 1.0.0\ndocuments : 14 | propositions en attente : 0'
     )
     expect(out).toContain('## beta — Base Beta')
     expect(out).not.toContain('clone-renomme')
@@ -134,6 +136,38 @@ describe('MCP server — read side over stdio', () => {
     expect(sec).toContain('# sso.md — section « Reconnexion »')
     expect(sec).toContain('réauthentifier')
     expect(sec).not.toContain('Autre chose')
+  })
+
+  it('kb_search: a repeated title prints a unique § label that kb_read follows to that very section', async () => {
+    const cases: [string, string, string][] = [
+      ['vitest-seconde-liste', 'dependencies {#b-dependencies}', 'react, react-dom'],
+      ['fonction-effet', 'paramètres (useeffect)', 'valeur-initiale']
+    ]
+    for (const [query, label, elsewhere] of cases) {
+      const out = await s.text('kb_search', { base: 'alpha', query })
+      const m = /L\d+-\d+ § (.+)/.exec(out)!
+      expect(m[1]).toBe(label)
+      const sec = await s.text('kb_read', { base: 'alpha', path: 'paquets.md', section: m[1] })
+      expect(sec).toContain(query)
+      expect(sec).not.toContain(elsewhere)
+      expect(sec).not.toContain('autres sections portent ce titre')
+    }
+    // The bare title: the first, the contract's line, then the labels of the others.
+    const bare = await s.text('kb_read', { base: 'alpha', path: 'paquets.md', section: 'Paramètres' })
+    expect(bare.split('\n').slice(0, 4)).toEqual([
+      '# paquets.md — section « Paramètres »',
+      '[1 autres sections portent ce titre]',
+      "[pour lire l'une des autres, section : « paramètres (useeffect) »]",
+      ''
+    ])
+    expect(bare).toContain('valeur-initiale')
+    // The raw heading with its anchor reads that occurrence too.
+    const raw = await s.text('kb_read', {
+      base: 'alpha',
+      path: 'paquets.md',
+      section: 'Dependencies {#b-dependencies}'
+    })
+    expect(raw).toContain('vitest-seconde-liste')
   })
 
   it('kb_search: literal keywords, regex mode and ripgrep’s error', async () => {

@@ -162,7 +162,7 @@ export function firstHitLabels(text: string, query: string, n: number): string[]
     const l = lines[i].toLowerCase()
     if (!terms.some((t) => l.includes(t))) continue
     if (raw !== null && i + 1 < bodyStartLine) out.push(PREAMBLE)
-    else out.push(headingAt(headings, i + 1)?.label ?? PREAMBLE)
+    else out.push(headingAt(headings, i + 1)?.ref ?? PREAMBLE)
   }
   return out
 }

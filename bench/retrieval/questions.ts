@@ -41,13 +41,13 @@ export interface ResolvedQuestion {
   question: Question
   /** The heading holding the answer (null for an unchecked external question). */
   heading: Heading | null
-  /** normalizeHeading(section): the `§` label a hit under that heading carries. */
+  /** The `§` label a hit under that heading carries (its `ref`: unique within the page). */
   label: string
   /** Number of headings of the page with the same sectionKey (1 = unique). */
   sameKey: number
   /**
-   * An earlier heading of the page has the same sectionKey: kb_read(section = label) returns that
-   * one (the contract's « première occurrence »), not this one — the question then measures that limitation.
+   * kb_read(section = label) does not return this heading. Printed labels are unique within a page,
+   * so this no longer happens; kept so that a regression shows in the benchmark's notes.
    */
   shadowed: boolean
   /** Bytes of the whole page. */
@@ -91,7 +91,8 @@ export function resolveQuestion(corpusDir: string, q: Question): ResolvedQuestio
     throw new Error(`${q.query}: no heading #${occurrence} '${q.section}' in ${q.page}`)
   const first = findSection(text, headings, q.section)
   if (first === null) problems.push(`findSection does not find '${q.section}'`)
-  const shadowed = first !== null && first.heading.line !== heading.line
+  const read = findSection(text, headings, heading.ref)
+  const shadowed = read?.heading.line !== heading.line
   const ls = lines(text)
   const index = headings.findIndex((h) => h.line === heading.line)
   let end = ls.length
@@ -108,14 +109,14 @@ export function resolveQuestion(corpusDir: string, q: Question): ResolvedQuestio
     }
   }
   if (answerLine === -1) problems.push(`answer '${q.answer}' not directly under '${q.section}'`)
-  if (!shadowed && first !== null && !first.text.includes(q.answer))
+  if (!shadowed && read !== null && !read.text.includes(q.answer))
     problems.push(`answer not in findSection's text`)
   if (problems.length > 0) throw new Error(`${q.query} (${q.page}): ${problems.join('; ')}`)
   const key = sectionKey(heading.raw)
   return {
     question: q,
     heading,
-    label: normalizeHeading(q.section),
+    label: heading.ref,
     sameKey: headings.filter((h) => sectionKey(h.raw) === key).length,
     shadowed,
     pageBytes: Buffer.byteLength(text, 'utf8'),

@@ -6,10 +6,13 @@ import {
   headingTable,
   normalizeHeading,
   parseHeadings,
+  resolveHeading,
   sectionKey,
+  splitTitle,
   type Heading
 } from './markdown'
 import { splitFrontmatter } from './frontmatter'
+import { headingListing } from './toc'
 
 const raws = (text: string): string[] => parseHeadings(text).map((h) => h.raw)
 
@@ -295,7 +298,14 @@ describe('headingAt', () => {
 })
 
 describe('documentTitle', () => {
-  const h = (raw: string): Heading => ({ level: 1, raw, line: 1, label: normalizeHeading(raw) })
+  const h = (raw: string): Heading => ({
+    level: 1,
+    raw,
+    line: 1,
+    label: normalizeHeading(raw),
+    anchor: null,
+    ref: normalizeHeading(raw)
+  })
 
   it('prefers a non-empty frontmatter title, trimmed', () => {
     expect(documentTitle({ title: '  Mon titre ' }, [h('Autre')])).toBe('Mon titre')
@@ -317,5 +327,136 @@ describe('documentTitle', () => {
     expect(documentTitle(splitFrontmatter(a).data, parseHeadings(a))).toBe('Mon titre')
     const b = '---\n: : :\n  - [\n---\n\n# Titre\n'
     expect(documentTitle(splitFrontmatter(b).data, parseHeadings(b))).toBe('Titre')
+  })
+})
+
+describe('heading markup: attribute lists, inline HTML, MDX anchors', () => {
+  it('drops any trailing attribute list, keeping its id as the anchor', () => {
+    const text = '# Doc\n\n## `NAME` check {.notranslate lang=en}\n\ncorps\n'
+    const [, h] = parseHeadings(text)
+    expect(h.label).toBe('name check')
+    expect(h.ref).toBe('name check')
+    expect(h.anchor).toBeNull()
+    for (const asked of ['`NAME` check', 'NAME check', '`NAME` check {.notranslate lang=en}', 'name check'])
+      expect(findSection(text, parseHeadings(text), asked)?.heading.line, asked).toBe(3)
+    expect(splitTitle('Titre {#mon-id .cls key="a b"}')).toEqual({ title: 'Titre', anchor: 'mon-id' })
+    expect(splitTitle('Titre {-}').title).toBe('Titre')
+    expect(splitTitle('Titre {/*reset-state*/}')).toEqual({ title: 'Titre', anchor: 'reset-state' })
+    expect(splitTitle('Titre {/* un commentaire */}')).toEqual({ title: 'Titre', anchor: null })
+    // Text, not attributes: kept.
+    expect(normalizeHeading('Les props {children}')).toBe('les props {children}')
+  })
+
+  it('drops inline HTML tags, keeping their text and an image’s alt text', () => {
+    const text = '# Doc\n\n## Widgets <img width="35" class="icon" alt="" src="/img/widgets.svg">\n\ncorps\n'
+    const [, h] = parseHeadings(text)
+    expect(h.label).toBe('widgets')
+    expect(findSection(text, parseHeadings(text), 'Widgets')?.heading.line).toBe(3)
+    expect(findSection(text, parseHeadings(text), h.raw)?.heading.line).toBe(3)
+    expect(normalizeHeading('Logo <img src="l.png" alt="Marque X"/> officiel')).toBe('logo marque x officiel')
+    expect(normalizeHeading('Un <b>gras</b> et <!-- note --> fin<br>')).toBe('un gras et fin')
+  })
+
+  it('keeps what code spans say: `<form>` is text, and its printed label reads it back', () => {
+    const text = "# Doc\n\n## Hors d'un `<form>` {/*outside-form*/}\n\ncorps\n"
+    const [, h] = parseHeadings(text)
+    expect(h.label).toBe("hors d'un <form>")
+    expect(h.anchor).toBe('outside-form')
+    expect(findSection(text, parseHeadings(text), h.ref)?.heading.line).toBe(3)
+    expect(findSection(text, parseHeadings(text), h.raw)?.heading.line).toBe(3)
+  })
+})
+
+describe('repeated titles: one unique § label per occurrence', () => {
+  const refs = (text: string): string[] => parseHeadings(text).map((h) => h.ref)
+
+  it('uses the anchor when the source gives one, and kb_read follows it', () => {
+    const text =
+      '# Paquets\n\n## Dependencies {#a-dependencies}\n\npremier\n\n## Dependencies {#b-dependencies}\n\nsecond\n'
+    const hs = parseHeadings(text)
+    expect(refs(text)).toEqual([
+      'paquets',
+      'dependencies {#a-dependencies}',
+      'dependencies {#b-dependencies}'
+    ])
+    for (const asked of [
+      'dependencies {#b-dependencies}',
+      'Dependencies {#b-dependencies}',
+      'Dependencies {/*b-dependencies*/}',
+      '{#b-dependencies}'
+    ]) {
+      const s = findSection(text, hs, asked)
+      expect(s?.heading.line, asked).toBe(7)
+      expect(s?.duplicates, asked).toBe(0)
+      expect(s?.text, asked).toContain('second')
+    }
+    // The bare title: the first, with the others named.
+    const bare = findSection(text, hs, 'dependencies')
+    expect(bare?.heading.line).toBe(3)
+    expect(bare?.duplicates).toBe(1)
+    expect(bare?.others).toEqual(['dependencies {#b-dependencies}'])
+    // A wrong anchor falls back to the title.
+    expect(findSection(text, hs, 'Dependencies {#z}')?.heading.line).toBe(3)
+  })
+
+  it('uses the parent heading without an anchor', () => {
+    const text = '# API\n\n## useState\n\n### Paramètres\n\nétat\n\n## useEffect\n\n### Paramètres\n\neffet\n'
+    expect(refs(text)).toEqual([
+      'api',
+      'usestate',
+      'paramètres (usestate)',
+      'useeffect',
+      'paramètres (useeffect)'
+    ])
+    const hs = parseHeadings(text)
+    expect(findSection(text, hs, 'paramètres (useeffect)')?.text).toBe('### Paramètres\n\neffet')
+    expect(findSection(text, hs, 'Parametres (useEffect)')?.heading.line).toBe(11)
+    const bare = findSection(text, hs, 'Paramètres')
+    expect([bare?.heading.line, bare?.duplicates, bare?.others]).toEqual([5, 1, ['paramètres (useeffect)']])
+  })
+
+  it('falls back to the rank when the parent title repeats too, past any label already taken', () => {
+    const text =
+      '## useState\n\n### Paramètres\n\nun\n\n## useState\n\n### Paramètres\n\ndeux\n\n## Notes (2)\n'
+    expect(refs(text)).toEqual([
+      'usestate (1)',
+      'paramètres (1)',
+      'usestate (2)',
+      'paramètres (2)',
+      'notes (2)'
+    ])
+    const taken = '## Notes\n\nun\n\n## Notes\n\ndeux\n\n## Notes (2)\n\ntrois\n'
+    expect(refs(taken)).toEqual(['notes (1)', 'notes (3)', 'notes (2)'])
+    const hs = parseHeadings(taken)
+    expect(findSection(taken, hs, 'notes (3)')?.text).toBe('## Notes\n\ndeux')
+    expect(findSection(taken, hs, 'notes (2)')?.text).toBe('## Notes (2)\n\ntrois')
+    // Anchored and plain occurrences mixed: each takes its own first unique form.
+    const mixed = '# A\n\n## Notes {#n1}\n\n## Notes\n'
+    expect(refs(mixed)).toEqual(['a', 'notes {#n1}', 'notes (a)'])
+  })
+
+  it('keeps every label unique and resolvable, cut ones included', () => {
+    const long = 'Un titre très long '.repeat(8)
+    const text = `# Doc\n\n## ${long}fin A\n\n## ${long}fin B\n\n## ${long}fin A\n`
+    const hs = parseHeadings(text)
+    const printed = hs.map((h) => h.ref)
+    expect(new Set(printed).size).toBe(printed.length)
+    for (const h of hs) {
+      expect([...h.ref].length).toBeLessThanOrEqual(120)
+      expect(resolveHeading(hs, h.ref)?.index, h.ref).toBe(hs.indexOf(h))
+    }
+  })
+
+  it('the headings listing shows the unique labels of repeated titles only', () => {
+    const text =
+      '# Paquets\n\n## Dependencies {#a-dependencies}\n\nx\n\n## Dependencies {#b-dependencies}\n\ny\n'
+    const listing = headingListing(headingTable(text, parseHeadings(text)))
+    expect(listing).toBe(
+      [
+        '- Paquets  (~86 octets)',
+        '  - Dependencies {#a-dependencies}  (~38 octets) § dependencies {#a-dependencies}',
+        '  - Dependencies {#b-dependencies}  (~37 octets) § dependencies {#b-dependencies}'
+      ].join('\n')
+    )
   })
 })

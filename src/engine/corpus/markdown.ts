@@ -8,8 +8,18 @@ export interface Heading {
   raw: string
   /** 1-based line number, in the full document text (frontmatter included), of the heading's first line. */
   line: number
-  /** normalizeHeading(raw): the `§` label. */
+  /** normalizeHeading(raw): the heading's title in `§` form, what a `section` request is compared with. */
   label: string
+  /**
+   * The site anchor the source gives the heading (`{#id}`, an attribute list's `#id`, MDX `{/*id*\/}`),
+   * lower-cased; null without one.
+   */
+  anchor: string | null
+  /**
+   * The `§` label kb_search prints for this heading, and the one kb_read resolves first: `label` cut to
+   * LABEL_MAX, made unique within the page when that title repeats (see `assignRefs`).
+   */
+  ref: string
 }
 
 export interface Section {
@@ -20,8 +30,10 @@ export interface Section {
   endLine: number
   /** Lines startLine..endLine joined with '\n', no trailing newline. */
   text: string
-  /** Number of OTHER headings with the same sectionKey. */
+  /** Number of OTHER headings with the same title, when the request named a repeated title; else 0. */
   duplicates: number
+  /** Those other headings' `ref`s, in document order: what to ask for to read one of them. */
+  others: string[]
 }
 
 export interface HeadingSize {
@@ -100,22 +112,25 @@ function parse(text: string): Heading[] {
   // becomes a space (same length, no new line); a BOM would hide a heading on the first line.
   const src = body.replace(/\r(?!\n)/g, ' ').replace(/^\uFEFF/, '')
   const tokens = blockParser().parse(src, {})
-  const headings: Heading[] = []
+  const headings: Omit<Heading, 'ref'>[] = []
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]
     // Only top-level headings: one nested in a blockquote or list item belongs to that block.
     if (t.type !== 'heading_open' || t.level !== 0 || !t.map) continue
     const inline = tokens[i + 1]
     const raw = (inline?.type === 'inline' ? inline.content : '').replace(/[ \t]*\n[ \t]*/g, ' ').trim()
+    const { title, anchor } = splitTitle(raw)
     headings.push({
       level: Number(t.tag.slice(1)),
       raw,
       line: bodyStartLine + t.map[0],
-      label: normalizeHeading(raw)
+      label: normalizeTitle(title),
+      anchor
     })
   }
-  remember(text, headings)
-  return headings
+  const labelled = assignRefs(headings)
+  remember(text, labelled)
+  return labelled
 }
 
 // A link destination may hold one level of balanced parentheses: `[doc](https://x.test/a(b))`.
@@ -123,9 +138,27 @@ const DESTINATION = String.raw`\((?:[^()]|\([^()]*\))*\)`
 const IMAGE = new RegExp(String.raw`!\[([^\]]*)\]` + DESTINATION, 'g')
 const INLINE_LINK = new RegExp(String.raw`\[([^\]]*)\]` + DESTINATION, 'g')
 const REFERENCE_LINK = /\[([^\]]*)\]\[[^\]]*\]/g
-// Heading IDs of the `{#id}` (Pandoc/Docusaurus) and `{/*id*/}` (MDX, react.dev) conventions: they are
-// anchors for the site generator, never part of the title a reader would type.
-const TRAILING_ANCHOR = /\s*(?:\{#[^{}]*\}|\{\/\*[^{}]*?\*\/\})\s*$/u
+/**
+ * A trailing attribute list: `{#id}` (Pandoc/Docusaurus), `{.notranslate lang=en}`, `{#id .class}`,
+ * `{-}` (Pandoc's unnumbered), or MDX's `{/*id*\/}` (react.dev). They are instructions to the site
+ * generator, never part of the title a reader sees or types. Only lists made of such attributes count:
+ * `{children}` at the end of a heading is text.
+ */
+const ATTRIBUTE = String.raw`(?:#[^\s{}]+|\.[^\s{}]+|[A-Za-z_:][\w:.-]*=(?:"[^"]*"|'[^']*'|[^\s{}"']+)|-)`
+const ATTRIBUTE_LIST = String.raw`\{[ \t]*${ATTRIBUTE}(?:[ \t]+${ATTRIBUTE})*[ \t]*\}`
+const MDX_ANCHOR = String.raw`\{\/\*([^{}]*?)\*\/\}`
+const TRAILING_ATTRIBUTES = new RegExp(String.raw`\s*(?:${ATTRIBUTE_LIST}|${MDX_ANCHOR})\s*$`, 'u')
+const ID_ATTRIBUTE = /(?:^|[\s{])#([^\s{}]+)/u
+/**
+ * Raw inline HTML as CommonMark recognises it (comment, closing tag, open tag with attributes): the
+ * reader sees its text content, not the tag. An `<img>`'s `alt` is that text.
+ */
+const HTML_ATTRIBUTE = String.raw`\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>\x60]+|'[^']*'|"[^"]*"))?`
+const HTML_TAG = new RegExp(
+  String.raw`<!--[\s\S]*?-->|<\/[A-Za-z][A-Za-z0-9-]*\s*>|<[A-Za-z][A-Za-z0-9-]*(?:${HTML_ATTRIBUTE})*\s*\/?>`,
+  'g'
+)
+const ALT = /\salt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>\x60]+))/i
 const EMPHASIS = /\*+|~~/g
 const ALNUM = /[\p{L}\p{N}]/u
 
@@ -136,10 +169,81 @@ function dropUnderscores(s: string): string {
   )
 }
 
+/**
+ * Applies `f` to the parts of `s` outside code spans (CommonMark: a backtick run closed by the next
+ * run of the same length; an unclosed run is literal). `` `<form>` `` is a heading about the element,
+ * not a tag to drop.
+ */
+function outsideCode(s: string, f: (part: string) => string): string {
+  let out = ''
+  let from = 0
+  let i = 0
+  while (i < s.length) {
+    const c = s[i]
+    if (c === '\\') {
+      i += 2
+      continue
+    }
+    if (c !== '`') {
+      i++
+      continue
+    }
+    let j = i
+    while (s[j] === '`') j++
+    let close = -1
+    for (let k = j; k < s.length;) {
+      if (s[k] !== '`') {
+        k++
+        continue
+      }
+      let m = k
+      while (s[m] === '`') m++
+      if (m - k === j - i) {
+        close = m
+        break
+      }
+      k = m
+    }
+    if (close === -1) {
+      i = j
+      continue
+    }
+    out += f(s.slice(from, i)) + s.slice(i, close)
+    from = i = close
+  }
+  return out + f(s.slice(from))
+}
+
+function dropHtml(part: string): string {
+  return part.replace(HTML_TAG, (tag: string) => {
+    if (!/^<img\b/i.test(tag)) return ''
+    const alt = ALT.exec(tag)
+    return alt ? (alt[1] ?? alt[2] ?? alt[3] ?? '') : ''
+  })
+}
+
+/**
+ * A heading's inline source split into the title a reader sees (inline HTML outside code spans and
+ * trailing attribute lists dropped) and the anchor id one of those lists gave it.
+ */
+export function splitTitle(raw: string): { title: string; anchor: string | null } {
+  let out = outsideCode(raw, dropHtml)
+  let anchor: string | null = null
+  for (let m = TRAILING_ATTRIBUTES.exec(out); m !== null; m = TRAILING_ATTRIBUTES.exec(out)) {
+    // The list nearest the text wins: it is the last one removed.
+    const list = m[0].trim()
+    const id = list.startsWith('{/*') ? (m[1] ?? '').trim() : (ID_ATTRIBUTE.exec(list)?.[1] ?? '')
+    // An MDX comment with spaces is a comment, not an id.
+    if (id !== '' && !/\s/u.test(id)) anchor = id.toLowerCase().normalize('NFC')
+    out = out.slice(0, m.index)
+  }
+  return { title: out, anchor }
+}
+
 function normalizeOnce(s: string): string {
   let out = s
   // Anchors first: `{/*id*/}` contains `*` that the emphasis step would otherwise half-eat.
-  while (TRAILING_ANCHOR.test(out)) out = out.replace(TRAILING_ANCHOR, '')
+  while (TRAILING_ATTRIBUTES.test(out)) out = out.replace(TRAILING_ATTRIBUTES, '')
   out = out.replace(IMAGE, '$1').replace(INLINE_LINK, '$1').replace(REFERENCE_LINK, '$1')
   out = out.replaceAll('`', '').replace(EMPHASIS, '')
   out = dropUnderscores(out)
@@ -148,22 +252,28 @@ function normalizeOnce(s: string): string {
 }
 
 /**
- * The `§` label form printed by kb_search and compared by kb_read (seed 000, DESIGN §8).
+ * The contract's normalisation (seed 000, DESIGN §8) of a title already split from its markup.
  *
  * One pass can uncover new syntax (`` `{#id}` `` becomes a trailing anchor once its backticks go,
- * `` `[a](b)` `` a link), and a printed label must normalise to itself or copying it
- * back into kb_read could miss. So the pass is repeated to a fixed point. This terminates: after the
+ * `` `[a](b)` `` a link), so the pass is repeated to a fixed point. This terminates: after the
  * first pass the text is lower-case and NFC, so every later pass that changes anything removes
- * characters; the bound below is only a guard.
+ * characters; the bound below is only a guard. Inline HTML is dropped before, once, outside code
+ * spans only: the text of `` `<form>` `` must survive the later passes, so a label is not always its
+ * own normal form — which is why kb_read resolves a printed label as printed first (`resolveHeading`).
  */
-export function normalizeHeading(s: string): string {
-  let current = normalizeOnce(s)
+function normalizeTitle(title: string): string {
+  let current = normalizeOnce(title)
   for (let guard = current.length + 1; guard > 0; guard--) {
     const next = normalizeOnce(current)
     if (next === current) break
     current = next
   }
   return current
+}
+
+/** The `§` normal form of a heading's (or a request's) text: title markup and anchors dropped, then the contract's normalisation. */
+export function normalizeHeading(s: string): string {
+  return normalizeTitle(splitTitle(s).title)
 }
 
 /**
@@ -183,6 +293,100 @@ function foldKey(label: string): string {
     .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .normalize('NFC')
+}
+
+/** A request as printed by kb_search (spaces, case, accents and quotes aside): no markup removed. */
+function printedKey(s: string): string {
+  return foldKey(s.replace(/\s+/gu, ' ').trim().toLowerCase().normalize('NFC'))
+}
+
+/** Longest `§` label printed, in code points (longer ones end in `…`). */
+export const LABEL_MAX = 120
+/** Longest parent title (code points) inside a `titre (parent)` label. */
+const PARENT_MAX = 40
+/** Longest anchor id (code points) inside a `titre {#id}` label. */
+const ANCHOR_MAX = 60
+
+/** First `n - 1` code points + `…` when longer than `n` code points. */
+function cut(s: string, n: number): string {
+  if (s.length <= n) return s
+  const chars = Array.from(s)
+  return chars.length <= n ? s : chars.slice(0, n - 1).join('') + '…'
+}
+
+/** `label` and a disambiguating suffix, the whole within LABEL_MAX: the title is cut, never the suffix. */
+function withSuffix(label: string, suffix: string): string {
+  if (label === '') return suffix
+  return `${cut(label, Math.max(LABEL_MAX - Array.from(suffix).length - 1, 20))} ${suffix}`
+}
+
+/**
+ * Every heading's `ref`, the label kb_search prints and kb_read resolves first. A heading whose
+ * printed title is its page's only one keeps it as is (the contract's `§ reconnexion`). When a title
+ * repeats (Component.md has fifteen « Paramètres »), each occurrence gets, in this order, the first
+ * form unique in the page:
+ *   - `titre {#ancre}` — its own anchor, as the source would spell it in Pandoc form;
+ *   - `titre (parent)` — the title of the heading it sits under;
+ *   - `titre (n)` — its rank among the headings of that title (1 = first), bumped past any taken form.
+ * A form is unique when no other occurrence still unlabelled would print it and no heading of the page
+ * already prints it (a bare title stays reserved for « the first, with the others named »): two
+ * « Paramètres » under two « useState » both fall through to their rank.
+ * Grouping is on the printed (cut) title: two long titles alike in their first 119 characters would
+ * otherwise print the same label.
+ */
+function assignRefs(headings: Omit<Heading, 'ref'>[]): Heading[] {
+  const bare = headings.map((h) => cut(h.label, LABEL_MAX))
+  const groups = new Map<string, number[]>()
+  bare.forEach((b, i) => {
+    const key = foldKey(b)
+    const g = groups.get(key)
+    if (g) g.push(i)
+    else groups.set(key, [i])
+  })
+  const parents: (number | null)[] = []
+  const open: number[] = []
+  headings.forEach((h, i) => {
+    while (open.length > 0 && headings[open[open.length - 1]].level >= h.level) open.pop()
+    parents.push(open.length > 0 ? open[open.length - 1] : null)
+    open.push(i)
+  })
+  const taken = new Set(bare.map(foldKey))
+  const refs = [...bare]
+  for (const group of groups.values()) {
+    if (group.length < 2) continue
+    const anchorForm = (i: number): string | null => {
+      const a = headings[i].anchor
+      return a === null ? null : withSuffix(headings[i].label, `{#${cut(a, ANCHOR_MAX)}}`)
+    }
+    const parentForm = (i: number): string | null => {
+      const p = parents[i]
+      return p === null || headings[p].label === ''
+        ? null
+        : withSuffix(headings[i].label, `(${cut(headings[p].label, PARENT_MAX)})`)
+    }
+    // Form by form, among the occurrences still unlabelled: an occurrence that got its anchor form
+    // does not compete for its parent form (`## Notes {#n1}` and `## Notes` under one parent).
+    let pending = group
+    for (const form of [anchorForm, parentForm]) {
+      const forms = new Map(pending.map((i) => [i, form(i)]))
+      const uses = new Map<string, number>()
+      for (const f of forms.values()) if (f !== null) uses.set(foldKey(f), (uses.get(foldKey(f)) ?? 0) + 1)
+      pending = pending.filter((i) => {
+        const f = forms.get(i) ?? null
+        if (f === null || uses.get(foldKey(f)) !== 1 || taken.has(foldKey(f))) return true
+        refs[i] = f
+        taken.add(foldKey(f))
+        return false
+      })
+    }
+    for (const i of pending) {
+      let n = group.indexOf(i) + 1
+      while (taken.has(foldKey(withSuffix(headings[i].label, `(${n})`)))) n++
+      refs[i] = withSuffix(headings[i].label, `(${n})`)
+      taken.add(foldKey(refs[i]))
+    }
+  }
+  return headings.map((h, i) => ({ ...h, ref: refs[i] }))
 }
 
 /** The last heading whose line ≤ `line`; null when `line` is in the preamble. */
@@ -210,21 +414,55 @@ function closingHeading(headings: Heading[], i: number): number {
   return -1
 }
 
+export interface Resolved {
+  /** 0-based index into the headings. */
+  index: number
+  duplicates: number
+  others: string[]
+}
+
 /**
- * The first section whose heading matches `request` (sectionKey equality), from its heading line to
- * the next heading of the same or a higher level.
+ * Which heading a `section` request names, the one resolution behind kb_read and the review edits:
+ *   1. a printed `§` label (`ref`), as kb_search printed it — case, spaces, accents and quotes aside;
+ *      a label is not always its own normal form (`` `<form>` `` prints `<form>`), so it is looked up
+ *      before any normalisation;
+ *   2. an anchor (`titre {#ancre}`, the raw heading with its `{/*ancre*\/}`, or `{#ancre}` alone): the
+ *      heading carrying that anchor, provided its title matches when one is given;
+ *   3. a title (the contract's normalised comparison): the first heading of that title, with the
+ *      number and the labels of the others.
+ * Null when nothing matches, or for a blank request.
+ */
+export function resolveHeading(headings: Heading[], request: string): Resolved | null {
+  const printed = printedKey(request)
+  if (printed === '') return null
+  const byRef = headings.findIndex((h) => foldKey(h.ref) === printed)
+  if (byRef !== -1) return { index: byRef, duplicates: 0, others: [] }
+
+  const { title, anchor } = splitTitle(request)
+  const titleKey = foldKey(normalizeTitle(title))
+  if (anchor !== null) {
+    const anchored = headings.findIndex(
+      (h) => h.anchor === anchor && (titleKey === '' || foldKey(h.label) === titleKey)
+    )
+    if (anchored !== -1) return { index: anchored, duplicates: 0, others: [] }
+  }
+
+  const keys = new Set([titleKey, printed].filter((k) => k !== ''))
+  const index = headings.findIndex((h) => keys.has(foldKey(h.label)))
+  if (index === -1) return null
+  const key = foldKey(headings[index].label)
+  const others = headings.filter((h, i) => i !== index && foldKey(h.label) === key).map((h) => h.ref)
+  return { index, duplicates: others.length, others }
+}
+
+/**
+ * The section `request` names (`resolveHeading`), from its heading line to the next heading of the
+ * same or a higher level.
  */
 export function findSection(text: string, headings: Heading[], request: string): Section | null {
-  const key = sectionKey(request)
-  if (key === '') return null
-  let index = -1
-  let duplicates = 0
-  for (let i = 0; i < headings.length; i++) {
-    if (foldKey(headings[i].label) !== key) continue
-    if (index === -1) index = i
-    else duplicates++
-  }
-  if (index === -1) return null
+  const found = resolveHeading(headings, request)
+  if (found === null) return null
+  const { index, duplicates, others } = found
 
   const heading = headings[index]
   const lines = splitLines(text)
@@ -241,7 +479,8 @@ export function findSection(text: string, headings: Heading[], request: string):
       .slice(heading.line - 1, end)
       .join('\n')
       .trimEnd(),
-    duplicates
+    duplicates,
+    others
   }
 }
 

@@ -11,14 +11,14 @@ export interface Snippet {
   end: number
   lines: string[]
   /**
-   * Normalised heading of the section holding the hit line that defines the window (not the window
-   * start), cut to 120 characters; `(préambule)` before any heading or inside the frontmatter.
+   * The `§` label (the heading's `ref`: normalised, cut to markdown.ts's LABEL_MAX, unique within the page) of the
+   * section holding the hit line that defines the window (not the window start); `(préambule)`
+   * before any heading or inside the frontmatter.
    */
   label: string
 }
 
 export const CONTEXT_LINES = 2
-export const LABEL_MAX = 120
 /** A displayed excerpt line longer than this is cut (a minified line must not flood the output). */
 export const SNIPPET_LINE_MAX = 1000
 export const PREAMBLE = '(préambule)'
@@ -30,11 +30,14 @@ export function truncateChars(s: string, n: number): string {
   return chars.length <= n ? s : chars.slice(0, n - 1).join('') + '…'
 }
 
-/** The `§` label of a line. */
+/**
+ * The `§` label of a line: its section heading's `ref`, the very string kb_read resolves first
+ * (`resolveHeading`), so a label copied from an excerpt reads that section and no other.
+ */
 export function labelAt(info: DocInfo, headings: Heading[], line: number): string {
   if (info.hasFrontmatter && line < info.bodyStartLine) return PREAMBLE
   const h = headingAt(headings, line)
-  return h === null ? PREAMBLE : truncateChars(h.label, LABEL_MAX)
+  return h === null ? PREAMBLE : h.ref
 }
 
 /**

@@ -25,7 +25,12 @@ export function renderRead(r: ReadResult): string {
       return r.text
     case 'section': {
       const lines = [`# ${r.path} — section « ${r.section.heading.raw} »`]
-      if (r.section.duplicates > 0) lines.push(`[${r.section.duplicates} autres sections portent ce titre]`)
+      if (r.section.duplicates > 0) {
+        lines.push(`[${r.section.duplicates} autres sections portent ce titre]`)
+        lines.push(
+          `[pour lire l'une des autres, section : ${r.section.others.map((o) => `« ${o} »`).join(', ')}]`
+        )
+      }
       lines.push('', r.section.text)
       return lines.join('\n')
     }
@@ -41,11 +46,19 @@ export function renderRead(r: ReadResult): string {
   }
 }
 
+/**
+ * How a title repeated within a page is labelled (markdown.ts `assignRefs`), said in both kb_search's
+ * and kb_read's descriptions: the agent copies a label it has never seen explained otherwise.
+ */
+export const DUPLICATE_TITLES =
+  'Un titre répété dans la page porte un libellé distinct par occurrence : `titre {#ancre}` (son ancre), sinon `titre (parent)` (le heading qui le contient), sinon `titre (2)` (son rang) ; le titre seul lit la première occurrence et nomme les autres. '
+
 export const kbRead: ToolDefinition = {
   name: 'kb_read',
   title: 'Lire un document ou une section',
   describe: (ctx) =>
     "Lit un document du corpus d'une base : document complet, ou une seule section si `section` est fourni (recopiez le libellé qui suit « § » dans kb_search). " +
+    DUPLICATE_TITLES +
     'Au-delà de read-toc-threshold octets, un document lu sans `section` retourne sa table des headings plutôt que son contenu — rappelez alors kb_read avec la section voulue, ou `force: true` pour tout obtenir. ' +
     '`path` est relatif au corpus ; un lien interbase `<base>:/<chemin>` recopié tel quel lit la base nommée.' +
     basesBlock(ctx, 'Bases disponibles'),

@@ -4,6 +4,7 @@ import { optionalInteger, receivedKeys, requireString, type ToolArgs } from '../
 import { invalidInput } from '../../engine/errors'
 import { jsonType } from '../../engine/jsontype'
 import type { SearchMode } from '../../engine/search/search'
+import { DUPLICATE_TITLES } from './kb_read'
 
 /** `base` as a name, a list of names, or "*": de-duplicated names in request order. */
 export function parseBaseSelector(ctx: HubContext, args: ToolArgs): string[] {
@@ -35,6 +36,7 @@ export const kbSearch: ToolDefinition = {
   title: 'Rechercher dans les bases',
   describe: (ctx) =>
     'Recherche plein texte dans le corpus d\'une ou plusieurs bases (`base` accepte un nom, une liste de noms, ou "*" pour toutes les bases — résultats groupés par base, sous un plafond de sortie global réparti entre elles). Retourne les chemins, titres et extraits pertinents — jamais les documents entiers. Chaque extrait est annoté du heading de sa section, après « § » : reportez-le tel quel dans kb_read(path, section) pour lire la section entière sans rapatrier tout le document. ' +
+    DUPLICATE_TITLES +
     'Mode keyword (défaut) : termes littéraux, ET strict puis repli en OU signalé. Mode regex : syntaxe ripgrep (Rust). La recherche trouve, elle ne compte pas.' +
     basesBlock(ctx, 'Bases interrogeables'),
   inputSchema: {
