@@ -2,14 +2,14 @@ import { readdirSync, statSync, type Dirent } from 'node:fs'
 import { join } from 'node:path'
 import type { Base } from '../registry/base'
 import { mtimeSettled } from '../fingerprint'
-import { EXCLUDED_DIR_NAMES, isDocumentEntry } from './paths'
+import { entersDirectory, isDocumentEntry } from './document-rule'
 
 /**
  * How many documents a corpus holds, without walking every file on each kb_list: a directory's
  * own count only changes when an entry is added, removed or renamed in it — which changes its
  * mtime. So each directory's count and subdirectories are kept with its mtime and reused while the
  * mtime stands; a kb_list then costs one stat per directory instead of a readdir of every entry
- * (10,000 documents in 50 folders: ~55 ms → a few ms). Same rules as `listDocuments`.
+ * (10,000 documents in 50 folders: ~55 ms → a few ms). Same rule as `listDocuments` (document-rule.ts).
  */
 interface DirCount {
   mtimeMs: number
@@ -19,7 +19,7 @@ interface DirCount {
 
 const cache = new Map<string, DirCount>()
 
-function countDir(abs: string, corpusDir: string): number {
+function countDir(abs: string): number {
   let mtimeMs: number
   try {
     mtimeMs = statSync(abs).mtimeMs
@@ -37,18 +37,17 @@ function countDir(abs: string, corpusDir: string): number {
     }
     entry = { mtimeMs, own: 0, subdirs: [] }
     for (const e of dirents) {
-      const child = join(abs, e.name)
       if (e.isDirectory()) {
-        if (!EXCLUDED_DIR_NAMES.includes(e.name)) entry.subdirs.push(child)
-      } else if (isDocumentEntry(e, child, corpusDir)) entry.own++
+        if (entersDirectory(e.name)) entry.subdirs.push(join(abs, e.name))
+      } else if (isDocumentEntry(e)) entry.own++
     }
     cache.set(abs, entry)
   }
   let total = entry.own
-  for (const d of entry.subdirs) total += countDir(d, corpusDir)
+  for (const d of entry.subdirs) total += countDir(d)
   return total
 }
 
 export function countDocuments(base: Base): number {
-  return countDir(base.corpusDir, base.corpusDir)
+  return countDir(base.corpusDir)
 }

@@ -1,29 +1,11 @@
-import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs'
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import type { Base } from '../registry/base'
 import { notFound } from '../errors'
+import { entersDirectory, isDocumentEntry, isExcluded } from './document-rule'
 
-/**
- * The transverse exclusion list (SPEC §5.2): files that describe the bundle, not
- * the knowledge, and anything under proposals/ or .git/, never count as documents
- * and can never be read as such, wherever they sit.
- */
-export const EXCLUDED_FILE_NAMES = [
-  'okf-bundle.yaml',
-  'GOVERNANCE.md',
-  'schema.yaml',
-  'CLAUDE.md',
-  '.okf-hub.lock'
-]
-export const EXCLUDED_DIR_NAMES = ['proposals', '.git', '.okf-hub.lock.d']
-
-/** `rel` is a `/`-separated path relative to the bundle root or the corpus. */
-export function isExcluded(rel: string): boolean {
-  const parts = rel.split('/')
-  const file = parts[parts.length - 1]
-  if (EXCLUDED_FILE_NAMES.includes(file)) return true
-  return parts.slice(0, -1).some((p) => EXCLUDED_DIR_NAMES.includes(p))
-}
+// The rule itself lives in document-rule.ts; re-exported for the doors that confine paths here.
+export { EXCLUDED_DIR_NAMES, EXCLUDED_FILE_NAMES, isExcluded } from './document-rule'
 
 /** Path of `abs` relative to `root`, with `/` separators. */
 export function toPosixRelative(root: string, abs: string): string {
@@ -106,26 +88,8 @@ export function resolveDocument(base: Base, rawRel: string): ResolvedDocument {
 }
 
 /**
- * Whether a directory entry met while walking a corpus (excluded directories already pruned) is a
- * document: `*.md` (case-sensitive suffix), not an excluded file name, a regular file — or a file
- * symlink that stays inside the corpus. The one rule for listing and counting documents.
- */
-export function isDocumentEntry(e: Dirent, abs: string, corpusDir: string): boolean {
-  if (!e.name.endsWith('.md') || EXCLUDED_FILE_NAMES.includes(e.name)) return false
-  if (e.isFile()) return true
-  if (!e.isSymbolicLink()) return false
-  try {
-    const real = realpathSync(abs)
-    return isStrictlyInside(corpusDir, real) && lstatSync(real).isFile()
-  } catch {
-    return false // dangling link: not a document
-  }
-}
-
-/**
- * Every document of the corpus: `*.md` (case-sensitive suffix), recursive,
- * without following directory symlinks, sorted, minus exclusions. Returns
- * corpus-relative `/` paths.
+ * Every document of the corpus (document-rule.ts), recursive, without following
+ * directory symlinks, sorted. Returns corpus-relative `/` paths.
  */
 export function listDocuments(base: Base): string[] {
   const out: string[] = []
@@ -139,11 +103,9 @@ export function listDocuments(base: Base): string[] {
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     for (const e of entries) {
       const rel = relDir ? `${relDir}/${e.name}` : e.name
-      const abs = join(absDir, e.name)
       if (e.isDirectory()) {
-        if (EXCLUDED_DIR_NAMES.includes(e.name)) continue
-        walk(abs, rel)
-      } else if (isDocumentEntry(e, abs, base.corpusDir)) out.push(rel)
+        if (entersDirectory(e.name)) walk(join(absDir, e.name), rel)
+      } else if (isDocumentEntry(e)) out.push(rel)
     }
   }
   walk(base.corpusDir, '')

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process'
 import { statSync } from 'node:fs'
 import { sep } from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
-import { EXCLUDED_DIR_NAMES, EXCLUDED_FILE_NAMES, isExcluded, toPosixRelative } from '../corpus/paths'
+import { isDocumentPath, ripgrepSelection } from '../corpus/document-rule'
+import { toPosixRelative } from '../corpus/paths'
 import { invalidInput, ioError } from '../errors'
 import { countOccurrences, foldCase, foldCaseWide } from './terms'
 
@@ -116,11 +117,8 @@ export function ripgrepArgs(dir: string, mode: RgMode, patterns: string[]): stri
     mode === 'keyword'
       ? ['--only-matching', '--line-number', '--heading', '--null', '--stats', '--color', 'never']
       : ['--json']
-  args.push('--ignore-case', '--no-ignore', '--no-config', '--glob', '*.md')
-  // Later globs win in ripgrep: the exclusions come after the whitelist. A name without `/` matches
-  // at any depth; the trailing `/` restricts the directory names to directories.
-  for (const f of EXCLUDED_FILE_NAMES) args.push('--glob', `!${f}`)
-  for (const d of EXCLUDED_DIR_NAMES) args.push('--glob', `!${d}/`)
+  // Which files ripgrep walks into is the corpus's document rule, not ripgrep's defaults.
+  args.push('--ignore-case', ...ripgrepSelection())
   if (mode === 'keyword') args.push('--fixed-strings')
   // ripgrep reports the leftmost-first alternative: longest terms first, so a match is the longest
   // term at that position and the shorter terms it contains are counted from its text.
@@ -207,7 +205,8 @@ export async function scanCorpus(
         ? abs.slice(prefix.length)
         : abs.slice(prefix.length).split(sep).join('/')
       : toPosixRelative(dir, abs)
-    if (rel === '' || rel.startsWith('..') || !rel.endsWith('.md') || isExcluded(rel)) return null
+    // The rule re-applied on what ripgrep reports: the globs are its whole enforcement otherwise.
+    if (rel === '' || rel.startsWith('..') || !isDocumentPath(rel)) return null
     let f = files.get(rel)
     if (f === undefined) {
       f = {

@@ -554,7 +554,17 @@ describe('ripgrep process', () => {
       '--color',
       'never'
     ])
-    expect(args.slice(7, 12)).toEqual(['--ignore-case', '--no-ignore', '--no-config', '--glob', '*.md'])
+    expect(args.slice(7, 16)).toEqual([
+      '--ignore-case',
+      '--no-ignore',
+      '--no-hidden',
+      '--no-follow',
+      '--no-config',
+      '--glob',
+      '*.md',
+      '--glob',
+      '!.*'
+    ])
     expect(args).toContain('!CLAUDE.md')
     expect(args).toContain('!proposals/')
     expect(args).not.toContain('--hidden')

@@ -1,0 +1,91 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { mkdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { git, makeCorpusBase } from '../../../test/helpers/fixtures'
+import { scanCorpus } from '../search/ripgrep'
+import { searchBases } from '../search/search'
+import { countDocuments } from './count'
+import { isDocumentPath, isExcluded } from './document-rule'
+import { listDocuments, resolveDocument } from './paths'
+import { HubError } from '../errors'
+
+const base = makeCorpusBase({
+  'a.md': 'temoin\n',
+  'docs/b.md': 'temoin\n',
+  'docs/ignore.md': 'temoin\n',
+  'docs/rgignore.md': 'temoin\n',
+  'notes.txt': 'temoin\n',
+  'MAJ.MD': 'temoin\n',
+  '.github/x.md': 'temoin\n',
+  '.hidden/y.md': 'temoin\n',
+  'docs/.draft/z.md': 'temoin\n',
+  '.cache.md': 'temoin\n',
+  'CLAUDE.md': 'temoin\n',
+  'sous/GOVERNANCE.md': 'temoin\n',
+  'proposals/pending/p.md': 'temoin\n',
+  // Every ignore file ripgrep would honour by default: none of them plays a part in the rule.
+  '.gitignore': 'docs/ignore.md\n',
+  '.ignore': 'a.md\n',
+  'docs/.rgignore': 'rgignore.md\n'
+})
+afterAll(() => rmSync(base.root, { recursive: true, force: true }))
+// A real repository around the corpus, so that ripgrep's .gitignore handling would be live.
+git(base.root, 'init', '-q')
+writeFileSync(join(base.root, '.gitignore'), 'knowledge/docs/b.md\n')
+symlinkSync(join(base.corpusDir, 'a.md'), join(base.corpusDir, 'alias.md'))
+mkdirSync(join(base.root, 'dehors'))
+writeFileSync(join(base.root, 'dehors', 'o.md'), 'temoin\n')
+symlinkSync(join(base.root, 'dehors'), join(base.corpusDir, 'lien-dossier'))
+const past = new Date(Date.now() - 60_000)
+for (const d of ['', 'docs', '.github', '.hidden', 'docs/.draft', 'sous', 'proposals', 'proposals/pending'])
+  utimesSync(join(base.corpusDir, d), past, past)
+
+const EXPECTED = ['a.md', 'docs/b.md', 'docs/ignore.md', 'docs/rgignore.md']
+
+describe('one rule for what a document is, whichever door asks', () => {
+  it('listing, counting and ripgrep (both output modes) see the same documents', async () => {
+    expect(listDocuments(base)).toEqual(EXPECTED)
+    expect(countDocuments(base)).toBe(EXPECTED.length)
+    for (const mode of ['keyword', 'regex'] as const) {
+      const scan = await scanCorpus(base.corpusDir, mode, mode === 'keyword' ? ['temoin'] : ['temo[i]n'])
+      expect([...scan.files.keys()].sort(), mode).toEqual(EXPECTED)
+      // ripgrep's own count of files searched: it never even opened the others.
+      expect(scan.filesSearched, mode).toBe(EXPECTED.length)
+    }
+    const [r] = await searchBases([base], 'temoin', 'keyword', 25)
+    expect(r.results.map((d) => d.path).sort()).toEqual(EXPECTED)
+  })
+
+  it('kb_read refuses what is not a document by its place, reads through a link inside the corpus', () => {
+    for (const rel of ['.github/x.md', '.hidden/y.md', 'docs/.draft/z.md', '.cache.md']) {
+      let err: unknown = null
+      try {
+        resolveDocument(base, rel)
+      } catch (e) {
+        err = e
+      }
+      expect(err, rel).toBeInstanceOf(HubError)
+      expect((err as HubError).message, rel).toBe(`chemin '${rel}' exclu du corpus`)
+    }
+    expect(resolveDocument(base, 'alias.md').abs).toBe(join(base.corpusDir, 'a.md'))
+  })
+
+  it('a corpus-dir under a hidden folder is still searched and listed: only names inside it count', async () => {
+    const dir = join(base.root, '.corpus-cache')
+    mkdirSync(join(dir, 'sous'), { recursive: true })
+    writeFileSync(join(dir, 'sous', 'd.md'), 'temoin\n')
+    const hidden = { ...base, corpusDir: dir }
+    expect(listDocuments(hidden)).toEqual(['sous/d.md'])
+    expect([...(await scanCorpus(dir, 'keyword', ['temoin'])).files.keys()]).toEqual(['sous/d.md'])
+  })
+
+  it('by path alone', () => {
+    expect(isDocumentPath('a/b.md')).toBe(true)
+    expect(isDocumentPath('a/b.MD')).toBe(false)
+    expect(isDocumentPath('a/.b.md')).toBe(false)
+    expect(isDocumentPath('.a/b.md')).toBe(false)
+    expect(isDocumentPath('x/proposals/b.md')).toBe(false)
+    expect(isExcluded('x/schema.yaml')).toBe(true)
+    expect(isExcluded('x/notes.txt')).toBe(false)
+  })
+})
