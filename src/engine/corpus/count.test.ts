@@ -1,5 +1,14 @@
-import { afterAll, describe, expect, it } from 'vitest'
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync, unlinkSync } from 'node:fs'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import {
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+  unlinkSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Base } from '../registry/base'
@@ -53,5 +62,25 @@ describe('countDocuments', () => {
     const before = countDocuments(base)
     writeFileSync(join(d, 'r.md'), 'r')
     expect(countDocuments(base)).toBe(before + 1)
+  })
+
+  it('judges the racy window from when the count was taken, not from when it is asked', () => {
+    const d = join(corpus, 'racy-tard')
+    mkdirSync(d)
+    age(corpus)
+    // A coarse clock: the directory's mtime, one second old, does not move when a file is added.
+    const tick = new Date(Math.floor(Date.now() / 1000) * 1000 - 1000)
+    utimesSync(d, tick, tick)
+    const before = countDocuments(base)
+    writeFileSync(join(d, 'r.md'), 'r')
+    utimesSync(d, tick, tick)
+    expect(statSync(d).mtimeMs).toBe(tick.getTime())
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + 10_000)
+      expect(countDocuments(base)).toBe(before + 1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -13,6 +13,8 @@ import { entersDirectory, isDocumentEntry } from './document-rule'
  */
 interface DirCount {
   mtimeMs: number
+  /** The mtime was outside the racy window when the count was taken (fingerprint.ts): reusable. */
+  settled: boolean
   own: number
   subdirs: string[]
 }
@@ -21,6 +23,8 @@ const cache = new Map<string, DirCount>()
 
 function countDir(abs: string): number {
   let mtimeMs: number
+  // Taken before the stat: the racy verdict must not be younger than what the stat saw.
+  const statAt = Date.now()
   try {
     mtimeMs = statSync(abs).mtimeMs
   } catch {
@@ -28,14 +32,14 @@ function countDir(abs: string): number {
     return 0
   }
   let entry = cache.get(abs)
-  if (!entry || entry.mtimeMs !== mtimeMs || !mtimeSettled(mtimeMs)) {
+  if (!entry || entry.mtimeMs !== mtimeMs || !entry.settled) {
     let dirents: Dirent[]
     try {
       dirents = readdirSync(abs, { withFileTypes: true })
     } catch {
       return 0
     }
-    entry = { mtimeMs, own: 0, subdirs: [] }
+    entry = { mtimeMs, settled: mtimeSettled(mtimeMs, statAt), own: 0, subdirs: [] }
     for (const e of dirents) {
       if (e.isDirectory()) {
         if (entersDirectory(e.name)) entry.subdirs.push(join(abs, e.name))

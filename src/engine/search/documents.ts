@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { splitFrontmatter } from '../corpus/frontmatter'
 import { documentTitle, parseHeadings, type Heading } from '../corpus/markdown'
+import { mtimeSettled } from '../fingerprint'
 
 /**
  * What search needs to know about a matched document beyond ripgrep's counts: its frontmatter, a
@@ -8,7 +9,8 @@ import { documentTitle, parseHeadings, type Heading } from '../corpus/markdown'
  * title. A line scan (10× cheaper than the CommonMark parse, and equal to it on every page of the
  * react-fr corpus — see search.test.ts) is enough to tell whether a heading carries the terms of
  * a hundred ranking candidates; the labels printed use the real parse. Everything is cached per
- * file version (path + mtime + size): repeated queries over an unchanged corpus parse nothing. The
+ * file version (path + mtime + size, under the racy-mtime rule of fingerprint.ts): repeated queries
+ * over an unchanged corpus parse nothing. The
  * text itself is not cached — it is read again by each search that needs it.
  */
 export interface OutlineHeading {
@@ -40,9 +42,20 @@ export interface LoadedDoc {
 }
 
 const CACHE_LIMIT = 4096
-const cache = new Map<string, DocInfo>()
 
-function remember(key: string, info: DocInfo): void {
+interface CachedInfo {
+  info: DocInfo
+  /**
+   * The file's mtime was outside the racy window when this entry was recorded (fingerprint.ts): a
+   * later rewrite then necessarily moves the mtime. Otherwise the entry is never reused — same path,
+   * size and mtime can hold another text written within the same clock tick.
+   */
+  settled: boolean
+}
+
+const cache = new Map<string, CachedInfo>()
+
+function remember(key: string, info: CachedInfo): void {
   cache.delete(key)
   cache.set(key, info)
   if (cache.size > CACHE_LIMIT) {
@@ -135,14 +148,17 @@ export function shownInfo(doc: LoadedDoc): { headings: Heading[]; title: string 
 /** Reads and analyses a document; null when it cannot be read any more (deleted since the scan). */
 export async function loadDocument(abs: string): Promise<LoadedDoc | null> {
   try {
+    // Taken before the stat: the racy verdict must not be younger than what the stat saw.
+    const statAt = Date.now()
     const st = await stat(abs)
     if (!st.isFile()) return null
     const text = (await readFile(abs, 'utf8')).replace(/^\uFEFF/, '')
     const key = `${abs}\0${st.mtimeMs}\0${st.size}`
-    let info = cache.get(key)
-    if (info === undefined) info = analyse(text)
-    remember(key, info)
-    return { text, info }
+    let entry = cache.get(key)
+    if (entry === undefined || !entry.settled)
+      entry = { info: analyse(text), settled: mtimeSettled(st.mtimeMs, statAt) }
+    remember(key, entry)
+    return { text, info: entry.info }
   } catch {
     return null
   }

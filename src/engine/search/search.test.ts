@@ -7,10 +7,11 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync
 } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { Base } from '../registry/base'
 import { splitFrontmatter } from '../corpus/frontmatter'
 import { parseHeadings } from '../corpus/markdown'
@@ -494,6 +495,9 @@ describe('ranking inside the AND set', () => {
 
   it('repeated queries do not re-parse unchanged documents', async () => {
     const base = makeBase({ 'a.md': '# A\n\ncible\n', 'b.md': '# B\n\ncible\n' })
+    // Past the racy window: a file written just now is never trusted by its stat (next test).
+    const past = new Date(Date.now() - 60_000)
+    for (const f of ['a.md', 'b.md']) utimesSync(join(base.corpusDir, f), past, past)
     clearDocumentCache()
     await one(base, 'cible')
     const after = parseStats.parses
@@ -503,6 +507,36 @@ describe('ranking inside the AND set', () => {
     const r = await one(base, 'cible')
     expect(parseStats.parses).toBe(after + 1)
     expect(r.results[0].title).toBe('A modifié')
+  })
+
+  it('a rewrite of the same size within the same mtime is seen (racy-mtime rule)', async () => {
+    const base = makeBase({ 'a.md': '# Alpha\n\ncible\n' })
+    const abs = join(base.corpusDir, 'a.md')
+    // A coarse clock: both versions carry the very same mtime, one second old.
+    const tick = new Date(Math.floor(Date.now() / 1000) * 1000 - 1000)
+    utimesSync(abs, tick, tick)
+    clearDocumentCache()
+    expect((await one(base, 'cible')).results[0].title).toBe('Alpha')
+    writeFileSync(abs, '# Bravo\n\ncible\n')
+    utimesSync(abs, tick, tick)
+    expect(statSync(abs).mtimeMs).toBe(tick.getTime())
+    expect((await one(base, 'cible')).results[0].title).toBe('Bravo')
+    // Asked later, once the window has passed, the entry recorded within it is still not trusted:
+    // the verdict is the one of when it was recorded.
+    writeFileSync(abs, '# Delta\n\ncible\n')
+    utimesSync(abs, tick, tick)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + 10_000)
+      expect((await one(base, 'cible')).results[0].title).toBe('Delta')
+      // Recorded now, well past the window: trusted from here on, no parse.
+      const parses = parseStats.parses
+      await one(base, 'cible')
+      await one(base, 'cible')
+      expect(parseStats.parses).toBe(parses)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 
