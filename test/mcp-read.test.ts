@@ -232,7 +232,9 @@ describe('MCP server — read side over stdio', () => {
     expect(none.isError).toBe(true)
     expect(none.text).toContain("paramètre 'base' absent ; aucun paramètre reçu")
     const many = await s.call('kb_search', { base: 'alpha', query: 'x', max_results: 99 })
-    expect(many.text).toBe("ERROR: INVALID_INPUT: paramètre 'max_results' hors bornes [1, 25] : 99")
+    expect(many.text).toBe(
+      "ERROR: INVALID_INPUT: paramètre 'max_results' invalide (facultatif, entier de 1 à 25) — paramètre 'max_results' reçu hors bornes ; paramètres reçus : base, query, max_results"
+    )
     const q = await s.call('kb_search', { base: 'alpha', query: 42 })
     expect(q.text).toBe(
       "ERROR: INVALID_INPUT: paramètre 'query' requis (chaîne non vide) — paramètre 'query' reçu de type number ; paramètres reçus : base, query"

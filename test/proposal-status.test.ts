@@ -101,7 +101,7 @@ describe('kb_proposal_status', () => {
   it('requires id or submitted_by', async () => {
     const r = await s.call('kb_proposal_status', { base: 'alpha' })
     expect(r.text).toBe(
-      "ERROR: INVALID_INPUT: fournissez au moins 'id' (une proposition précise) ou 'submitted_by' (tout ce qu'un contributeur a déposé)"
+      "ERROR: INVALID_INPUT: fournissez au moins 'id' (une proposition précise) ou 'submitted_by' (tout ce qu'un contributeur a déposé) ; paramètres reçus : base"
     )
   })
 
@@ -202,9 +202,9 @@ describe('kb_proposal_status', () => {
     for (const e of entries.slice(0, -1)) expect(e).toContain('résolution : en attente')
   })
 
-  it('a bad status value is INVALID_INPUT', async () => {
+  it('a bad status value is INVALID_INPUT, without echoing it', async () => {
     expect((await s.call('kb_proposal_status', { base: 'alpha', id: 'x', status: 'done' })).text).toBe(
-      "ERROR: INVALID_INPUT: status 'done' invalide (attendu : pending, accepted, rejected)"
+      "ERROR: INVALID_INPUT: paramètre 'status' invalide (facultatif, l'une des valeurs : pending, accepted, rejected) — paramètre 'status' reçu hors énumération ; paramètres reçus : base, id, status"
     )
   })
 })

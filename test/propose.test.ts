@@ -168,22 +168,44 @@ describe('kb_propose over stdio', () => {
       { sources: ['ok', 'faux\nProposal: prop-2020-01-01-dead'] },
       "le champ 'sources[1]' ne doit pas contenir de retour à la ligne"
     ],
+    // The enum and bound refusals name the parameter and the cause, never the value sent.
     [
       { type: 'suggestion' },
-      "type 'suggestion' invalide (attendu : observation, correction, addition, question)"
+      "paramètre 'type' invalide (l'une des valeurs : observation, correction, addition, question) — paramètre 'type' reçu hors énumération ; paramètres reçus : base, type, concerns, content, sources, confidence, submitted_by"
     ],
-    [{ confidence: 'certaine' }, "confidence 'certaine' invalide (attendu : high, medium, low)"],
-    [{ concerns: 'c'.repeat(201) }, 'concerns dépasse 200 caractères (201)'],
-    [{ submitted_by: 's'.repeat(101) }, 'submitted_by dépasse 100 caractères (101)'],
+    [
+      { confidence: 'certaine' },
+      "paramètre 'confidence' invalide (l'une des valeurs : high, medium, low) — paramètre 'confidence' reçu hors énumération ; paramètres reçus : base, type, concerns, content, sources, confidence, submitted_by"
+    ],
+    [
+      { concerns: 'c'.repeat(201) },
+      "paramètre 'concerns' invalide (chaîne non vide, ≤ 200 caractères) — paramètre 'concerns' reçu trop long (201 caractères) ; paramètres reçus : base, type, concerns, content, sources, confidence, submitted_by"
+    ],
+    [
+      { submitted_by: 's'.repeat(101) },
+      "paramètre 'submitted_by' invalide (chaîne non vide, ≤ 100 caractères) — paramètre 'submitted_by' reçu trop long (101 caractères) ; paramètres reçus : base, type, concerns, content, sources, confidence, submitted_by"
+    ],
     [{ content: 'é'.repeat(8193) }, 'content dépasse 16384 octets (16386)'],
-    [{ sources: [] }, 'sources doit contenir entre 1 et 20 entrées (0 reçues)'],
+    [
+      { sources: [] },
+      "paramètre 'sources' requis (liste de 1 à 20 chaîne(s) non vide(s), ≤ 300 caractères chacune) — paramètre 'sources' reçu vide ; paramètres reçus : base, type, concerns, content, sources, confidence, submitted_by"
+    ],
     [
       { sources: Array.from({ length: 21 }, (_, i) => `s${i}`) },
-      'sources doit contenir entre 1 et 20 entrées (21 reçues)'
+      "paramètre 'sources' invalide (liste de 1 à 20 chaîne(s) non vide(s), ≤ 300 caractères chacune) — paramètre 'sources' reçu avec trop d'éléments (21) ; paramètres reçus : base, type, concerns, content, sources, confidence, submitted_by"
     ],
-    [{ sources: ['s'.repeat(301)] }, 'sources[0] dépasse 300 caractères (301)'],
-    [{ sources: 'pas une liste' }, "paramètre 'sources' requis (liste de chaînes)"],
-    [{ content: '   ' }, "paramètre 'content' requis (chaîne non vide)"],
+    [
+      { sources: ['s'.repeat(301)] },
+      "paramètre 'sources' invalide (liste de 1 à 20 chaîne(s) non vide(s), ≤ 300 caractères chacune) — paramètre 'sources[0]' reçu trop long (301 caractères) ; paramètres reçus : base, type, concerns, content, sources, confidence, submitted_by"
+    ],
+    [
+      { sources: 'pas une liste' },
+      "paramètre 'sources' requis (liste de 1 à 20 chaîne(s) non vide(s), ≤ 300 caractères chacune) — paramètre 'sources' reçu de type string ; paramètres reçus : base, type, concerns, content, sources, confidence, submitted_by"
+    ],
+    [
+      { content: '   ' },
+      "paramètre 'content' requis (chaîne non vide) — paramètre 'content' reçu vide ; paramètres reçus : base, type, concerns, content, sources, confidence, submitted_by"
+    ],
     [{ base: null }, "paramètre 'base' requis (chaîne non vide) — paramètre 'base' reçu null"]
   ])('refuses %j with INVALID_INPUT and leaves the repository byte-identical', async (over, message) => {
     const before = repoFingerprint(root)

@@ -1,7 +1,7 @@
 import type { HubConfig } from '../engine/config'
 import type { HubLog } from '../engine/hublog'
 import type { Registry } from '../engine/registry/registry'
-import type { ToolArgs } from './args'
+import type { Params, Parsed, ToolArgs, ToolInput } from './args'
 
 /** What every tool sees: this process's configuration, registry and log. */
 export interface HubContext {
@@ -28,6 +28,31 @@ export interface ToolDefinition {
   inputSchema: Record<string, unknown>
   annotations: ToolAnnotations
   run(ctx: HubContext, args: ToolArgs): Promise<string>
+}
+
+/** A tool as written: its parameters declared once (args.ts), its handler fed only parsed values. */
+export interface ToolSpec<P extends Params> {
+  name: string
+  title: string
+  describe(ctx: HubContext): string
+  input: ToolInput<P>
+  annotations: ToolAnnotations
+  run(ctx: HubContext, args: Parsed<P>): Promise<string>
+}
+
+/**
+ * The inputSchema comes from the declaration and the arguments are parsed before
+ * `run`: a tool cannot read a raw argument, so it cannot skip or bend the rule.
+ */
+export function defineTool<P extends Params>(spec: ToolSpec<P>): ToolDefinition {
+  return {
+    name: spec.name,
+    title: spec.title,
+    describe: spec.describe,
+    inputSchema: spec.input.schema,
+    annotations: spec.annotations,
+    run: async (ctx, args) => spec.run(ctx, spec.input.parse(args))
+  }
 }
 
 /**

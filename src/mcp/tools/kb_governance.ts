@@ -1,26 +1,20 @@
-import type { ToolDefinition } from '../tool'
-import { basesBlock } from '../tool'
-import { requireString } from '../args'
+import { basesBlock, defineTool } from '../tool'
+import { text, toolInput } from '../args'
 import { readGovernance } from '../../engine/governance'
 
 export const DRAFT_BANNER =
   '[GOUVERNANCE EN BROUILLON — les règles peuvent évoluer, les propositions restent acceptées]'
 
-export const kbGovernance: ToolDefinition = {
+export const kbGovernance = defineTool({
   name: 'kb_governance',
   title: 'Règles d’une base',
   describe: (ctx) =>
     "Retourne les règles de gouvernance d'une base (GOVERNANCE.md) et son schéma de frontmatter (schema.yaml) s'il existe. À lire avant de soumettre une proposition via kb_propose, et indispensable au rôle gestionnaire. Une base dont les règles ne sont pas encore validées le signale par un bandeau en tête de sortie ; les propositions y restent acceptées." +
     basesBlock(ctx, 'Bases disponibles'),
-  inputSchema: {
-    type: 'object',
-    properties: { base: { type: 'string', description: 'Nom de la base.' } },
-    required: ['base'],
-    additionalProperties: false
-  },
+  input: toolInput({ base: text({ description: 'Nom de la base.' }) }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(ctx, args) {
-    const base = ctx.registry.get(requireString(args, 'base'))
+    const base = ctx.registry.get(args.base)
     const g = readGovernance(base, ctx.log)
     const lines: string[] = []
     if (g.draft) lines.push(DRAFT_BANNER, '')
@@ -34,4 +28,4 @@ export const kbGovernance: ToolDefinition = {
     }
     return lines.join('\n')
   }
-}
+})

@@ -1,4 +1,5 @@
-import type { ToolDefinition } from '../tool'
+import { defineTool } from '../tool'
+import { toolInput } from '../args'
 import type { RescanReport } from '../../engine/registry/registry'
 
 const list = (xs: string[]): string => (xs.length === 0 ? '—' : xs.join(', '))
@@ -30,14 +31,14 @@ export function renderRescan(r: RescanReport): string {
   return lines.join('\n')
 }
 
-export const kbHubRescan: ToolDefinition = {
+export const kbHubRescan = defineTool({
   name: 'kb_hub_rescan',
   title: 'Relancer la découverte des bases',
   describe: () =>
     "Relance la découverte des bases dans le répertoire des bases et rend le rapport d'import : bundles rejetés avec leur motif, collisions de name, avertissements de compatibilité. À appeler après avoir importé une base (`okf-hub import <url>` ou l'assistant d'import de l'application) pour diagnostiquer l'import. PORTÉE MONO-INSTANCE : ce rescan n'affecte que la session qui l'appelle. Vous n'avez généralement pas besoin de l'appeler : kb_list relance déjà la découverte, et une base inconnue déclenche un re-scan silencieux.",
-  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  input: toolInput({}),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(ctx) {
     return renderRescan(ctx.registry.rescan())
   }
-}
+})

@@ -1,6 +1,5 @@
-import type { ToolDefinition } from '../tool'
-import { basesBlock } from '../tool'
-import { optionalBoolean } from '../args'
+import { basesBlock, defineTool } from '../tool'
+import { flag, toolInput } from '../args'
 import { countDocuments } from '../../engine/corpus/count'
 import { proposalFiles, readProposal, metaString } from '../../engine/proposals/store'
 import { BudgetedWriter } from '../render/budget'
@@ -9,27 +8,21 @@ import { truncateChars as cut } from '../render/text'
 const NO_BASE =
   "Aucune base enregistrée. Importez un bundle avec `okf-hub import <url>` (ou l'assistant d'import de l'application OKF Hub) puis appelez kb_hub_rescan."
 
-export const kbList: ToolDefinition = {
+export const kbList = defineTool({
   name: 'kb_list',
   title: 'Lister les bases',
   describe: (ctx) =>
     'Liste les bases de connaissance disponibles sur ce hub, avec leur objet, leur nombre de documents et le nombre de propositions en attente.' +
     ' Avec include_pending_concerns, liste aussi les propositions en attente (id, type, concerns) : à consulter avant kb_propose pour ne pas soumettre un doublon.' +
     basesBlock(ctx, 'Bases connues'),
-  inputSchema: {
-    type: 'object',
-    properties: {
-      include_pending_concerns: {
-        type: 'boolean',
-        default: false,
-        description: 'Ajoute la liste (id, type, concerns) des propositions en attente.'
-      }
-    },
-    additionalProperties: false
-  },
+  input: toolInput({
+    include_pending_concerns: flag({
+      default: false,
+      description: 'Ajoute la liste (id, type, concerns) des propositions en attente.'
+    })
+  }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  async run(ctx, args) {
-    const withConcerns = optionalBoolean(args, 'include_pending_concerns', false)
+  async run(ctx, { include_pending_concerns: withConcerns }) {
     const bases = ctx.registry.list()
     if (bases.length === 0) return NO_BASE
     const w = new BudgetedWriter()
@@ -59,4 +52,4 @@ export const kbList: ToolDefinition = {
         `[résultats tronqués, ${n} élément(s) omis — listes de propositions en attente incomplètes ; les résumés de bases sont complets, kb_proposal_status donne le détail]`
     )
   }
-}
+})

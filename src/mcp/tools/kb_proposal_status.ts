@@ -1,8 +1,6 @@
-import type { ToolDefinition } from '../tool'
-import { basesBlock } from '../tool'
-import { optionalInteger, optionalString, requireString } from '../args'
-import { invalidInput } from '../../engine/errors'
-import { PROPOSAL_STATUSES, type ProposalStatus } from '../../engine/proposals/store'
+import { basesBlock, defineTool } from '../tool'
+import { integer, oneOf, optional, text, toolInput } from '../args'
+import { PROPOSAL_STATUSES } from '../../engine/proposals/store'
 import { proposalStatus, type StatusEntry } from '../../engine/proposals/status'
 import { BudgetedWriter } from '../render/budget'
 import { truncateChars as cut } from '../render/text'
@@ -33,47 +31,31 @@ function renderEntry(e: StatusEntry): string {
   return lines.join('\n')
 }
 
-export const kbProposalStatus: ToolDefinition = {
+export const kbProposalStatus = defineTool({
   name: 'kb_proposal_status',
   title: 'Verdict des propositions',
   describe: (ctx) =>
     "Consulte l'état et la résolution des propositions déposées via kb_propose : en attente, intégrée (avec les documents modifiés), ou rejetée (avec le motif). C'est ainsi qu'un contributeur retrouve le verdict de sa proposition sans accès git au dépôt. Fournissez `id` (une proposition précise) ou `submitted_by` (tout ce qu'un contributeur a déposé) — au moins l'un des deux est requis ; `status` et `limit` raffinent. `submitted_by` étant déclaratif et non authentifié, le filtre retrouve les propositions déclarées sous ce nom, sans garantie d'identité. Le corps des propositions n'est pas retourné : pour lire ce qui a été intégré, suivez `integrated-into` avec kb_read. Lecture pure : aucun verrou." +
     basesBlock(ctx, 'Bases disponibles'),
-  inputSchema: {
-    type: 'object',
-    properties: {
-      base: { type: 'string', description: 'Nom de la base.' },
-      id: { type: 'string', description: 'Id exact d’une proposition, tel que retourné par kb_propose.' },
-      submitted_by: {
-        type: 'string',
-        description: 'Contributeur déclaré. Correspondance exacte, casse ignorée.'
-      },
-      status: { type: 'string', enum: [...PROPOSAL_STATUSES], description: 'Restreint à ce statut.' },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 50,
-        default: 20,
-        description: 'Les plus récentes d’abord.'
-      }
+  input: toolInput(
+    {
+      base: text({ description: 'Nom de la base.' }),
+      id: optional(text({ description: 'Id exact d’une proposition, tel que retourné par kb_propose.' })),
+      submitted_by: optional(
+        text({ description: 'Contributeur déclaré. Correspondance exacte, casse ignorée.' })
+      ),
+      status: optional(oneOf(PROPOSAL_STATUSES, { description: 'Restreint à ce statut.' })),
+      limit: integer({ minimum: 1, maximum: 50, default: 20, description: 'Les plus récentes d’abord.' })
     },
-    required: ['base'],
-    additionalProperties: false
-  },
+    // Without a filter the tool would pour out proposals/ whole (seed 000).
+    (a) =>
+      a.id === undefined && a.submitted_by === undefined
+        ? "fournissez au moins 'id' (une proposition précise) ou 'submitted_by' (tout ce qu'un contributeur a déposé)"
+        : null
+  ),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  async run(ctx, args) {
-    const base = ctx.registry.get(requireString(args, 'base'))
-    const id = optionalString(args, 'id')
-    const submittedBy = optionalString(args, 'submitted_by')
-    const statusRaw = optionalString(args, 'status')
-    const limit = optionalInteger(args, 'limit', 1, 50, 20)
-    if (id === undefined && submittedBy === undefined)
-      throw invalidInput(
-        "fournissez au moins 'id' (une proposition précise) ou 'submitted_by' (tout ce qu'un contributeur a déposé)"
-      )
-    if (statusRaw !== undefined && !(PROPOSAL_STATUSES as readonly string[]).includes(statusRaw))
-      throw invalidInput(`status '${statusRaw}' invalide (attendu : ${PROPOSAL_STATUSES.join(', ')})`)
-    const status = statusRaw as ProposalStatus | undefined
+  async run(ctx, { base: baseName, id, submitted_by: submittedBy, status, limit }) {
+    const base = ctx.registry.get(baseName)
     const filters = [
       id !== undefined ? `id=${id}` : null,
       submittedBy !== undefined ? `submitted_by=${submittedBy}` : null,
@@ -98,4 +80,4 @@ export const kbProposalStatus: ToolDefinition = {
       (n) => `[résultats tronqués, ${n} élément(s) omis — affinez les filtres ou réduisez limit]`
     )
   }
-}
+})

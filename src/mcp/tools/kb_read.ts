@@ -1,6 +1,5 @@
-import type { ToolDefinition } from '../tool'
-import { basesBlock } from '../tool'
-import { optionalBoolean, requireString, type ToolArgs } from '../args'
+import { basesBlock, defineTool } from '../tool'
+import { flag, optional, text, toolInput } from '../args'
 import type { ReadResult } from '../../engine/corpus/read'
 import { headingListing } from '../../engine/corpus/toc'
 import type { HubContext } from '../tool'
@@ -53,7 +52,7 @@ export function renderRead(r: ReadResult): string {
 export const DUPLICATE_TITLES =
   'Un titre répété dans la page porte un libellé distinct par occurrence : `titre {#ancre}` (son ancre), sinon `titre (parent)` (le heading qui le contient), sinon `titre (2)` (son rang) ; le titre seul lit la première occurrence et nomme les autres. '
 
-export const kbRead: ToolDefinition = {
+export const kbRead = defineTool({
   name: 'kb_read',
   title: 'Lire un document ou une section',
   describe: (ctx) =>
@@ -62,34 +61,23 @@ export const kbRead: ToolDefinition = {
     'Au-delà de read-toc-threshold octets, un document lu sans `section` retourne sa table des headings plutôt que son contenu — rappelez alors kb_read avec la section voulue, ou `force: true` pour tout obtenir. ' +
     '`path` est relatif au corpus ; un lien interbase `<base>:/<chemin>` recopié tel quel lit la base nommée.' +
     basesBlock(ctx, 'Bases disponibles'),
-  inputSchema: {
-    type: 'object',
-    properties: {
-      base: { type: 'string', description: 'Nom de la base (champ name du manifeste).' },
-      path: {
-        type: 'string',
-        description: 'Chemin relatif au corpus, séparateur /, ou lien interbase <base>:/<chemin>.'
-      },
-      section: { type: 'string', description: 'Titre du heading à extraire (libellé § de kb_search).' },
-      force: {
-        type: 'boolean',
-        default: false,
-        description: 'Retourne le document entier même s’il est volumineux.'
-      }
-    },
-    required: ['base', 'path'],
-    additionalProperties: false
-  },
+  input: toolInput({
+    base: text({ description: 'Nom de la base (champ name du manifeste).' }),
+    path: text({
+      description: 'Chemin relatif au corpus, séparateur /, ou lien interbase <base>:/<chemin>.'
+    }),
+    // Not trimmed: the engine matches labels after its own normalisation, as printed first.
+    section: optional(
+      text({ description: 'Titre du heading à extraire (libellé § de kb_search).', trim: false })
+    ),
+    force: flag({ default: false, description: 'Retourne le document entier même s’il est volumineux.' })
+  }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  async run(ctx, args: ToolArgs) {
-    const baseName = requireString(args, 'base')
-    const path = requireString(args, 'path')
-    const target = resolveTarget(ctx, baseName, path)
-    const section = typeof args.section === 'string' && args.section.trim() !== '' ? args.section : undefined
-    const force = optionalBoolean(args, 'force', false)
+  async run(ctx, { base, path, section, force }) {
+    const target = resolveTarget(ctx, base, path)
     const { readDocument } = await import('../../engine/corpus/read')
     return renderRead(
       readDocument(target.base, target.path, { section, force, tocThreshold: ctx.config.readTocThreshold })
     )
   }
-}
+})

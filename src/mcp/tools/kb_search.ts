@@ -1,37 +1,17 @@
-import type { HubContext, ToolDefinition } from '../tool'
-import { basesBlock } from '../tool'
-import { optionalInteger, receivedKeys, requireString, type ToolArgs } from '../args'
-import { invalidInput } from '../../engine/errors'
-import { jsonType } from '../../engine/jsontype'
+import { basesBlock, defineTool, type HubContext } from '../tool'
+import { integer, oneOf, text, textOrList, toolInput } from '../args'
 import type { SearchMode } from '../../engine/search/search'
 import { DUPLICATE_TITLES } from './kb_read'
 
+const MODES: readonly SearchMode[] = ['keyword', 'regex']
+
 /** `base` as a name, a list of names, or "*": de-duplicated names in request order. */
-export function parseBaseSelector(ctx: HubContext, args: ToolArgs): string[] {
-  const v = args.base
-  if (typeof v === 'string' && v.trim() !== '') {
-    const name = v.trim()
-    return name === '*' ? ctx.registry.names() : [name]
-  }
-  if (Array.isArray(v)) {
-    if (v.length === 0 || v.some((x) => typeof x !== 'string' || x.trim() === ''))
-      throw invalidInput(`paramètre 'base' : liste de noms non vides attendue`)
-    return [...new Set((v as string[]).map((x) => x.trim()))]
-  }
-  const cause =
-    v === undefined
-      ? `paramètre 'base' absent`
-      : v === null
-        ? `paramètre 'base' reçu null`
-        : typeof v === 'string'
-          ? `paramètre 'base' reçu vide`
-          : `paramètre 'base' reçu de type ${jsonType(v)}`
-  throw invalidInput(
-    `paramètre 'base' requis (nom, liste de noms, ou "*") — ${cause} ; ${receivedKeys(args)}`
-  )
+export function baseNames(ctx: HubContext, base: string | string[]): string[] {
+  if (typeof base === 'string') return base === '*' ? ctx.registry.names() : [base]
+  return [...new Set(base)]
 }
 
-export const kbSearch: ToolDefinition = {
+export const kbSearch = defineTool({
   name: 'kb_search',
   title: 'Rechercher dans les bases',
   describe: (ctx) =>
@@ -39,40 +19,24 @@ export const kbSearch: ToolDefinition = {
     DUPLICATE_TITLES +
     'Mode keyword (défaut) : termes littéraux, ET strict puis repli en OU signalé. Mode regex : syntaxe ripgrep (Rust). La recherche trouve, elle ne compte pas.' +
     basesBlock(ctx, 'Bases interrogeables'),
-  inputSchema: {
-    type: 'object',
-    properties: {
-      base: {
-        anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }],
-        description: 'Nom de la base, liste de noms, ou "*" pour toutes les bases enregistrées.'
-      },
-      query: { type: 'string', description: 'Termes, ou expression régulière en mode regex.' },
-      mode: { type: 'string', enum: ['keyword', 'regex'], default: 'keyword' },
-      max_results: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 25,
-        default: 8,
-        description: 'Plafond global de résultats, réparti entre les bases interrogées.'
-      }
-    },
-    required: ['base', 'query'],
-    additionalProperties: false
-  },
+  input: toolInput({
+    base: textOrList('base', {
+      minItems: 1,
+      expected: 'nom, liste de noms, ou "*"',
+      description: 'Nom de la base, liste de noms, ou "*" pour toutes les bases enregistrées.'
+    }),
+    query: text({ description: 'Termes, ou expression régulière en mode regex.' }),
+    mode: oneOf(MODES, { default: 'keyword' }),
+    max_results: integer({
+      minimum: 1,
+      maximum: 25,
+      default: 8,
+      description: 'Plafond global de résultats, réparti entre les bases interrogées.'
+    })
+  }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  async run(ctx, args) {
-    const names = parseBaseSelector(ctx, args)
-    const query = requireString(args, 'query')
-    let mode: SearchMode = 'keyword'
-    const rawMode = args.mode
-    if (rawMode !== undefined && rawMode !== null && rawMode !== '') {
-      if (rawMode !== 'keyword' && rawMode !== 'regex')
-        throw invalidInput(
-          `mode inconnu : '${typeof rawMode === 'string' ? rawMode : JSON.stringify(rawMode)}' (attendu keyword ou regex)`
-        )
-      mode = rawMode
-    }
-    const maxResults = optionalInteger(args, 'max_results', 1, 25, 8)
+  async run(ctx, { base, query, mode, max_results: maxResults }) {
+    const names = baseNames(ctx, base)
     if (names.length === 0) return "Aucune base n'est actuellement enregistrée."
     // Every name is checked before any search runs.
     const bases = names.map((n) => ctx.registry.get(n))
@@ -83,4 +47,4 @@ export const kbSearch: ToolDefinition = {
     const results = await searchBases(bases, query, mode, maxResults)
     return renderSearch(query, names, results, names.length > 1)
   }
-}
+})
