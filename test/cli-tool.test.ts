@@ -4,7 +4,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
-import { CLI_JS, assertBuilt, hubEnv } from './helpers/mcp'
+import { CLI_JS, SERVER_JS, assertBuilt, hubEnv } from './helpers/mcp'
 
 const run = promisify(execFile)
 
@@ -118,6 +118,42 @@ describe('okf-hub serve', () => {
       removeDir(other)
     }
   })
+
+  it.each([
+    ['read-toc-threshold: -3\n', 'read-toc-threshold doit être un entier positif'],
+    ['bases-dir: ""\n', 'bases-dir doit être un chemin (chaîne non vide)'],
+    ['clé: [non fermé\n', 'YAML invalide']
+  ])(
+    'an invalid configuration (%j): the server says what okf-hub tool says, same exit code',
+    (yaml, reason) => {
+      const dir = tempDir()
+      const h = hubEnv(dir)
+      try {
+        writeFileSync(h.configFile, yaml)
+        const tool = cli(['tool', 'kb_list'], h.env)
+        expect(tool.status).toBe(2)
+        expect(tool.stderr).toMatch(new RegExp(`^okf-hub: configuration invalide : ${h.configFile} : .*\\n$`))
+        expect(tool.stderr).toContain(reason)
+        expect(tool.stdout).toBe('')
+        // The bundled server as a host spawns it, then `okf-hub serve`: the very bytes, the very code.
+        const server = spawnSync(process.execPath, [SERVER_JS], {
+          env: h.env,
+          encoding: 'utf8',
+          cwd: '/',
+          input: ''
+        })
+        const serve = cli(['serve'], h.env)
+        for (const r of [server, serve]) {
+          expect(r.status).toBe(tool.status)
+          expect(r.stderr).toBe(tool.stderr)
+          expect(r.stdout).toBe('')
+        }
+      } finally {
+        removeDir(dir)
+        removeDir(h.userData)
+      }
+    }
+  )
 
   it('refuses an unknown option with exit 64', () => {
     const r = cli(['serve', '--inconnue'], hubEnv(tempDir()).env)

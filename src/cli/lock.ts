@@ -3,7 +3,8 @@ import { HubError } from '../engine/errors'
 import { openHubLog } from '../engine/hublog'
 import { Registry } from '../engine/registry/registry'
 import { runCommandLocked } from '../engine/lock'
-import { configErrorExit, takeHubOptions } from './options'
+import { configErrorExit } from '../engine/bootstrap/config-exit'
+import { takeHubOptions } from './options'
 
 const USAGE = `usage: okf-hub lock <base> -- <commande...>
 

@@ -1,5 +1,3 @@
-import type { ConfigError } from '../engine/config'
-
 /** Splits `--bases X`, `--config X` (and `--opt=X`) out of argv; returns the rest. */
 export function takeHubOptions(argv: string[]): {
   bases?: string
@@ -20,10 +18,4 @@ export function takeHubOptions(argv: string[]): {
     out[m[1] as 'bases' | 'config'] = v
   }
   return out
-}
-
-/** An invalid configuration stops every command alike: one line on stderr, exit 2. */
-export function configErrorExit(e: ConfigError): number {
-  process.stderr.write(`okf-hub: configuration invalide : ${e.message}\n`)
-  return 2
 }

@@ -19,7 +19,8 @@ import {
   renderResolved
 } from '../engine/review/render'
 import type { ReviewErrorDto } from '../shared/review'
-import { configErrorExit, takeHubOptions } from './options'
+import { configErrorExit } from '../engine/bootstrap/config-exit'
+import { takeHubOptions } from './options'
 
 export const REVIEW_USAGE = `usage: okf-hub review <sous-commande> <base> [options] [--json] [--bases DIR] [--config FILE]
 

@@ -1,6 +1,7 @@
 import { ConfigError } from '../engine/config'
 import { prepareHub } from '../mcp/stdio-server'
-import { configErrorExit, takeHubOptions } from './options'
+import { configErrorExit } from '../engine/bootstrap/config-exit'
+import { takeHubOptions } from './options'
 
 /** `okf-hub tool <kb_tool> ['<json>']`: the MCP code path, text on stdout, exit 1 on isError. */
 export async function runTool(argv: string[]): Promise<number> {

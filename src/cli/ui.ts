@@ -7,7 +7,8 @@ import { ConfigError } from '../engine/config'
 import { startEngine } from '../engine/bootstrap/start'
 import { HubService } from '../engine/hub/service'
 import { startBridge } from '../bridge/http-server'
-import { configErrorExit, takeHubOptions } from './options'
+import { configErrorExit } from '../engine/bootstrap/config-exit'
+import { takeHubOptions } from './options'
 import { version } from '../../package.json'
 
 export const UI_USAGE = `usage: okf-hub ui [--port N] [--bases DIR] [--config FILE] [--no-open] [--verbose]

@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { ConfigError, loadConfig, type HubConfig } from '../engine/config'
 import { openHubLog, type HubLog } from '../engine/hublog'
 import { installDefaultBases } from '../engine/bootstrap/default-bases'
+import { configErrorExit } from '../engine/bootstrap/config-exit'
 import { Hub } from './hub'
 import { HubStdioTransport } from './stdio-transport'
 import { version } from '../../package.json'
@@ -87,10 +88,8 @@ export async function runServer(argv: string[]): Promise<number> {
     await serveStdio(opts)
     return 0
   } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`okf-hub: configuration invalide : ${e.message}\n`)
-      return 2
-    }
+    // The very helper of every okf-hub subcommand: one text, one exit code, whichever door.
+    if (e instanceof ConfigError) return configErrorExit(e)
     throw e
   }
 }
