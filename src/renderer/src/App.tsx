@@ -1,18 +1,59 @@
-import type { HubInfo } from '../../shared/hub-api'
+import { createHashRouter, Navigate, RouterProvider } from 'react-router'
+import { AppShell } from './components/AppShell'
+import { Skeleton } from './components/Skeleton'
+import { AuditTrailScreen } from './screens/AuditTrailScreen'
+import { BaseScreen } from './screens/BaseScreen'
+import { BasesOverviewScreen } from './screens/BasesOverviewScreen'
+import { BaseTabs } from './screens/BaseTabs'
+import { CorpusTab } from './screens/CorpusTab'
+import { GovernanceTab } from './screens/GovernanceTab'
+import { HistoryTab } from './screens/HistoryTab'
+import { InventoryTab } from './screens/InventoryTab'
+import { NotFoundScreen } from './screens/NotFoundScreen'
+import { ProposalScreen } from './screens/ProposalScreen'
+import { RouteErrorScreen } from './screens/RouteErrorScreen'
+import { SettingsScreen } from './screens/SettingsScreen'
 
-declare global {
-  interface Window {
-    api?: { info: () => HubInfo }
+/**
+ * Hash routes: the app is loaded from file:// in Electron and from `/` over HTTP. The plan
+ * editor (CodeMirror, the diff view) loads on first use, so the inventory opens fast.
+ */
+const router = createHashRouter([
+  {
+    path: '/',
+    element: <AppShell />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <Skeleton />,
+    children: [
+      { index: true, element: <BasesOverviewScreen /> },
+      { path: 'settings', element: <SettingsScreen /> },
+      {
+        path: 'base/:base',
+        element: <BaseScreen />,
+        children: [
+          {
+            element: <BaseTabs />,
+            children: [
+              { index: true, element: <Navigate to="inventory" replace /> },
+              { path: 'inventory', element: <InventoryTab /> },
+              { path: 'corpus/*', element: <CorpusTab /> },
+              { path: 'governance', element: <GovernanceTab /> },
+              { path: 'history', element: <HistoryTab /> }
+            ]
+          },
+          { path: 'proposal/:id', element: <ProposalScreen /> },
+          { path: 'proposal/:id/trail', element: <AuditTrailScreen /> },
+          {
+            path: 'plan',
+            lazy: async () => ({ Component: (await import('./screens/PlanScreen')).PlanScreen })
+          }
+        ]
+      },
+      { path: '*', element: <NotFoundScreen /> }
+    ]
   }
-}
+])
 
 export function App(): React.JSX.Element {
-  const info = window.api?.info()
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 24 }}>
-      <h1>OKF Hub</h1>
-      <p>Les bases de connaissance de ce poste sont servies aux agents par le serveur MCP intégré.</p>
-      {info ? <p>Plateforme : {info.platform}</p> : null}
-    </main>
-  )
+  return <RouterProvider router={router} />
 }

@@ -1,0 +1,81 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ResolutionKind } from '../../../shared/review'
+import type { InventoryItem } from '../lib/inventory'
+import { InventoryGroupHeader } from './InventoryGroupHeader'
+import { InventoryRow } from './InventoryRow'
+
+interface Props {
+  base: string
+  items: InventoryItem[]
+  cursor: string | null
+  /** Bumped when the keyboard moved the cursor: the row is scrolled to and focused. */
+  focusTick: number
+  showGroups: boolean
+  planOf(id: string): ResolutionKind | null
+  onToggle(id: string): void
+  onCursor(id: string): void
+}
+
+/** The pending proposals, virtualised: thousands of rows stay as fast as ten. */
+export function InventoryList({ base, items, cursor, focusTick, showGroups, planOf, onToggle, onCursor }: Props): React.JSX.Element {
+  const { t } = useTranslation()
+  const scroller = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (i) => (items[i]?.kind === 'group' ? 48 : 68),
+    getItemKey: (i) => items[i]?.key ?? i,
+    overscan: 8
+  })
+
+  useEffect(() => {
+    if (focusTick === 0 || !cursor) return
+    const index = items.findIndex((it) => it.kind === 'proposal' && it.proposal.id === cursor)
+    if (index < 0) return
+    virtualizer.scrollToIndex(index, { align: 'auto' })
+    const focus = (tries: number): void => {
+      const link = scroller.current?.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(cursor)}"] .inv-title`)
+      if (link) link.focus({ preventScroll: false })
+      else if (tries > 0) requestAnimationFrame(() => focus(tries - 1))
+    }
+    requestAnimationFrame(() => focus(5))
+    // only on keyboard moves
+  }, [focusTick])
+
+  return (
+    <div ref={scroller} className="inv-scroller" data-testid="inventory-list">
+      <div role="list" aria-label={t('inventory.listLabel')} className="inv-canvas" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const item = items[v.index]
+          return (
+            <div
+              key={v.key}
+              role="listitem"
+              data-index={v.index}
+              ref={virtualizer.measureElement}
+              className="inv-item"
+              style={{ transform: `translateY(${v.start}px)` }}
+            >
+              {item.kind === 'group' ? (
+                <InventoryGroupHeader group={item.group} />
+              ) : (
+                <InventoryRow
+                  base={base}
+                  p={item.proposal}
+                  group={item.group}
+                  showGroup={!showGroups}
+                  isCursor={cursor === item.proposal.id}
+                  inPlan={planOf(item.proposal.id)}
+                  onToggle={() => onToggle(item.proposal.id)}
+                  onFocus={() => onCursor(item.proposal.id)}
+                />
+              )}
+            </div>
+          )
+        })}
+      </div>
+    </div>
+  )
+}

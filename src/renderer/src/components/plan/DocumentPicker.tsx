@@ -1,0 +1,83 @@
+import { Plus } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/** The corpus documents an acceptance names in `integrated-into`: suggestions to tick, or any other. */
+export function DocumentPicker({
+  idPrefix,
+  chosen,
+  suggestions,
+  documents,
+  onChange
+}: {
+  idPrefix: string
+  chosen: string[]
+  suggestions: string[]
+  documents: string[]
+  onChange(paths: string[]): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const [other, setOther] = useState('')
+  const candidates = [...new Set([...suggestions, ...chosen])]
+  const add = (): void => {
+    const p = other.trim()
+    if (p === '') return
+    if (!chosen.includes(p)) onChange([...chosen, p])
+    setOther('')
+  }
+  return (
+    <fieldset className="doc-picker">
+      <legend>{t('plan.resolution.integratedInto')}</legend>
+      <p className="hint">{t('plan.resolution.integratedHint')}</p>
+      {candidates.length === 0 ? <p className="hint">{t('plan.resolution.noCandidates')}</p> : null}
+      <ul className="checkbox-list">
+        {candidates.map((d, i) => (
+          <li key={d}>
+            <input
+              type="checkbox"
+              id={`${idPrefix}-doc-${i}`}
+              checked={chosen.includes(d)}
+              onChange={(e) => onChange(e.target.checked ? [...chosen, d] : chosen.filter((x) => x !== d))}
+              data-testid={`integrated-${d}`}
+            />
+            <label htmlFor={`${idPrefix}-doc-${i}`}>
+              <code>{d}</code>
+              {suggestions.includes(d) && !chosen.includes(d) ? (
+                <span className="muted"> · {t('plan.resolution.suggested')}</span>
+              ) : null}
+              {!documents.includes(d) ? <span className="muted"> · {t('plan.resolution.newDocument')}</span> : null}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <div className="field-row">
+        <label htmlFor={`${idPrefix}-other`} className="visually-hidden">
+          {t('plan.resolution.otherDocument')}
+        </label>
+        <input
+          id={`${idPrefix}-other`}
+          className="input input-mono"
+          list={`${idPrefix}-other-docs`}
+          placeholder={t('plan.resolution.otherDocument')}
+          value={other}
+          onChange={(e) => setOther(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault()
+              add()
+            }
+          }}
+          spellCheck={false}
+        />
+        <datalist id={`${idPrefix}-other-docs`}>
+          {documents.map((d) => (
+            <option key={d} value={d} />
+          ))}
+        </datalist>
+        <button type="button" className="button button-small" onClick={add} disabled={other.trim() === ''}>
+          <Plus aria-hidden="true" size={14} /> {t('plan.resolution.addDocument')}
+        </button>
+      </div>
+    </fieldset>
+  )
+}

@@ -1,0 +1,45 @@
+import { markdown } from '@codemirror/lang-markdown'
+import { EditorView } from '@codemirror/view'
+import CodeMirror from '@uiw/react-codemirror'
+import { useMemo } from 'react'
+import { useColorScheme } from '../../hooks/useColorScheme'
+
+interface Props {
+  value: string
+  onChange(value: string): void
+  /** Accessible name of the editing area. */
+  label: string
+  describedBy?: string
+  testId?: string
+  minHeight?: string
+}
+
+/** A real code editor for markdown (highlighting, undo, search), following the OS appearance. */
+export function MarkdownEditor({ value, onChange, label, describedBy, testId, minHeight = '160px' }: Props): React.JSX.Element {
+  const scheme = useColorScheme()
+  const extensions = useMemo(
+    () => [
+      markdown(),
+      EditorView.lineWrapping,
+      EditorView.contentAttributes.of({
+        'aria-label': label,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        'aria-multiline': 'true'
+      })
+    ],
+    [label, describedBy]
+  )
+  return (
+    <div className="editor" data-testid={testId}>
+      <CodeMirror
+        value={value}
+        onChange={onChange}
+        extensions={extensions}
+        theme={scheme}
+        minHeight={minHeight}
+        maxHeight="60vh"
+        basicSetup={{ foldGutter: false, highlightActiveLineGutter: false, autocompletion: false }}
+      />
+    </div>
+  )
+}

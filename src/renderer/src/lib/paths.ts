@@ -1,0 +1,67 @@
+import type { CorpusNode } from '../../../shared/hub-api'
+
+/** Every document path of a corpus tree, in tree order. */
+export function documentPaths(nodes: CorpusNode[]): string[] {
+  const out: string[] = []
+  const walk = (list: CorpusNode[]): void => {
+    for (const n of list) {
+      if (n.kind === 'file') out.push(n.path)
+      else if (n.children) walk(n.children)
+    }
+  }
+  walk(nodes)
+  return out
+}
+
+/** Folders leading to a corpus path (`a/b/c.md` → `a`, `a/b`). */
+export function ancestorsOf(path: string): string[] {
+  const segs = path.split('/').slice(0, -1)
+  return segs.map((_, i) => segs.slice(0, i + 1).join('/'))
+}
+
+export type LinkTarget =
+  | { kind: 'web'; url: string }
+  | { kind: 'document'; base: string | null; path: string }
+  | { kind: 'other'; url: string }
+
+/**
+ * Where a link of a corpus document leads: a web page (http/https), another document of this
+ * corpus (relative `.md` path), a document of another base (`other-base:/path.md`), or somewhere
+ * the app does not go (mailto:, anchors, anything else).
+ */
+export function linkTarget(href: string, fromPath: string | null, bases: string[]): LinkTarget {
+  const trimmed = href.trim()
+  if (/^https?:\/\//i.test(trimmed)) return { kind: 'web', url: trimmed }
+  const inter = /^([a-z0-9][a-z0-9-]*):\/?(.+\.md)(#.*)?$/i.exec(trimmed)
+  if (inter && bases.includes(inter[1])) {
+    const path = normalise(inter[2])
+    if (path) return { kind: 'document', base: inter[1], path }
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('#') || trimmed.startsWith('//'))
+    return { kind: 'other', url: trimmed }
+  const noHash = trimmed.split('#')[0].split('?')[0]
+  if (!/\.md$/i.test(noHash)) return { kind: 'other', url: trimmed }
+  let decoded = noHash
+  try {
+    decoded = decodeURIComponent(noHash)
+  } catch {
+    // keep it as written
+  }
+  const dir = fromPath ? fromPath.split('/').slice(0, -1) : []
+  const joined = decoded.startsWith('/') ? decoded.slice(1) : [...dir, decoded].join('/')
+  const path = normalise(joined)
+  if (path === null) return { kind: 'other', url: trimmed }
+  return { kind: 'document', base: null, path }
+}
+
+function normalise(path: string): string | null {
+  const out: string[] = []
+  for (const seg of path.split('/')) {
+    if (seg === '' || seg === '.') continue
+    if (seg === '..') {
+      if (out.length === 0) return null
+      out.pop()
+    } else out.push(seg)
+  }
+  return out.length ? out.join('/') : null
+}

@@ -1,0 +1,15 @@
+/** Hash-router paths, built in one place (segments encoded). */
+const enc = encodeURIComponent
+const encPath = (p: string): string => p.split('/').map(enc).join('/')
+
+export const overviewPath = (): string => '/'
+export const settingsPath = (): string => '/settings'
+export const basePath = (base: string): string => `/base/${enc(base)}`
+export const inventoryPath = (base: string): string => `/base/${enc(base)}/inventory`
+export const corpusPath = (base: string, doc?: string | null): string =>
+  `/base/${enc(base)}/corpus${doc ? `/${encPath(doc)}` : ''}`
+export const governancePath = (base: string): string => `/base/${enc(base)}/governance`
+export const historyPath = (base: string): string => `/base/${enc(base)}/history`
+export const proposalPath = (base: string, id: string): string => `/base/${enc(base)}/proposal/${enc(id)}`
+export const auditPath = (base: string, id: string): string => `/base/${enc(base)}/proposal/${enc(id)}/trail`
+export const planPath = (base: string): string => `/base/${enc(base)}/plan`

@@ -1,0 +1,69 @@
+import { AlertTriangle, ArrowLeft } from 'lucide-react'
+import { Link, useParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { hub } from '../api/hub'
+import { ErrorNotice } from '../components/ErrorNotice'
+import { HistoryEntryView } from '../components/HistoryEntryView'
+import { Skeleton } from '../components/Skeleton'
+import { useDocumentTitle } from '../hooks/useDocumentTitle'
+import { useHubQuery } from '../hooks/useHubQuery'
+import { proposalPath } from '../routes'
+import { useBaseRevision } from '../stores/live'
+
+/** Who filed a proposal and who decided it: its submission and resolution commits. */
+export function AuditTrailScreen(): React.JSX.Element {
+  const { t } = useTranslation()
+  const params = useParams()
+  const base = params.base ?? ''
+  const id = params.id ?? ''
+  useDocumentTitle(t('audit.title', { id }))
+  const rev = useBaseRevision(base)
+  const q = useHubQuery(() => hub().auditTrail(base, id), [base, id, rev])
+  const trail = q.data && q.data.id === id ? q.data : null
+  return (
+    <section className="audit" data-testid="audit-trail" aria-labelledby="audit-heading">
+      <p className="breadcrumb">
+        <Link to={proposalPath(base, id)}>
+          <ArrowLeft aria-hidden="true" size={14} /> {t('audit.back')}
+        </Link>
+      </p>
+      <h2 id="audit-heading" className="section-title">
+        {t('audit.title', { id })}
+      </h2>
+      <p className="muted">{t('audit.explain')}</p>
+      {q.error && !trail ? <ErrorNotice error={q.error} context={t('audit.loading')} onRetry={q.reload} /> : null}
+      {!trail && !q.error ? <Skeleton lines={6} /> : null}
+      {trail ? (
+        <ol className="audit-steps">
+          <li className="audit-step">
+            <h3>{t('audit.submission')}</h3>
+            {trail.submission ? (
+              <HistoryEntryView base={base} entry={trail.submission} as="div" />
+            ) : (
+              <p className="muted">{t('audit.noSubmission')}</p>
+            )}
+          </li>
+          <li className="audit-step">
+            <h3>{t('audit.resolution')}</h3>
+            {trail.resolution ? (
+              <HistoryEntryView base={base} entry={trail.resolution} as="div" />
+            ) : (
+              <p className="muted">{t('audit.pending')}</p>
+            )}
+          </li>
+          {trail.others.length > 0 ? (
+            <li className="audit-step">
+              <h3>
+                <AlertTriangle aria-hidden="true" size={16} /> {t('audit.others', { count: trail.others.length })}
+              </h3>
+              <p className="muted">{t('audit.othersHint')}</p>
+              {trail.others.map((e) => (
+                <HistoryEntryView key={e.commit} base={base} entry={e} as="div" />
+              ))}
+            </li>
+          ) : null}
+        </ol>
+      ) : null}
+    </section>
+  )
+}

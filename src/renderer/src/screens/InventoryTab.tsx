@@ -1,0 +1,153 @@
+import { Inbox } from 'lucide-react'
+import { useMemo, useRef, useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { Trans, useTranslation } from 'react-i18next'
+import { hub } from '../api/hub'
+import { ContributionNote } from '../components/ContributionNote'
+import { EmptyState } from '../components/EmptyState'
+import { ErrorNotice } from '../components/ErrorNotice'
+import { InventoryList } from '../components/InventoryList'
+import { InventoryToolbar } from '../components/InventoryToolbar'
+import { ReconcileBanner } from '../components/ReconcileBanner'
+import { Skeleton } from '../components/Skeleton'
+import { Spinner } from '../components/Spinner'
+import { useDocumentTitle } from '../hooks/useDocumentTitle'
+import { useHubQuery } from '../hooks/useHubQuery'
+import { useShortcuts } from '../hooks/useShortcuts'
+import { inventoryItems } from '../lib/inventory'
+import { corpusPath, proposalPath } from '../routes'
+import { useBases } from '../stores/bases'
+import { inventoryPrefsOf, useInventoryPrefs } from '../stores/inventory'
+import { useBaseRevision } from '../stores/live'
+import { usePlans } from '../stores/plan'
+
+const GUIDE_BASE = 'okf-hub-guide'
+
+/** Pending proposals by subject, the reconcile banner, and the keyboard to triage them. */
+export function InventoryTab(): React.JSX.Element {
+  const { t } = useTranslation()
+  const base = useParams().base ?? ''
+  useDocumentTitle(`${t('tabs.inventory')} · ${base}`)
+  const navigate = useNavigate()
+  const rev = useBaseRevision(base)
+  const inv = useHubQuery(() => hub().inventory(base), [base, rev])
+  const rec = useHubQuery(() => hub().reconcile(base, false), [base, rev])
+  const prefs = useInventoryPrefs((s) => inventoryPrefsOf(s, base))
+  const setPrefs = useInventoryPrefs((s) => s.setPrefs)
+  const resolutions = usePlans((s) => s.slots[base]?.plan.resolutions)
+  const addResolution = usePlans((s) => s.addResolution)
+  const removeResolution = usePlans((s) => s.removeResolution)
+  const hasGuide = useBases((s) => s.overview?.bases.some((b) => b.name === GUIDE_BASE) ?? false)
+  const filterRef = useRef<HTMLInputElement>(null)
+  const [focusTick, setFocusTick] = useState(0)
+
+  const data = inv.data && inv.data.base === base ? inv.data : null
+  const items = useMemo(
+    () => (data ? inventoryItems(data, prefs.filter, prefs.sort) : []),
+    [data, prefs.filter, prefs.sort]
+  )
+  const ids = useMemo(() => items.flatMap((i) => (i.kind === 'proposal' ? [i.proposal.id] : [])), [items])
+  const cursor = prefs.cursor && ids.includes(prefs.cursor) ? prefs.cursor : null
+
+  const planOf = (id: string) => resolutions?.find((r) => r.id === id)?.resolution ?? null
+  const toggle = (id: string): void => {
+    if (planOf(id)) void removeResolution(base, id)
+    else void addResolution(base, id, 'accepted')
+  }
+  const move = (delta: number): void => {
+    if (ids.length === 0) return
+    const at = cursor ? ids.indexOf(cursor) : -1
+    const next = at < 0 ? (delta > 0 ? 0 : ids.length - 1) : Math.min(ids.length - 1, Math.max(0, at + delta))
+    setPrefs(base, { cursor: ids[next] })
+    setFocusTick((n) => n + 1)
+  }
+
+  useShortcuts({
+    j: () => move(1),
+    k: () => move(-1),
+    ArrowDown: (e) => {
+      if ((e.target as HTMLElement).closest?.('.inv-scroller')) {
+        e.preventDefault()
+        move(1)
+      }
+    },
+    ArrowUp: (e) => {
+      if ((e.target as HTMLElement).closest?.('.inv-scroller')) {
+        e.preventDefault()
+        move(-1)
+      }
+    },
+    Enter: (e) => {
+      if (!cursor || (e.target as HTMLElement).closest?.('a,button')) return
+      navigate(proposalPath(base, cursor))
+    },
+    x: () => cursor && toggle(cursor),
+    '/': (e) => {
+      e.preventDefault()
+      filterRef.current?.focus()
+    }
+  })
+
+  return (
+    <section className="inventory" aria-labelledby="inventory-heading">
+      <h2 id="inventory-heading" className="visually-hidden">
+        {t('tabs.inventory')}
+      </h2>
+      <ReconcileBanner base={base} report={rec.data && rec.data.base === base ? rec.data : null} onApplied={inv.reload} />
+      {inv.error ? <ErrorNotice error={inv.error} context={t('inventory.loading')} onRetry={inv.reload} /> : null}
+      {!data && !inv.error ? <Skeleton lines={6} /> : null}
+      {data && data.total === 0 ? (
+        <EmptyState icon={<Inbox size={40} />} title={t('inventory.emptyTitle')} testId="inventory-empty">
+          <p>
+            <Trans i18nKey="inventory.emptyBody" components={{ code: <code /> }} />
+          </p>
+          {hasGuide && base !== GUIDE_BASE ? (
+            <p>
+              <Link to={corpusPath(GUIDE_BASE, 'proposer.md')}>{t('inventory.emptyGuide')}</Link>
+            </p>
+          ) : hasGuide ? (
+            <p>
+              <Link to={corpusPath(GUIDE_BASE, 'proposer.md')}>{t('inventory.emptyGuideHere')}</Link>
+            </p>
+          ) : null}
+        </EmptyState>
+      ) : null}
+      {data && data.total > 0 ? (
+        <>
+          <ContributionNote />
+          <InventoryToolbar
+            ref={filterRef}
+            filter={prefs.filter}
+            sort={prefs.sort}
+            shown={ids.length}
+            total={data.total}
+            onFilter={(filter) => setPrefs(base, { filter })}
+            onSort={(sort) => setPrefs(base, { sort })}
+          />
+          <p className="muted keyboard-hint">
+            <Trans i18nKey="inventory.keyboardHint" components={{ kbd: <kbd /> }} />
+            {inv.loading ? <Spinner inline /> : null}
+          </p>
+          {items.length === 0 ? (
+            <EmptyState title={t('inventory.noMatch', { filter: prefs.filter })}>
+              <button type="button" className="button" onClick={() => setPrefs(base, { filter: '' })}>
+                {t('inventory.clearFilter')}
+              </button>
+            </EmptyState>
+          ) : (
+            <InventoryList
+              base={base}
+              items={items}
+              cursor={cursor}
+              focusTick={focusTick}
+              showGroups={prefs.sort === 'group'}
+              planOf={planOf}
+              onToggle={toggle}
+              onCursor={(id) => setPrefs(base, { cursor: id })}
+            />
+          )}
+        </>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,240 @@
+import { ArrowLeft, ClipboardList, Eye, Plus, Trash2 } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { Trans, useTranslation } from 'react-i18next'
+import type { PlanEdit } from '../../../shared/review'
+import { hub } from '../api/hub'
+import { ConfirmDialog } from '../components/ConfirmDialog'
+import { EmptyState } from '../components/EmptyState'
+import { ErrorNotice } from '../components/ErrorNotice'
+import { Skeleton } from '../components/Skeleton'
+import { CommitFields } from '../components/plan/CommitFields'
+import { EditCard } from '../components/plan/EditCard'
+import { PlanIssues } from '../components/plan/PlanIssues'
+import { PreviewPanel } from '../components/plan/PreviewPanel'
+import { ResolutionCard } from '../components/plan/ResolutionCard'
+import { ResolveResultView } from '../components/plan/ResolveResultView'
+import { SaveState } from '../components/plan/SaveState'
+import { useDocumentTitle } from '../hooks/useDocumentTitle'
+import { useHubQuery } from '../hooks/useHubQuery'
+import { documentPaths } from '../lib/paths'
+import { planCounts, planIssues, planKey } from '../lib/plan'
+import { inventoryPath } from '../routes'
+import { useBaseRevision } from '../stores/live'
+import { usePlans } from '../stores/plan'
+import { useSettings } from '../stores/settings'
+
+/**
+ * The plan editor: one decision per proposal, the document changes, summary and reviewer; the
+ * preview of exactly what will be written; then one commit. The draft is saved as it changes.
+ */
+export function PlanScreen(): React.JSX.Element {
+  const { t } = useTranslation()
+  const base = useParams().base ?? ''
+  useDocumentTitle(`${t('plan.title')} · ${base}`)
+  const rev = useBaseRevision(base)
+  const slot = usePlans((s) => s.slots[base])
+  const store = usePlans.getState
+  const settingsReviewer = useSettings((s) => s.settings?.reviewer ?? null)
+  const updateSettings = useSettings((s) => s.update)
+  const inv = useHubQuery(() => hub().inventory(base), [base, rev])
+  const tree = useHubQuery(() => hub().corpusTree(base), [base, rev])
+  const gov = useHubQuery(() => hub().governance(base), [base])
+  const [confirmDiscard, setConfirmDiscard] = useState(false)
+
+  useEffect(() => {
+    void store().ensure(base)
+    return () => void store().flush(base)
+  }, [base, store])
+
+  const plan = slot?.plan ?? null
+  // The remembered reviewer fills an empty field.
+  useEffect(() => {
+    if (plan && slot?.loaded && plan.reviewed_by === '' && settingsReviewer)
+      void store().mutate(base, (p) => ({ ...p, reviewed_by: settingsReviewer }))
+  }, [plan, slot?.loaded, settingsReviewer, base, store])
+
+  const documents = useMemo(() => (tree.data ? documentPaths(tree.data) : []), [tree.data])
+  const proposals = useMemo(
+    () => new Map((inv.data?.base === base ? inv.data.groups.flatMap((g) => g.proposals) : []).map((p) => [p.id, p])),
+    [inv.data, base]
+  )
+  const issues = useMemo(() => (plan ? planIssues(plan) : []), [plan])
+  const key = useMemo(() => (plan ? planKey(plan) : ''), [plan])
+
+  if (!slot || (!slot.loaded && !slot.loadError)) return <Skeleton lines={10} />
+  if (slot.loadError && !slot.loaded)
+    return <ErrorNotice error={slot.loadError} context={t('plan.loadingDraft')} onRetry={() => void store().ensure(base)} />
+  if (!plan) return <Skeleton lines={10} />
+
+  const counts = planCounts(plan)
+  const freshness = gov.data?.freshnessFields ?? []
+  const editPaths = plan.edits.map((e) => e.path.trim()).filter((p) => p !== '')
+  const outdated = slot.preview !== null && slot.preview.key !== key
+  const addEdit = (path: string): void => {
+    const edit: PlanEdit = { path, section: '', content: '' }
+    void store().addEdit(base, edit)
+    const index = plan.edits.length
+    requestAnimationFrame(() => document.getElementById(`edit-${index}-path`)?.focus())
+  }
+
+  const empty = plan.resolutions.length === 0 && plan.edits.length === 0
+
+  return (
+    <div className="plan-screen">
+      <p className="breadcrumb">
+        <Link to={inventoryPath(base)}>
+          <ArrowLeft aria-hidden="true" size={14} /> {t('plan.back')}
+        </Link>
+      </p>
+      <header className="plan-header">
+        <h2 className="section-title">
+          <ClipboardList aria-hidden="true" size={18} /> {t('plan.title')}
+        </h2>
+        <SaveState state={slot.save} error={slot.saveError} />
+        <div className="screen-actions">
+          {!empty ? (
+            <button type="button" className="button button-ghost" onClick={() => setConfirmDiscard(true)} data-testid="plan-discard">
+              <Trash2 aria-hidden="true" size={16} /> {t('plan.discard')}
+            </button>
+          ) : null}
+        </div>
+      </header>
+      <p className="muted">{t('plan.explain')}</p>
+      {slot.save === 'error' && slot.saveError ? <ErrorNotice error={slot.saveError} context={t('plan.saveFailed')} compact /> : null}
+      {slot.result ? <ResolveResultView result={slot.result} onDismiss={() => store().dismissResult(base)} /> : null}
+
+      {empty ? (
+        <EmptyState icon={<ClipboardList size={40} />} title={t('plan.emptyTitle')} testId="plan-empty">
+          <p>
+            <Trans i18nKey="plan.emptyBody" components={{ kbd: <kbd /> }} />
+          </p>
+          <p>
+            <Link to={inventoryPath(base)} className="button">
+              {t('plan.toInventory')}
+            </Link>
+          </p>
+        </EmptyState>
+      ) : (
+        <>
+          <section aria-labelledby="decisions-title" className="plan-section">
+            <h3 id="decisions-title" className="plan-section-title">
+              {t('plan.decisions', { count: plan.resolutions.length })}
+              {plan.resolutions.length > 1 ? <span className="muted"> · {t('plan.batch')}</span> : null}
+            </h3>
+            {plan.resolutions.length === 0 ? <p className="muted">{t('plan.noDecision')}</p> : null}
+            <ul className="card-list">
+              {plan.resolutions.map((r) => (
+                <ResolutionCard
+                  key={r.id}
+                  base={base}
+                  resolution={r}
+                  proposal={proposals.get(r.id) ?? null}
+                  inventoryLoaded={inv.data?.base === base}
+                  documents={documents}
+                  editPaths={editPaths}
+                  onChange={(patch) => void store().setResolution(base, r.id, patch)}
+                  onRemove={() => void store().removeResolution(base, r.id)}
+                  onAddEdit={() => {
+                    const p = proposals.get(r.id)
+                    const path = r.integrated_into?.[0] ?? p?.likelyDocuments[0] ?? ''
+                    if (path && !(r.integrated_into ?? []).includes(path))
+                      void store().setResolution(base, r.id, { integrated_into: [...(r.integrated_into ?? []), path] })
+                    addEdit(path)
+                  }}
+                />
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="edits-title" className="plan-section">
+            <h3 id="edits-title" className="plan-section-title">
+              {t('plan.edits', { count: plan.edits.length })}
+            </h3>
+            <p className="muted">{t('plan.editsExplain')}</p>
+            <ul className="card-list">
+              {plan.edits.map((e, i) => (
+                <EditCard
+                  key={i}
+                  base={base}
+                  index={i}
+                  edit={e}
+                  documents={documents}
+                  freshness={freshness}
+                  onChange={(edit) => void store().setEdit(base, i, edit)}
+                  onRemove={() => void store().removeEdit(base, i)}
+                />
+              ))}
+            </ul>
+            <button type="button" className="button button-small" onClick={() => addEdit('')} data-testid="edit-add">
+              <Plus aria-hidden="true" size={14} /> {t('plan.addEdit')}
+            </button>
+          </section>
+
+          <section aria-labelledby="commit-title" className="plan-section">
+            <h3 id="commit-title" className="plan-section-title">
+              {t('plan.commitTitle')}
+            </h3>
+            <CommitFields
+              summary={plan.summary}
+              reviewer={plan.reviewed_by}
+              onSummary={(summary) => void store().mutate(base, (p) => ({ ...p, summary }))}
+              onReviewer={(reviewed_by) => void store().mutate(base, (p) => ({ ...p, reviewed_by }))}
+              onReviewerDone={() => {
+                const v = plan.reviewed_by.trim()
+                if (v !== '' && v !== settingsReviewer) void updateSettings({ reviewer: v }).catch(() => undefined)
+              }}
+            />
+          </section>
+
+          <div className="preview-bar">
+            <PlanIssues issues={issues} id="plan-issues" />
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={issues.length > 0 || slot.previewing}
+              aria-describedby={issues.length > 0 ? 'plan-issues' : 'preview-hint'}
+              onClick={() => void store().preview(base)}
+              data-testid="preview-button"
+            >
+              <Eye aria-hidden="true" size={16} /> {slot.previewing ? t('plan.previewing') : t('plan.previewButton')}
+            </button>
+            <p id="preview-hint" className="hint">
+              {t('plan.previewHint')}
+            </p>
+            {slot.previewError ? <ErrorNotice error={slot.previewError} context={t('plan.previewFailed')} /> : null}
+          </div>
+
+          {slot.preview ? (
+            <PreviewPanel
+              result={slot.preview.result}
+              outdated={outdated}
+              count={counts.total}
+              resolving={slot.resolving}
+              resolveError={slot.resolveError}
+              onResolve={() => void store().resolve(base)}
+              onPreview={() => void store().preview(base)}
+            />
+          ) : null}
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirmDiscard}
+        title={t('plan.discardTitle')}
+        confirmLabel={t('plan.discardConfirm')}
+        danger
+        onCancel={() => setConfirmDiscard(false)}
+        onConfirm={() => {
+          setConfirmDiscard(false)
+          void store().discard(base)
+        }}
+        testId="discard-dialog"
+      >
+        <p>{t('plan.discardBody', { count: plan.resolutions.length, edits: plan.edits.length })}</p>
+      </ConfirmDialog>
+    </div>
+  )
+}
+
+export default PlanScreen

@@ -1,0 +1,48 @@
+import { create } from 'zustand'
+import type { HubEvent } from '../../../shared/hub-api'
+import { hubClient } from '../api/hub'
+import type { ConnectionStatus } from '../api/types'
+
+/**
+ * The event stream, as counters screens depend on: a screen showing a base re-fetches when its
+ * base's revision moves; the overview and the sidebar when any does. Nothing is reloaded, only
+ * re-asked.
+ */
+interface LiveState {
+  status: ConnectionStatus
+  /** Moves on every event (counts in the sidebar and the overview). */
+  any: number
+  /** Moves on bases-changed. */
+  bases: number
+  /** Per base: proposals-changed or head-changed. */
+  base: Record<string, number>
+  start(): () => void
+}
+
+export const useLive = create<LiveState>()((set) => ({
+  status: hubClient().status(),
+  any: 0,
+  bases: 0,
+  base: {},
+
+  start() {
+    const client = hubClient()
+    const offStatus = client.onStatus((status) => set({ status }))
+    const offEvents = client.api.subscribe((e: HubEvent) => {
+      if (e.type === 'import-progress') return
+      set((s) => {
+        const next: Partial<LiveState> = { any: s.any + 1 }
+        if (e.type === 'bases-changed') next.bases = s.bases + 1
+        else next.base = { ...s.base, [e.base]: (s.base[e.base] ?? 0) + 1 }
+        return next
+      })
+    })
+    set({ status: client.status() })
+    return () => {
+      offEvents()
+      offStatus()
+    }
+  }
+}))
+
+export const useBaseRevision = (base: string): number => useLive((s) => s.base[base] ?? 0)

@@ -1,0 +1,230 @@
+import { create } from 'zustand'
+import type { HubApiError, PreviewResult } from '../../../shared/hub-api'
+import type { PlanEdit, PlanResolution, ResolutionKind, ResolutionPlan, ResolveResult } from '../../../shared/review'
+import { hub } from '../api/hub'
+import { toHubApiError } from '../api/errors'
+import { emptyPlan, planKey, toEnginePlan } from '../lib/plan'
+import { useSettings } from './settings'
+
+/**
+ * One plan per base: the manager's draft (saved through `saveDraft` shortly after every change,
+ * restored by `loadDraft`), its last preview and the last resolution. The preview is current
+ * while the plan the engine would receive is unchanged (`planKey`).
+ */
+
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error'
+
+export interface PlanSlot {
+  plan: ResolutionPlan
+  loaded: boolean
+  loadError: HubApiError | null
+  save: SaveState
+  saveError: HubApiError | null
+  preview: { key: string; result: PreviewResult } | null
+  previewing: boolean
+  previewError: HubApiError | null
+  resolving: boolean
+  resolveError: HubApiError | null
+  result: ResolveResult | null
+}
+
+const SAVE_DELAY_MS = 400
+
+function newSlot(): PlanSlot {
+  return {
+    plan: emptyPlan(useSettings.getState().settings?.reviewer ?? null),
+    loaded: false,
+    loadError: null,
+    save: 'idle',
+    saveError: null,
+    preview: null,
+    previewing: false,
+    previewError: null,
+    resolving: false,
+    resolveError: null,
+    result: null
+  }
+}
+
+const isEmpty = (p: ResolutionPlan): boolean =>
+  p.resolutions.length === 0 && p.edits.length === 0 && p.summary.trim() === ''
+
+interface PlanState {
+  slots: Record<string, PlanSlot>
+  /** Loads the base's draft once; every mutation waits for it so a draft is never overwritten. */
+  ensure(base: string): Promise<void>
+  mutate(base: string, change: (plan: ResolutionPlan) => ResolutionPlan): Promise<void>
+  /** Saves now if a save is waiting. */
+  flush(base: string): Promise<void>
+  discard(base: string): Promise<void>
+  addResolution(base: string, id: string, resolution: ResolutionKind): Promise<void>
+  setResolution(base: string, id: string, patch: Partial<PlanResolution>): Promise<void>
+  removeResolution(base: string, id: string): Promise<void>
+  addEdit(base: string, edit: PlanEdit): Promise<void>
+  setEdit(base: string, index: number, edit: PlanEdit): Promise<void>
+  removeEdit(base: string, index: number): Promise<void>
+  preview(base: string): Promise<void>
+  resolve(base: string): Promise<void>
+  dismissResult(base: string): void
+}
+
+export const usePlans = create<PlanState>()((set, get) => {
+  const loading = new Map<string, Promise<void>>()
+  const timers = new Map<string, number>()
+
+  const slot = (base: string): PlanSlot => get().slots[base] ?? newSlot()
+  const patch = (base: string, p: Partial<PlanSlot>): void =>
+    set((s) => ({ slots: { ...s.slots, [base]: { ...(s.slots[base] ?? newSlot()), ...p } } }))
+
+  const save = async (base: string): Promise<void> => {
+    timers.delete(base)
+    const { plan } = slot(base)
+    patch(base, { save: 'saving' })
+    try {
+      await hub().saveDraft(base, isEmpty(plan) ? null : plan)
+      // A change made while saving has scheduled its own save.
+      if (!timers.has(base)) patch(base, { save: 'saved', saveError: null })
+    } catch (e) {
+      patch(base, { save: 'error', saveError: toHubApiError(e) })
+    }
+  }
+
+  const schedule = (base: string): void => {
+    const t = timers.get(base)
+    if (t !== undefined) window.clearTimeout(t)
+    timers.set(
+      base,
+      window.setTimeout(() => void save(base), SAVE_DELAY_MS)
+    )
+    patch(base, { save: 'pending' })
+  }
+
+  return {
+    slots: {},
+
+    ensure(base) {
+      if (slot(base).loaded) return Promise.resolve()
+      const running = loading.get(base)
+      if (running) return running
+      const p = (async () => {
+        try {
+          const draft = await hub().loadDraft(base)
+          patch(base, { plan: draft ?? slot(base).plan, loaded: true, loadError: null })
+        } catch (e) {
+          patch(base, { loadError: toHubApiError(e) })
+        } finally {
+          loading.delete(base)
+        }
+      })()
+      loading.set(base, p)
+      return p
+    },
+
+    async mutate(base, change) {
+      // Synchronous once loaded: controlled inputs must see their change in the same tick.
+      if (!slot(base).loaded) await get().ensure(base)
+      if (!slot(base).loaded) return
+      patch(base, { plan: change(slot(base).plan), result: null, resolveError: null })
+      schedule(base)
+    },
+
+    async flush(base) {
+      if (timers.has(base)) {
+        window.clearTimeout(timers.get(base))
+        await save(base)
+      }
+    },
+
+    async discard(base) {
+      const t = timers.get(base)
+      if (t !== undefined) window.clearTimeout(t)
+      timers.delete(base)
+      const reviewer = slot(base).plan.reviewed_by
+      patch(base, { plan: emptyPlan(reviewer), preview: null, previewError: null, save: 'saving' })
+      try {
+        await hub().saveDraft(base, null)
+        patch(base, { save: 'saved', saveError: null })
+      } catch (e) {
+        patch(base, { save: 'error', saveError: toHubApiError(e) })
+      }
+    },
+
+    addResolution(base, id, resolution) {
+      return get().mutate(base, (p) => {
+        if (p.resolutions.some((r) => r.id === id))
+          return { ...p, resolutions: p.resolutions.map((r) => (r.id === id ? { ...r, resolution } : r)) }
+        const r: PlanResolution =
+          resolution === 'accepted' ? { id, resolution, integrated_into: [] } : { id, resolution, reason: '' }
+        return { ...p, resolutions: [...p.resolutions, r] }
+      })
+    },
+
+    setResolution(base, id, change) {
+      return get().mutate(base, (p) => ({
+        ...p,
+        resolutions: p.resolutions.map((r) => (r.id === id ? { ...r, ...change } : r))
+      }))
+    },
+
+    removeResolution(base, id) {
+      return get().mutate(base, (p) => ({ ...p, resolutions: p.resolutions.filter((r) => r.id !== id) }))
+    },
+
+    addEdit(base, edit) {
+      return get().mutate(base, (p) => ({ ...p, edits: [...p.edits, edit] }))
+    },
+
+    setEdit(base, index, edit) {
+      return get().mutate(base, (p) => ({ ...p, edits: p.edits.map((e, i) => (i === index ? edit : e)) }))
+    },
+
+    removeEdit(base, index) {
+      return get().mutate(base, (p) => ({ ...p, edits: p.edits.filter((_, i) => i !== index) }))
+    },
+
+    async preview(base) {
+      await get().ensure(base)
+      const { plan } = slot(base)
+      const key = planKey(plan)
+      patch(base, { previewing: true, previewError: null })
+      try {
+        const result = await hub().previewPlan(base, toEnginePlan(plan))
+        patch(base, { previewing: false, preview: { key, result } })
+      } catch (e) {
+        patch(base, { previewing: false, preview: null, previewError: toHubApiError(e) })
+      }
+    },
+
+    async resolve(base) {
+      const s = slot(base)
+      if (!s.preview || s.preview.key !== planKey(s.plan) || s.resolving) return
+      patch(base, { resolving: true, resolveError: null })
+      try {
+        const result = await hub().resolvePlan(base, toEnginePlan(s.plan))
+        const t = timers.get(base)
+        if (t !== undefined) window.clearTimeout(t)
+        timers.delete(base)
+        patch(base, {
+          resolving: false,
+          result,
+          preview: null,
+          plan: emptyPlan(s.plan.reviewed_by),
+          save: 'idle'
+        })
+      } catch (e) {
+        patch(base, { resolving: false, resolveError: toHubApiError(e) })
+      }
+    },
+
+    dismissResult(base) {
+      patch(base, { result: null })
+    }
+  }
+})
+
+/** True while some draft change is not yet written (for the before-unload warning). */
+export function hasUnsavedDrafts(): boolean {
+  return Object.values(usePlans.getState().slots).some(
+    (s) => s.save === 'pending' || s.save === 'saving' || s.save === 'error'
+  )
+}
