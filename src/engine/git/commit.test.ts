@@ -364,17 +364,30 @@ describe('commitPaths', () => {
     expect(log.lines.filter((l) => l.includes('WARNING'))).toEqual([])
   })
 
-  it('logs (does not throw) when index.lock stays held after the ref moved', async () => {
+  it('commits nothing when index.lock stays held: BASE_BUSY, no object, ref or index touched', async () => {
     const root = makeRepo(BASE_FILES)
     const indexLock = join(root, '.git/index.lock')
     writeFileSync(indexLock, 'foreign')
     write(root, 'knowledge/stuck.md', '# S\n')
+    const before = head(root)
+    const objectsBefore = git(root, 'count-objects', '-v')
+    const indexBefore = readFileSync(join(root, '.git/index'))
     const log = memoryHubLog()
-    const sha = await commitPaths(root, ['knowledge/stuck.md'], 'hub: stuck\n', { log, deadline: Date.now() })
-    expect(head(root)).toBe(sha)
+    const t0 = Date.now()
+    // No deadline given: the wait for git's own lock is still bounded.
+    await expectHubError(commitPaths(root, ['knowledge/stuck.md'], 'hub: stuck\n', { log }), 'BASE_BUSY')
+    expect(Date.now() - t0).toBeLessThan(3_500)
+    expect(head(root)).toBe(before)
+    expect(git(root, 'count-objects', '-v')).toBe(objectsBefore)
+    expect(readFileSync(join(root, '.git/index')).equals(indexBefore)).toBe(true)
     expect(readFileSync(indexLock, 'utf8')).toBe('foreign')
-    expect(log.lines.some((l) => l.includes('WARNING') && l.includes('index non rafraîchi'))).toBe(true)
+    expect(log.lines.some((l) => l.includes('WARNING') && l.includes(`verrou git ${indexLock}`))).toBe(true)
     unlinkSync(indexLock)
+    expect(status(root)).toBe('?? knowledge/stuck.md\n')
+    // Retrying once the lock is gone commits.
+    await commitPaths(root, ['knowledge/stuck.md'], 'hub: stuck\n', { log })
+    expect(status(root)).toBe('')
+    expect(fsck(root)).toBe('')
   })
 
   it('gives up with BASE_BUSY when a foreign ref .lock outlives the deadline, HEAD unchanged', async () => {

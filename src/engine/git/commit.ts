@@ -20,18 +20,42 @@ import { baseBusy, describeError, HubError, ioError } from '../errors'
 import type { HubLog } from '../hublog'
 import { HUB_AUTHOR } from './identity'
 import type { HeldLock } from '../lock'
+import {
+  indexFile,
+  openRepository,
+  packedRefsFile,
+  refFile,
+  reflogFile,
+  refusal,
+  UnsupportedShape,
+  type RepoLayout
+} from './layout'
+import { lineEndingFilter, type CleanFilter } from './eol'
+import {
+  inspectIndex,
+  loadIndex,
+  nextIndex,
+  treeIndexEntry,
+  type IndexChange,
+  type IndexEntry
+} from './dircache'
 
 /**
  * Hub commits without a git install (DESIGN §4 "Git"): the new tree is HEAD's tree with only the
- * given paths changed (one readTree per directory level on those paths, every other tree reused),
- * objects are written as loose objects (temp file + fsync + rename), the branch moves under git's
- * own `<ref>.lock` only if it still points at the parent, then the shared index is refreshed for
- * the touched paths only under `index.lock`. The index is never an input; nothing else is added;
- * nothing of HEAD's tree is dropped. Nothing here looks at the whole worktree (no statusMatrix).
+ * given paths changed (one readTree per directory level on those paths, every other tree reused).
+ * One invariant for every write: the branch moves only together with a correct index. So git's
+ * own `index.lock` is taken first and the new index computed from the current one (entries of
+ * other paths, the user's staged changes included, carried over) before any object is written;
+ * then the loose objects are written (temp file + fsync + rename), the branch moves under
+ * `<ref>.lock` only if it still points at the parent, and the new index is renamed into place.
+ * An index that cannot be taken (a live or crashed git holds `index.lock`) or kept (a shape this
+ * engine does not write) means no commit: git would otherwise show the hub's files as staged
+ * deletions, and the user's next `git commit` would undo the hub's. Nothing here looks at the
+ * whole worktree (no statusMatrix).
  *
  * isomorphic-git is used to read objects that live in packs; loose objects, refs and the index are
  * read and written here, because isomorphic-git writes loose objects and the index in place (a
- * crash leaves a truncated file) and reads index versions 2–3 only.
+ * crash leaves a truncated file), reads index versions 2–3 only and ignores linked worktrees.
  */
 
 /** Every hub commit's author and committer; attribution lives in trailers (SPEC §4.4). */
@@ -40,11 +64,11 @@ export const HUB_IDENTITY = HUB_AUTHOR
 export interface CommitOptions {
   /** `assertHeld()` is called right before the ref moves (and once at the start). */
   lock?: HeldLock
-  /** Epoch ms until which git's own lock files (`<ref>.lock`, `index.lock`) are waited for; default now + 15 s. */
+  /** Epoch ms after which git's own lock files are no longer waited for (never longer than 2 s each). */
   deadline?: number
   log?: HubLog
   now?: Date
-  /** Fault injection for tests (DESIGN §8): called after the commit object is written, before the ref lock. */
+  /** Fault injection for tests (DESIGN §8): called once the commit is built in memory, before git's locks. */
   hooks?: { beforeRefLock?: () => void | Promise<void> }
   /** Filled with the duration of each phase, in ms (benchmarks report the index refresh apart). */
   timings?: CommitTimings
@@ -55,15 +79,18 @@ export interface CommitTimings {
   objectsMs?: number
   /** Moving the branch under `<ref>.lock`, reflogs included. */
   refMs?: number
-  /** Refreshing the shared index for the touched paths under `index.lock`. */
+  /** Taking `index.lock`, computing the new index and renaming it into place. */
   indexMs?: number
 }
 
-const DEFAULT_GIT_LOCK_WAIT_MS = 15_000
-const GIT_LOCK_BACKOFF_START_MS = 100
-const GIT_LOCK_BACKOFF_MAX_MS = 2_000
-/** After the ref moved, the index refresh gets at least this long to take `index.lock`. */
-const INDEX_REFRESH_MIN_WAIT_MS = 2_000
+/**
+ * Git's own commands do not wait for its lock files at all; a short wait rides out a `git status`
+ * refreshing the index, while a lock held longer (an editor open on `git commit`, a crashed git)
+ * ends in BASE_BUSY with nothing committed.
+ */
+const GIT_LOCK_WAIT_MS = 2_000
+const GIT_LOCK_BACKOFF_START_MS = 50
+const GIT_LOCK_BACKOFF_MAX_MS = 500
 const ZERO_OID = '0'.repeat(40)
 const MODE_TREE = '40000'
 const MODE_FILE = '100644'
@@ -78,10 +105,27 @@ const errCode = (e: unknown): string | undefined => (e as NodeJS.ErrnoException 
 // Public API
 
 /**
+ * Refuses, before anything is written, a repository the engine cannot commit to correctly: its
+ * format (SHA-256, reftable, unknown extension or version) or its index (unknown version, sparse
+ * index, an unknown mandatory extension, a split index whose shared part is missing). Every write
+ * path calls it before touching the worktree; commitPaths checks again under `index.lock`.
+ */
+export async function assertWritableRepository(root: string): Promise<void> {
+  const repo = await openRepository(root)
+  try {
+    await inspectIndex(indexFile(repo))
+  } catch (e) {
+    if (e instanceof UnsupportedShape) throw refusal(e, root)
+    throw ioError(`index git de ${root} inutilisable (${describeError(e)}) : rien n'a été écrit`)
+  }
+}
+
+/**
  * Commits the CURRENT worktree content of `paths` (repo-relative, `/`-separated) on top of HEAD:
  * a present file becomes a blob (100644, 100755 if executable, 120000 for a symlink), an absent one
- * is removed from the tree. Returns the new commit's sha. If it throws, the branch has not moved;
- * once the branch moved it returns (an index refresh failure is only logged).
+ * is removed from the tree. Returns the new commit's sha. If it throws, the branch has not moved
+ * and the index is unchanged (BASE_BUSY when git's locks stay held); once the branch moved it
+ * returns.
  */
 export async function commitPaths(
   root: string,
@@ -91,25 +135,29 @@ export async function commitPaths(
 ): Promise<string> {
   const rel = validatePaths(paths)
   const log = opts.log
-  const deadline = opts.deadline ?? Date.now() + DEFAULT_GIT_LOCK_WAIT_MS
   const now = opts.now ?? new Date()
   const timings = opts.timings
+  const lockDeadline = (): number => Math.min(opts.deadline ?? Infinity, Date.now() + GIT_LOCK_WAIT_MS)
   let t0 = performance.now()
   try {
     opts.lock?.assertHeld()
-    const gitdir = await resolveGitDir(root)
-    const head = await readHead(gitdir)
-    const parent = await readRefValue(gitdir, head.ref)
+    const repo = await openRepository(root)
+    const head = await readHead(repo)
+    const parent = await readRefValue(repo, head.ref)
     const cache = {}
-    const parentTree = parent ? await commitTreeOid(gitdir, parent, cache) : null
+    const parentTree = parent ? await commitTreeOid(repo.commondir, parent, cache) : null
 
     // Objects are hashed in memory, then written together (in parallel, each fsynced before its
-    // rename) just before the ref moves.
-    const objects = new ObjectBatch(gitdir)
-    const changes = await Promise.all(rel.map((p) => readWorktreePath(root, objects, p)))
+    // rename) once the index is known to be updatable.
+    const objects = new ObjectBatch(repo.commondir)
+    const clean = await lineEndingFilter(repo)
+    const headBlob = (p: string) => () =>
+      parentTree ? blobAt(repo.commondir, parentTree, p, cache) : Promise.resolve(null)
+    const changes = await Promise.all(rel.map((p) => readWorktreePath(root, objects, p, clean, headBlob(p))))
     const trie = buildTrie(changes)
     const treeOid =
-      (await applyTrie(gitdir, objects, parentTree, trie, '', cache)) ?? objects.add('tree', Buffer.alloc(0))
+      (await applyTrie(repo.commondir, objects, parentTree, trie, '', cache)) ??
+      objects.add('tree', Buffer.alloc(0))
 
     const sig = `${HUB_IDENTITY.name} <${HUB_IDENTITY.email}> ${Math.floor(now.getTime() / 1000)} ${tzOffset(now)}`
     const body =
@@ -118,37 +166,68 @@ export async function commitPaths(
       `author ${sig}\ncommitter ${sig}\n\n` +
       message
     const sha = objects.add('commit', Buffer.from(body, 'utf8'))
-    await objects.flush()
-    if (timings) timings.objectsMs = performance.now() - t0
+    let objectsMs = performance.now() - t0
 
     await opts.hooks?.beforeRefLock?.()
     t0 = performance.now()
-    await moveRef(gitdir, head, parent, sha, deadline, opts.lock, log)
-    const subject = message.split('\n', 1)[0]
-    await appendReflogs(
-      gitdir,
-      head,
-      parent,
-      sha,
-      sig,
-      `commit${parent ? '' : ' (initial)'}: ${subject}`,
-      log
-    )
-    log?.info(`commit ${sha.slice(0, 10)} dans ${basename(resolve(root))} : ${subject}`)
-    if (timings) timings.refMs = performance.now() - t0
-
-    t0 = performance.now()
+    const indexPath = indexFile(repo)
+    const indexLockPath = `${indexPath}.lock`
+    const indexLock = await acquireGitLock(indexLockPath, lockDeadline(), log)
+    let handedOver = false
     try {
-      await refreshIndex(gitdir, changes, Math.max(deadline, Date.now() + INDEX_REFRESH_MIN_WAIT_MS), log)
-    } catch (e) {
-      const list = rel.join(' ')
-      log?.warning(
-        `index non rafraîchi après le commit ${sha.slice(0, 10)} (${describeError(e)}) : ` +
-          `git status montrera ${list} comme modifiés — « git reset -q -- ${list} » le corrige`
+      let next: Buffer
+      try {
+        const current = await loadIndex(indexPath)
+        // Without an index git would see the whole tree as staged deletions: rebuild it from the tree.
+        const fromTree =
+          current === null && parent ? await treeEntries(repo.commondir, objects, treeOid, cache) : null
+        next = nextIndex(current, changes, fromTree)
+      } catch (e) {
+        if (e instanceof UnsupportedShape) throw refusal(e, root)
+        throw ioError(`index git de ${root} inutilisable (${describeError(e)}) : rien n'a été commité`)
+      }
+      let indexMs = performance.now() - t0
+
+      t0 = performance.now()
+      await objects.flush()
+      objectsMs += performance.now() - t0
+
+      t0 = performance.now()
+      await moveRef(repo, head, parent, sha, lockDeadline(), opts.lock, log)
+      const subject = message.split('\n', 1)[0]
+      await appendReflogs(
+        repo,
+        head,
+        parent,
+        sha,
+        sig,
+        `commit${parent ? '' : ' (initial)'}: ${subject}`,
+        log
       )
+      log?.info(`commit ${sha.slice(0, 10)} dans ${basename(resolve(root))} : ${subject}`)
+      const refMs = performance.now() - t0
+
+      t0 = performance.now()
+      handedOver = true
+      try {
+        await commitLockFile(indexLock, indexLockPath, indexPath, next, false)
+      } catch (e) {
+        // Only a failing rename in a directory we just wrote to gets here; the commit stands.
+        const list = rel.join(' ')
+        log?.warning(
+          `index non mis à jour après le commit ${sha.slice(0, 10)} (${describeError(e)}) : ` +
+            `git status montrera ${list} comme modifiés — « git reset -q -- ${list} » le corrige`
+        )
+      }
+      indexMs += performance.now() - t0
+      if (timings) Object.assign(timings, { objectsMs, refMs, indexMs })
+      return sha
+    } finally {
+      if (!handedOver) {
+        await indexLock.close().catch(() => undefined)
+        await unlink(indexLockPath).catch(() => undefined)
+      }
     }
-    if (timings) timings.indexMs = performance.now() - t0
-    return sha
   } catch (e) {
     if (e instanceof HubError) throw e
     throw ioError(`commit impossible dans ${root} : ${describeError(e)}`)
@@ -158,23 +237,23 @@ export async function commitPaths(
 /** Repo-relative paths of the blobs (and links) of HEAD's tree under `prefix` ('' = everything); [] without a commit. */
 export async function headTreePaths(root: string, prefix: string): Promise<string[]> {
   try {
-    const gitdir = await resolveGitDir(root)
-    const head = await readHead(gitdir)
-    const sha = await readRefValue(gitdir, head.ref)
+    const repo = await openRepository(root)
+    const head = await readHead(repo)
+    const sha = await readRefValue(repo, head.ref)
     if (!sha) return []
     const cache = {}
-    let oid: string = await commitTreeOid(gitdir, sha, cache)
+    let oid: string = await commitTreeOid(repo.commondir, sha, cache)
     const segs = prefix.split('/').filter((s) => s !== '')
     for (const seg of segs) {
-      const entry: TreeEntry | undefined = parseTree(await readObjectOfType(gitdir, oid, 'tree', cache)).find(
-        (e) => e.name.equals(Buffer.from(seg, 'utf8'))
-      )
+      const entry: TreeEntry | undefined = parseTree(
+        await readObjectOfType(repo.commondir, oid, 'tree', cache)
+      ).find((e) => e.name.equals(Buffer.from(seg, 'utf8')))
       if (!entry || entry.mode !== MODE_TREE) return []
       oid = entry.oid.toString('hex')
     }
     const out: string[] = []
     const walk = async (treeOid: string, base: string): Promise<void> => {
-      for (const e of parseTree(await readObjectOfType(gitdir, treeOid, 'tree', cache))) {
+      for (const e of parseTree(await readObjectOfType(repo.commondir, treeOid, 'tree', cache))) {
         const p = base + e.name.toString('utf8')
         if (e.mode === MODE_TREE) await walk(e.oid.toString('hex'), p + '/')
         else out.push(p)
@@ -186,6 +265,63 @@ export async function headTreePaths(root: string, prefix: string): Promise<strin
     if (e instanceof HubError) throw e
     throw ioError(`lecture de HEAD impossible dans ${root} : ${describeError(e)}`)
   }
+}
+
+/** HEAD's commit sha (null on an unborn branch), linked worktrees included. */
+export async function headCommitSha(root: string): Promise<string | null> {
+  const repo = await openRepository(root)
+  return readRefValue(repo, (await readHead(repo)).ref)
+}
+
+/** Blob oid of `repoPath` in `commit`'s tree (null when absent or not a blob). */
+export async function treeBlobOid(
+  root: string,
+  commit: string,
+  repoPath: string,
+  cache: object
+): Promise<string | null> {
+  const repo = await openRepository(root)
+  const entry = await entryAt(
+    repo.commondir,
+    await commitTreeOid(repo.commondir, commit, cache),
+    repoPath,
+    cache
+  )
+  return entry ? entry.oid.toString('hex') : null
+}
+
+/** The blob (or link) entry at `repoPath` in the tree `treeOid`; null when absent, a tree or a submodule. */
+async function entryAt(
+  commondir: string,
+  treeOid: string,
+  repoPath: string,
+  cache: object
+): Promise<TreeEntry | null> {
+  let oid = treeOid
+  const segs = repoPath.split('/')
+  for (let i = 0; i < segs.length; i++) {
+    const name = Buffer.from(segs[i], 'utf8')
+    const entry = parseTree(await readObjectOfType(commondir, oid, 'tree', cache)).find((e) =>
+      e.name.equals(name)
+    )
+    if (!entry) return null
+    const last = i === segs.length - 1
+    if (!last) {
+      if (entry.mode !== MODE_TREE) return null
+      oid = entry.oid.toString('hex')
+    } else return entry.mode === MODE_TREE || entry.mode === MODE_GITLINK ? null : entry
+  }
+  return null
+}
+
+async function blobAt(
+  commondir: string,
+  treeOid: string,
+  repoPath: string,
+  cache: object
+): Promise<Buffer | null> {
+  const entry = await entryAt(commondir, treeOid, repoPath, cache)
+  return entry ? readObjectOfType(commondir, entry.oid.toString('hex'), 'blob', cache) : null
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,42 +345,78 @@ function validatePaths(paths: string[]): string[] {
   return out
 }
 
-interface PathChange {
-  path: string
-  deleted: boolean
-  /** Blob oid (present files). */
-  oid: string
-  /** Final tree mode (present files); may be adjusted to HEAD's mode on Windows. */
+/** The lstat in a change is taken BEFORE the content is read: a later edit makes git re-hash, never trust stale content. */
+type PathChange = IndexChange
+
+interface WorktreeFile {
+  st: BigIntStats
+  /** The blob's content: the file's bytes after git's clean filter (line endings), a link's target. */
+  content: Buffer
   mode: string
-  /** lstat taken BEFORE the content was read: a later edit makes git re-hash, never trust stale content. */
-  stat: BigIntStats | null
 }
 
-async function readWorktreePath(root: string, objects: ObjectBatch, path: string): Promise<PathChange> {
+/** A worktree path as git would store it; null when absent; `other` for a directory or a special file. */
+async function readWorktreeFile(
+  root: string,
+  path: string,
+  clean: CleanFilter | null,
+  headBlob: () => Promise<Buffer | null>
+): Promise<WorktreeFile | null | 'directory' | 'other'> {
   const abs = join(root, ...path.split('/'))
   let st: BigIntStats
   try {
     st = await lstat(abs, { bigint: true })
   } catch (e) {
     const code = errCode(e)
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { path, deleted: true, oid: '', mode: '', stat: null }
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null
     throw e
   }
-  let content: Buffer
-  let mode: string
-  if (st.isSymbolicLink()) {
-    content = await readlink(abs, { encoding: 'buffer' })
-    mode = MODE_LINK
-  } else if (st.isFile()) {
-    content = await readFile(abs)
-    mode = process.platform !== 'win32' && (st.mode & 0o100n) !== 0n ? MODE_EXEC : MODE_FILE
-  } else if (st.isDirectory()) {
-    throw ioError(`${path} est un répertoire, pas un fichier`)
-  } else {
-    throw ioError(`${path} n'est pas un fichier ordinaire`)
-  }
-  const oid = objects.add('blob', content)
-  return { path, deleted: false, oid, mode, stat: st }
+  if (st.isSymbolicLink())
+    return { st, content: await readlink(abs, { encoding: 'buffer' }), mode: MODE_LINK }
+  if (st.isDirectory()) return 'directory'
+  if (!st.isFile()) return 'other'
+  const raw = await readFile(abs)
+  const content = clean ? await clean(path, raw, headBlob) : raw
+  const mode = process.platform !== 'win32' && (st.mode & 0o100n) !== 0n ? MODE_EXEC : MODE_FILE
+  return { st, content, mode }
+}
+
+async function readWorktreePath(
+  root: string,
+  objects: ObjectBatch,
+  path: string,
+  clean: CleanFilter | null,
+  headBlob: () => Promise<Buffer | null>
+): Promise<PathChange> {
+  const file = await readWorktreeFile(root, path, clean, headBlob)
+  if (file === null) return { path, deleted: true, oid: '', mode: '', stat: null }
+  if (file === 'directory') throw ioError(`${path} est un répertoire, pas un fichier`)
+  if (file === 'other') throw ioError(`${path} n'est pas un fichier ordinaire`)
+  const oid = objects.add('blob', file.content)
+  return { path, deleted: false, oid, mode: file.mode, stat: file.st }
+}
+
+/**
+ * The blob oid git would record for the worktree file `repoPath` (line endings cleaned as git
+ * would, a link's target for a symlink); null when absent or not a file.
+ */
+export async function worktreeBlobOid(
+  root: string,
+  repoPath: string,
+  commit: string | null,
+  cache: object
+): Promise<string | null> {
+  const repo = await openRepository(root)
+  const clean = await lineEndingFilter(repo)
+  const file = await readWorktreeFile(root, repoPath, clean, async () => {
+    if (!commit) return null
+    return blobAt(repo.commondir, await commitTreeOid(repo.commondir, commit, cache), repoPath, cache)
+  })
+  if (file === null || typeof file === 'string') return null
+  return createHash('sha1')
+    .update(Buffer.from(`blob ${file.content.length}\0`, 'latin1'))
+    .update(file.content)
+    .digest('hex')
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -291,14 +463,14 @@ function buildTrie(changes: PathChange[]): TrieDir {
 
 /** Rewrites the tree `treeOid` (null = empty) along the trie; returns the new oid, null when it ends up empty. */
 async function applyTrie(
-  gitdir: string,
+  commondir: string,
   objects: ObjectBatch,
   treeOid: string | null,
   dir: TrieDir,
   prefix: string,
   cache: object
 ): Promise<string | null> {
-  const entries = treeOid ? parseTree(await readObjectOfType(gitdir, treeOid, 'tree', cache)) : []
+  const entries = treeOid ? parseTree(await readObjectOfType(commondir, treeOid, 'tree', cache)) : []
   const byName = new Map<string, TreeEntry>()
   for (const e of entries) byName.set(e.name.toString('latin1'), e)
   for (const [name, node] of dir.children) {
@@ -324,7 +496,7 @@ async function applyTrie(
         throw ioError(`conflit fichier/répertoire : ${path} est un fichier dans HEAD`)
       }
       const sub = await applyTrie(
-        gitdir,
+        commondir,
         objects,
         existing ? existing.oid.toString('hex') : null,
         node,
@@ -368,30 +540,15 @@ function serializeTree(entries: TreeEntry[]): Buffer {
 // ---------------------------------------------------------------------------------------------
 // Objects
 
-async function resolveGitDir(root: string): Promise<string> {
-  const dotGit = join(root, '.git')
-  let st: fs.Stats
-  try {
-    st = await stat(dotGit)
-  } catch {
-    throw ioError(`${root} n'est pas un dépôt git (.git absent)`)
-  }
-  if (st.isDirectory()) return dotGit
-  const text = await readFile(dotGit, 'utf8')
-  const m = /^gitdir:\s*(.+?)\s*$/m.exec(text)
-  if (!m) throw ioError(`${dotGit} illisible`)
-  return resolve(root, m[1])
-}
-
 /** Reads an object: loose objects directly, packed ones through isomorphic-git. */
 async function readObjectRaw(
-  gitdir: string,
+  commondir: string,
   oid: string,
   cache: object
 ): Promise<{ type: string; body: Buffer }> {
   let raw: Buffer | null = null
   try {
-    raw = await readFile(join(gitdir, 'objects', oid.slice(0, 2), oid.slice(2)))
+    raw = await readFile(join(commondir, 'objects', oid.slice(0, 2), oid.slice(2)))
   } catch (e) {
     if (errCode(e) !== 'ENOENT') throw e
   }
@@ -403,34 +560,61 @@ async function readObjectRaw(
   }
   let r
   try {
-    r = await isoReadObject({ fs, gitdir, oid, format: 'content', cache })
+    r = await isoReadObject({ fs, gitdir: commondir, oid, format: 'content', cache })
   } catch (e) {
     // A concurrent `git gc` may have packed and pruned the loose object after the pack list was
     // cached: read once more with a fresh cache (the new pack exists before the prune).
     if ((e as { code?: string }).code !== 'NotFoundError') throw e
-    r = await isoReadObject({ fs, gitdir, oid, format: 'content', cache: {} })
+    r = await isoReadObject({ fs, gitdir: commondir, oid, format: 'content', cache: {} })
   }
   return { type: r.type, body: Buffer.from(r.object as Uint8Array) }
 }
 
-async function readObjectOfType(gitdir: string, oid: string, type: string, cache: object): Promise<Buffer> {
-  const o = await readObjectRaw(gitdir, oid, cache)
+async function readObjectOfType(
+  commondir: string,
+  oid: string,
+  type: string,
+  cache: object
+): Promise<Buffer> {
+  const o = await readObjectRaw(commondir, oid, cache)
   if (o.type !== type) throw new Error(`objet ${oid} : ${type} attendu, ${o.type} trouvé`)
   return o.body
 }
 
-async function commitTreeOid(gitdir: string, sha: string, cache: object): Promise<string> {
-  const body = await readObjectOfType(gitdir, sha, 'commit', cache)
+async function commitTreeOid(commondir: string, sha: string, cache: object): Promise<string> {
+  const body = await readObjectOfType(commondir, sha, 'commit', cache)
   const m = /^tree ([0-9a-f]{40})\n/.exec(body.toString('latin1', 0, 46))
   if (!m) throw new Error(`commit ${sha} malformé`)
   return m[1]
+}
+
+/** Every blob (and gitlink) of the tree `treeOid`, as index entries without stat data, in index order. */
+async function treeEntries(
+  commondir: string,
+  objects: ObjectBatch,
+  treeOid: string,
+  cache: object
+): Promise<IndexEntry[]> {
+  const out: IndexEntry[] = []
+  const walk = async (oid: string, prefix: Buffer): Promise<void> => {
+    const body = objects.pendingTree(oid) ?? (await readObjectOfType(commondir, oid, 'tree', cache))
+    for (const e of parseTree(body)) {
+      const path = Buffer.concat([prefix, e.name])
+      if (e.mode === MODE_TREE) await walk(e.oid.toString('hex'), Buffer.concat([path, Buffer.from('/')]))
+      else out.push(treeIndexEntry(path, e.mode, e.oid))
+    }
+  }
+  await walk(treeOid, Buffer.alloc(0))
+  // Tree order sorts a directory as if it ended with '/'; the index sorts plain bytes.
+  out.sort((a, b) => Buffer.compare(a.path, b.path))
+  return out
 }
 
 /** New objects of one commit: hashed when added, written by `flush()`. */
 class ObjectBatch {
   private readonly pending = new Map<string, Buffer>()
 
-  constructor(private readonly gitdir: string) {}
+  constructor(private readonly commondir: string) {}
 
   /** Returns the oid of the object; it will be written by flush(). */
   add(type: string, body: Buffer): string {
@@ -440,15 +624,22 @@ class ObjectBatch {
     return oid
   }
 
+  /** The tree `oid` if this batch holds it (not yet on disk). */
+  pendingTree(oid: string): Buffer | null {
+    const full = this.pending.get(oid)
+    if (!full || full.toString('latin1', 0, 5) !== 'tree ') return null
+    return full.subarray(full.indexOf(0) + 1)
+  }
+
   async flush(): Promise<void> {
-    await Promise.all([...this.pending].map(([oid, full]) => writeLooseObject(this.gitdir, oid, full)))
+    await Promise.all([...this.pending].map(([oid, full]) => writeLooseObject(this.commondir, oid, full)))
     this.pending.clear()
   }
 }
 
 /** Writes a loose object the way git does: temp file in the fan-out directory, fsync, rename. */
-async function writeLooseObject(gitdir: string, oid: string, full: Buffer): Promise<void> {
-  const dir = join(gitdir, 'objects', oid.slice(0, 2))
+async function writeLooseObject(commondir: string, oid: string, full: Buffer): Promise<void> {
+  const dir = join(commondir, 'objects', oid.slice(0, 2))
   const file = join(dir, oid.slice(2))
   if (await exists(file)) return
   await mkdir(dir, { recursive: true })
@@ -493,8 +684,8 @@ interface Head {
   symbolic: boolean
 }
 
-async function readHead(gitdir: string): Promise<Head> {
-  const text = (await readFile(join(gitdir, 'HEAD'), 'utf8')).trim()
+async function readHead(repo: RepoLayout): Promise<Head> {
+  const text = (await readFile(refFile(repo, 'HEAD'), 'utf8')).trim()
   const m = /^ref:\s*(\S+)$/.exec(text)
   if (m) {
     const ref = m[1]
@@ -504,13 +695,13 @@ async function readHead(gitdir: string): Promise<Head> {
     return { ref, symbolic: true }
   }
   if (/^[0-9a-f]{40}$/.test(text)) return { ref: 'HEAD', symbolic: false }
-  throw ioError(`HEAD illisible dans ${gitdir}`)
+  throw ioError(`HEAD illisible dans ${repo.gitdir}`)
 }
 
 /** Value of a ref: the loose file, else packed-refs; null when it does not exist (unborn branch). */
-async function readRefValue(gitdir: string, ref: string): Promise<string | null> {
+async function readRefValue(repo: RepoLayout, ref: string): Promise<string | null> {
   try {
-    const text = (await readFile(join(gitdir, ref), 'utf8')).trim()
+    const text = (await readFile(refFile(repo, ref), 'utf8')).trim()
     if (/^[0-9a-f]{40}$/.test(text)) return text
     if (ref === 'HEAD') return null
     throw ioError(`référence ${ref} illisible : ${text.slice(0, 60)}`)
@@ -522,7 +713,7 @@ async function readRefValue(gitdir: string, ref: string): Promise<string | null>
   if (ref === 'HEAD') return null
   let packed: string
   try {
-    packed = await readFile(join(gitdir, 'packed-refs'), 'utf8')
+    packed = await readFile(packedRefsFile(repo), 'utf8')
   } catch (e) {
     if (errCode(e) === 'ENOENT') return null
     throw e
@@ -584,7 +775,7 @@ async function commitLockFile(
 }
 
 async function moveRef(
-  gitdir: string,
+  repo: RepoLayout,
   head: Head,
   parent: string | null,
   sha: string,
@@ -592,14 +783,14 @@ async function moveRef(
   lock: HeldLock | undefined,
   log: HubLog | undefined
 ): Promise<void> {
-  const refPath = join(gitdir, head.ref)
+  const refPath = refFile(repo, head.ref)
   const lockPath = `${refPath}.lock`
   await mkdir(dirname(refPath), { recursive: true })
   const fh = await acquireGitLock(lockPath, deadline, log)
   let handedOver = false
   try {
-    const current = await readRefValue(gitdir, head.ref)
-    const headNow = await readHead(gitdir)
+    const current = await readRefValue(repo, head.ref)
+    const headNow = await readHead(repo)
     if (current !== parent || headNow.ref !== head.ref) {
       throw ioError('la branche a bougé pendant le commit — réessayez')
     }
@@ -615,7 +806,7 @@ async function moveRef(
 }
 
 async function appendReflogs(
-  gitdir: string,
+  repo: RepoLayout,
   head: Head,
   parent: string | null,
   sha: string,
@@ -626,7 +817,7 @@ async function appendReflogs(
   const line = `${parent ?? ZERO_OID} ${sha} ${sig}\t${msg.replace(/[\r\n]/g, ' ')}\n`
   const targets = head.symbolic ? [head.ref, 'HEAD'] : ['HEAD']
   for (const t of targets) {
-    const p = join(gitdir, 'logs', t)
+    const p = reflogFile(repo, t)
     try {
       await mkdir(dirname(p), { recursive: true })
       await appendFile(p, line)
@@ -640,355 +831,4 @@ function tzOffset(d: Date): string {
   const off = -d.getTimezoneOffset()
   const abs = Math.abs(off)
   return `${off < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`
-}
-
-// ---------------------------------------------------------------------------------------------
-// Index (dircache versions 2, 3, 4)
-
-interface IndexEntry {
-  /** Stat data, oid and flags as stored: 62 bytes, 64 with extended flags (v3+). */
-  fixed: Buffer
-  path: Buffer
-  /** path as a latin1 string: compares like the bytes. */
-  key: string
-}
-
-interface ParsedIndex {
-  version: number
-  entries: IndexEntry[]
-  /** Signature of a mandatory extension we cannot carry over (split index, sparse index). */
-  mandatoryExtension: string | null
-}
-
-function parseIndex(buf: Buffer): ParsedIndex {
-  if (buf.length < 32 || buf.toString('latin1', 0, 4) !== 'DIRC')
-    throw new Error('index illisible (signature)')
-  const version = buf.readUInt32BE(4)
-  if (version < 2 || version > 4) throw new Error(`index version ${version} non gérée`)
-  verifyIndexChecksum(buf)
-  const count = buf.readUInt32BE(8)
-  const entries: IndexEntry[] = new Array(count)
-  let off = 12
-  let prev: Buffer = Buffer.alloc(0)
-  for (let i = 0; i < count; i++) {
-    const flags = buf.readUInt16BE(off + 60)
-    const fixedLen = version >= 3 && flags & 0x4000 ? 64 : 62
-    const fixed = buf.subarray(off, off + fixedLen)
-    let p = off + fixedLen
-    let path: Buffer
-    if (version === 4) {
-      let c = buf[p++]
-      let strip = c & 127
-      while (c & 128) {
-        c = buf[p++]
-        strip = ((strip + 1) << 7) | (c & 127)
-      }
-      const nul = buf.indexOf(0, p)
-      path = Buffer.concat([prev.subarray(0, prev.length - strip), buf.subarray(p, nul)])
-      off = nul + 1
-    } else {
-      const nameLen = flags & 0xfff
-      const nul = nameLen < 0xfff ? p + nameLen : buf.indexOf(0, p)
-      path = buf.subarray(p, nul)
-      off += (fixedLen + path.length + 8) & ~7
-    }
-    if (off > buf.length - 20) throw new Error('index tronqué')
-    entries[i] = { fixed, path, key: path.toString('latin1') }
-    prev = path
-  }
-  const mandatoryExtension = mandatoryExtensionAt(buf, off)
-  return { version, entries, mandatoryExtension }
-}
-
-function encodeVarint(value: number): Buffer {
-  const bytes = [value & 127]
-  while ((value >>= 7)) bytes.unshift(128 | (--value & 127))
-  return Buffer.from(bytes)
-}
-
-function serializeIndex(version: number, entries: IndexEntry[]): Buffer {
-  const header = Buffer.alloc(12)
-  header.write('DIRC', 0, 'latin1')
-  header.writeUInt32BE(version, 4)
-  header.writeUInt32BE(entries.length, 8)
-  const parts: Buffer[] = [header]
-  let prev: Buffer = Buffer.alloc(0)
-  for (const e of entries) {
-    parts.push(e.fixed)
-    if (version === 4) {
-      let common = 0
-      const max = Math.min(prev.length, e.path.length)
-      while (common < max && prev[common] === e.path[common]) common++
-      parts.push(encodeVarint(prev.length - common), e.path.subarray(common), Buffer.alloc(1))
-      prev = e.path
-    } else {
-      const len = e.fixed.length + e.path.length
-      parts.push(e.path, Buffer.alloc(((len + 8) & ~7) - len))
-    }
-  }
-  const body = Buffer.concat(parts)
-  return Buffer.concat([body, createHash('sha1').update(body).digest()])
-}
-
-function u32(n: bigint): number {
-  return Number(n & 0xffffffffn)
-}
-
-function newIndexEntry(change: PathChange): IndexEntry {
-  const st = change.stat as BigIntStats
-  const path = Buffer.from(change.path, 'utf8')
-  const fixed = Buffer.alloc(62)
-  fixed.writeUInt32BE(u32(st.ctimeNs / 1_000_000_000n), 0)
-  fixed.writeUInt32BE(Number(st.ctimeNs % 1_000_000_000n), 4)
-  fixed.writeUInt32BE(u32(st.mtimeNs / 1_000_000_000n), 8)
-  fixed.writeUInt32BE(Number(st.mtimeNs % 1_000_000_000n), 12)
-  fixed.writeUInt32BE(u32(st.dev), 16)
-  fixed.writeUInt32BE(u32(st.ino), 20)
-  fixed.writeUInt32BE(parseInt(change.mode, 8), 24)
-  fixed.writeUInt32BE(u32(st.uid), 28)
-  fixed.writeUInt32BE(u32(st.gid), 32)
-  fixed.writeUInt32BE(u32(st.size), 36)
-  Buffer.from(change.oid, 'hex').copy(fixed, 40)
-  fixed.writeUInt16BE(Math.min(path.length, 0xfff), 60)
-  return { fixed, path, key: path.toString('latin1') }
-}
-
-/**
- * Updates the shared index for exactly the committed paths, under `index.lock` (git's protocol:
- * exclusive create, write, fsync, rename). Other entries are carried over byte for byte, except
- * that the ones that were "racily clean" against the old index get their size zeroed (git's
- * smudging) so the newer index timestamp cannot make git trust them. Optional extensions (cache
- * tree, untracked cache…) are dropped — git rebuilds them; a mandatory one aborts the refresh.
- */
-async function refreshIndex(
-  gitdir: string,
-  changes: PathChange[],
-  deadline: number,
-  log?: HubLog
-): Promise<void> {
-  const indexPath = join(gitdir, 'index')
-  const lockPath = `${indexPath}.lock`
-  const fh = await acquireGitLock(lockPath, deadline, log)
-  let handedOver = false
-  try {
-    let current: Buffer | null = null
-    let indexMtimeSec: number | null = null
-    try {
-      const st = await stat(indexPath, { bigint: true })
-      indexMtimeSec = Number(st.mtimeNs / 1_000_000_000n)
-      current = await readFile(indexPath)
-    } catch (e) {
-      if (errCode(e) !== 'ENOENT') throw e
-    }
-    const next = updatedIndex(current, indexMtimeSec, changes)
-    handedOver = true
-    await commitLockFile(fh, lockPath, indexPath, next, false)
-  } finally {
-    if (!handedOver) {
-      await fh.close().catch(() => undefined)
-      await unlink(lockPath).catch(() => undefined)
-    }
-  }
-}
-
-interface IndexEdit {
-  /** Entries with exactly these paths go (every stage). */
-  exact: Buffer[]
-  /** Entries under these directories go (`update-index --replace`: a file replaces a directory). */
-  under: Buffer[]
-  /** New entries, sorted by path bytes. */
-  added: IndexEntry[]
-}
-
-function indexEdit(changes: PathChange[]): IndexEdit {
-  const exact = new Map<string, Buffer>()
-  const under: Buffer[] = []
-  for (const c of changes) {
-    const key = Buffer.from(c.path, 'utf8')
-    exact.set(key.toString('latin1'), key)
-    if (!c.deleted) {
-      under.push(Buffer.from(`${c.path}/`, 'utf8'))
-      const segs = c.path.split('/')
-      for (let i = 1; i < segs.length; i++) {
-        const anc = Buffer.from(segs.slice(0, i).join('/'), 'utf8')
-        exact.set(anc.toString('latin1'), anc)
-      }
-    }
-  }
-  const added = changes.filter((c) => !c.deleted).map(newIndexEntry)
-  added.sort((a, b) => Buffer.compare(a.path, b.path))
-  return { exact: [...exact.values()], under, added }
-}
-
-/** The new index content: `current` (null = no index yet) with the committed paths updated. */
-function updatedIndex(current: Buffer | null, indexMtimeSec: number | null, changes: PathChange[]): Buffer {
-  const edit = indexEdit(changes)
-  if (current === null) return serializeIndex(2, edit.added)
-  const version =
-    current.length >= 12 && current.toString('latin1', 0, 4) === 'DIRC' ? current.readUInt32BE(4) : 0
-  if (version === 2 || version === 3) return updatedIndexV2V3(current, version, indexMtimeSec, edit)
-  return updatedIndexGeneric(current, indexMtimeSec, edit)
-}
-
-/** Any version (used for v4, whose prefix-compressed paths cannot be copied as byte ranges). */
-function updatedIndexGeneric(current: Buffer, indexMtimeSec: number | null, edit: IndexEdit): Buffer {
-  const parsed = parseIndex(current)
-  if (parsed.mandatoryExtension)
-    throw new Error(`extension d'index « ${parsed.mandatoryExtension} » non gérée`)
-  const exact = new Set(edit.exact.map((b) => b.toString('latin1')))
-  const under = edit.under.map((b) => b.toString('latin1'))
-  const kept: IndexEntry[] = []
-  for (const e of parsed.entries) {
-    if (exact.has(e.key) || under.some((u) => e.key.startsWith(u))) continue
-    if (indexMtimeSec !== null && e.fixed.readUInt32BE(8) >= indexMtimeSec) {
-      const smudged = Buffer.from(e.fixed)
-      smudged.writeUInt32BE(0, 36)
-      kept.push({ ...e, fixed: smudged })
-    } else {
-      kept.push(e)
-    }
-  }
-  const merged: IndexEntry[] = []
-  let i = 0
-  for (const a of edit.added) {
-    while (i < kept.length && kept[i].key < a.key) merged.push(kept[i++])
-    merged.push(a)
-  }
-  while (i < kept.length) merged.push(kept[i++])
-  return serializeIndex(parsed.version, merged)
-}
-
-/**
- * Versions 2 and 3, without building an object per entry (20,000 entries cost ~1 ms instead of
- * ~120 ms): entry offsets are computed once, the touched paths are found by binary search, and
- * the kept entries are copied as byte ranges.
- */
-function updatedIndexV2V3(
-  buf: Buffer,
-  version: number,
-  indexMtimeSec: number | null,
-  edit: IndexEdit
-): Buffer {
-  verifyIndexChecksum(buf)
-  const count = buf.readUInt32BE(8)
-  const offs = new Int32Array(count + 1)
-  const pathStart = new Int32Array(count)
-  const pathLen = new Int32Array(count)
-  const end = buf.length - 20
-  let off = 12
-  for (let i = 0; i < count; i++) {
-    if (off + 62 > end) throw new Error('index tronqué')
-    offs[i] = off
-    const flags = (buf[off + 60] << 8) | buf[off + 61]
-    const fixedLen = version >= 3 && flags & 0x4000 ? 64 : 62
-    let nameLen = flags & 0xfff
-    if (nameLen === 0xfff) nameLen = buf.indexOf(0, off + fixedLen) - (off + fixedLen)
-    pathStart[i] = off + fixedLen
-    pathLen[i] = nameLen
-    off += (fixedLen + nameLen + 8) & ~7
-  }
-  if (off > end) throw new Error('index tronqué')
-  offs[count] = off
-  const mandatory = mandatoryExtensionAt(buf, off)
-  if (mandatory) throw new Error(`extension d'index « ${mandatory} » non gérée`)
-
-  /** Sign of (entry i's path) − key. */
-  const cmp = (i: number, key: Buffer): number =>
-    buf.compare(key, 0, key.length, pathStart[i], pathStart[i] + pathLen[i])
-  const lowerBound = (key: Buffer): number => {
-    let lo = 0
-    let hi = count
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (cmp(mid, key) < 0) lo = mid + 1
-      else hi = mid
-    }
-    return lo
-  }
-  const removed = new Uint8Array(count)
-  for (const key of edit.exact) {
-    for (let i = lowerBound(key); i < count && cmp(i, key) === 0; i++) removed[i] = 1
-  }
-  for (const prefix of edit.under) {
-    for (let i = lowerBound(prefix); i < count; i++) {
-      if (
-        pathLen[i] < prefix.length ||
-        buf.compare(prefix, 0, prefix.length, pathStart[i], pathStart[i] + prefix.length) !== 0
-      )
-        break
-      removed[i] = 1
-    }
-  }
-  const inserts = edit.added.map((e) => ({ at: lowerBound(e.path), bytes: entryBytesV2(e) }))
-
-  let size = 12 + 20
-  let outCount = 0
-  for (let i = 0; i < count; i++) {
-    if (!removed[i]) {
-      size += offs[i + 1] - offs[i]
-      outCount++
-    }
-  }
-  for (const ins of inserts) size += ins.bytes.length
-  outCount += inserts.length
-
-  const out = Buffer.allocUnsafe(size)
-  buf.copy(out, 0, 0, 12)
-  out.writeUInt32BE(outCount, 8)
-  let pos = 12
-  let runStart = -1
-  const flushRun = (until: number): void => {
-    if (runStart < 0) return
-    buf.copy(out, pos, offs[runStart], offs[until])
-    if (indexMtimeSec !== null) {
-      for (let j = runStart; j < until; j++) {
-        // Racily clean against the old index: zero the size so git re-checks the content.
-        if (buf.readUInt32BE(offs[j] + 8) >= indexMtimeSec)
-          out.writeUInt32BE(0, pos + (offs[j] - offs[runStart]) + 36)
-      }
-    }
-    pos += offs[until] - offs[runStart]
-    runStart = -1
-  }
-  let next = 0
-  for (let i = 0; i <= count; i++) {
-    while (next < inserts.length && inserts[next].at === i) {
-      flushRun(i)
-      inserts[next].bytes.copy(out, pos)
-      pos += inserts[next].bytes.length
-      next++
-    }
-    if (i === count) break
-    if (removed[i]) flushRun(i)
-    else if (runStart < 0) runStart = i
-  }
-  flushRun(count)
-  createHash('sha1').update(out.subarray(0, pos)).digest().copy(out, pos)
-  return out
-}
-
-function verifyIndexChecksum(buf: Buffer): void {
-  if (buf.length < 32) throw new Error('index illisible (trop court)')
-  const trailer = buf.subarray(buf.length - 20)
-  if (trailer.equals(Buffer.alloc(20))) return // index.skipHash
-  const sum = createHash('sha1')
-    .update(buf.subarray(0, buf.length - 20))
-    .digest()
-  if (!sum.equals(trailer)) throw new Error('index corrompu (somme de contrôle)')
-}
-
-/** Signature of the first mandatory extension (not starting with 'A'..'Z') after the entries, or null. */
-function mandatoryExtensionAt(buf: Buffer, off: number): string | null {
-  while (off + 8 <= buf.length - 20) {
-    const first = buf[off]
-    if (first < 0x41 || first > 0x5a) return buf.toString('latin1', off, off + 4)
-    off += 8 + buf.readUInt32BE(off + 4)
-  }
-  return null
-}
-
-/** A new (62-byte fixed part) entry in the v2/v3 layout: path, then 1–8 NULs up to a multiple of 8. */
-function entryBytesV2(e: IndexEntry): Buffer {
-  const len = e.fixed.length + e.path.length
-  return Buffer.concat([e.fixed, e.path, Buffer.alloc(((len + 8) & ~7) - len)])
 }

@@ -6,7 +6,7 @@ import type { HubLog } from '../hublog'
 import { ioError } from '../errors'
 import { withBaseLock } from '../lock'
 import { writeFileAtomic } from '../git/atomic-write'
-import { commitPaths } from '../git/commit'
+import { assertWritableRepository, commitPaths } from '../git/commit'
 import { PROPOSAL_STATUSES, proposalsDir } from './store'
 import type { ProposalFields } from './rules'
 import { renderProposalFile, submissionMessage } from './format'
@@ -39,16 +39,19 @@ function idTaken(base: Base, id: string): boolean {
 export async function fileProposal(base: Base, fields: ProposalFields, opts: ProposeOptions): Promise<Filed> {
   const now = opts.now ?? (() => new Date())
   const draw = opts.drawSuffix ?? (() => randomBytes(2).toString('hex'))
+  // Before the lock too: taking it may write `.git/info/exclude`, and a refused repository gets nothing.
+  await assertWritableRepository(base.root)
   return withBaseLock(
     base.root,
     async (lock) => {
+      await assertWritableRepository(base.root)
       const created: string[] = []
       const createdDirs: string[] = []
       for (const status of PROPOSAL_STATUSES) {
         const dir = proposalsDir(base, status)
         if (!existsSync(dir)) {
-          mkdirSync(dir, { recursive: true })
-          createdDirs.push(dir)
+          // The first directory mkdir created (`proposals/` itself on first use) is the one to remove.
+          createdDirs.push(mkdirSync(dir, { recursive: true }) ?? dir)
         }
         const keep = join(dir, '.gitkeep')
         if (!existsSync(keep)) {

@@ -4,7 +4,7 @@ import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { HubError, describeError } from '../errors'
 import { withBaseLock } from '../lock'
-import { commitPaths, headTreePaths } from '../git/commit'
+import { assertWritableRepository, commitPaths, headTreePaths } from '../git/commit'
 import { TEMP_PREFIX } from '../git/atomic-write'
 import { toPosixRelative } from '../corpus/paths'
 import { splitFrontmatter } from '../corpus/frontmatter'
@@ -284,6 +284,7 @@ async function recoverOne(base: Base, c: Candidate, opts: ReconcileOptions): Pro
   return withBaseLock(
     base.root,
     async (lock) => {
+      await assertWritableRepository(base.root)
       const tracked = new Set(await headTreePaths(base.root, 'proposals/pending'))
       if (tracked.has(c.path)) return null
       const stem = c.path.slice('proposals/pending/'.length, -3)
@@ -350,6 +351,7 @@ async function applyRepairs(
         }
       }
       if (changes.length === 0) return { findings: f, commit: null }
+      await assertWritableRepository(base.root)
       const n = counts.copies + counts.statuses + counts.temps
       const commit = await applyThenCommit(
         changes,
@@ -386,6 +388,7 @@ export async function reconcile(base: Base, opts: ReconcileOptions): Promise<Rec
       null
     )
   }
+  await assertWritableRepository(base.root)
   const recovered: RecoveredProposal[] = []
   for (const c of first.candidates) {
     const sha = await recoverOne(base, c, opts)

@@ -1,7 +1,7 @@
 import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { withBaseLock } from '../lock'
-import { commitPaths } from '../git/commit'
+import { assertWritableRepository, commitPaths } from '../git/commit'
 import type { PlanPreview, ResolveResult } from '../../shared/review'
 import { preparePlan } from './preview'
 import { applyThenCommit, type Change, type TransactionFaults } from './transaction'
@@ -29,15 +29,20 @@ export async function previewPlan(
   opts: { now?: () => Date } = {}
 ): Promise<PlanPreview> {
   const at = (opts.now ?? (() => new Date()))()
+  await assertWritableRepository(base.root)
   return (await preparePlan(base, plan, { at })).preview
 }
 
 export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOptions): Promise<ResolveResult> {
   const at = (opts.now ?? (() => new Date()))()
+  // A repository the engine cannot commit to is named as such, before the plan's own checks
+  // (which read HEAD) could report a misleading symptom.
+  await assertWritableRepository(base.root)
   await preparePlan(base, plan, { at })
   return withBaseLock(
     base.root,
     async (lock) => {
+      await assertWritableRepository(base.root)
       const prepared = await preparePlan(base, plan, { at })
       const changes: Change[] = [
         ...prepared.writes.map((w) => ({ repoPath: w.repoPath, abs: w.abs, text: w.text })),

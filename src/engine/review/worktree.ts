@@ -1,20 +1,19 @@
-import fs from 'node:fs'
-import { lstat, readFile, readlink } from 'node:fs/promises'
-import { join } from 'node:path'
-import { hashBlob, readBlob, resolveRef } from 'isomorphic-git'
 import { describeError, ioError } from '../errors'
+import { headCommitSha, treeBlobOid, worktreeBlobOid } from '../git/commit'
 
 /**
  * What the review engine needs to know about HEAD for a handful of paths — never a full status:
- * whether a path is tracked, and whether its worktree bytes differ from HEAD's blob.
+ * whether a path is tracked, and whether its worktree content, as git would store it (line endings
+ * cleaned under core.autocrlf), differs from HEAD's blob. The commit engine's own readers are used:
+ * they follow a linked worktree's `commondir` and hash exactly what a commit would store.
  */
 
 export type LocalChange = 'modified' | 'deleted' | 'untracked'
 
-/** HEAD's commit sha, or null on an unborn branch. */
+/** HEAD's commit sha, or null on an unborn branch (or where there is no repository to read). */
 export async function headCommit(root: string): Promise<string | null> {
   try {
-    return await resolveRef({ fs, dir: root, ref: 'HEAD' })
+    return await headCommitSha(root)
   } catch {
     return null
   }
@@ -29,30 +28,24 @@ async function blobOid(
 ): Promise<string | null> {
   if (!commit) return null
   try {
-    const r = await readBlob({ fs, dir: root, oid: commit, filepath: repoPath, cache })
-    return r.oid
+    return await treeBlobOid(root, commit, repoPath, cache)
   } catch (e) {
-    const code = (e as { code?: string }).code
-    if (code === 'NotFoundError' || code === 'ObjectTypeError') return null
     throw ioError(`lecture de HEAD impossible pour ${repoPath} : ${describeError(e)}`)
   }
 }
 
-/** Git blob oid of the worktree file (a symlink hashes its target text); null when absent. */
-async function worktreeOid(root: string, repoPath: string): Promise<string | null> {
-  const abs = join(root, ...repoPath.split('/'))
-  let content: Uint8Array
+/** The blob oid git would store for the worktree file (a symlink hashes its target text); null when absent. */
+async function worktreeOid(
+  root: string,
+  commit: string | null,
+  repoPath: string,
+  cache: object
+): Promise<string | null> {
   try {
-    const st = await lstat(abs)
-    if (st.isSymbolicLink()) content = await readlink(abs, { encoding: 'buffer' })
-    else if (st.isFile()) content = await readFile(abs)
-    else return null
+    return await worktreeBlobOid(root, repoPath, commit, cache)
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null
     throw ioError(`lecture de ${repoPath} impossible : ${describeError(e)}`)
   }
-  return (await hashBlob({ object: content })).oid
 }
 
 /**
@@ -64,7 +57,10 @@ export async function localChanges(root: string, repoPaths: string[]): Promise<M
   const cache = {}
   const out = new Map<string, LocalChange>()
   for (const p of repoPaths) {
-    const [head, work] = await Promise.all([blobOid(root, commit, p, cache), worktreeOid(root, p)])
+    const [head, work] = await Promise.all([
+      blobOid(root, commit, p, cache),
+      worktreeOid(root, commit, p, cache)
+    ])
     if (head === work) continue
     out.set(p, head === null ? 'untracked' : work === null ? 'deleted' : 'modified')
   }
