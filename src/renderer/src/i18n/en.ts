@@ -344,7 +344,7 @@ export const en = {
       accept: 'Accept',
       reject: 'Reject',
       remove: 'Take out',
-      removeLabel: 'Take {{id}} out of the plan',
+      removeLabel: 'Take out of the plan: {{id}}',
       notPending: 'This proposal is no longer pending (resolved elsewhere?). Take it out of the plan.',
       integratedInto: 'Integrated into',
       integratedHint: 'The documents recorded on the proposal as where it went.',

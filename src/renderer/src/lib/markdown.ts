@@ -24,6 +24,10 @@ md.renderer.rules.image = (tokens, idx) => {
 }
 
 const purifier = DOMPurify(window)
+// Code blocks and tables may scroll sideways: they take the keyboard focus so they can be scrolled.
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'PRE' || node.tagName === 'TABLE') node.setAttribute('tabindex', '0')
+})
 
 export function renderMarkdown(source: string): string {
   return purifier.sanitize(md.render(source), {

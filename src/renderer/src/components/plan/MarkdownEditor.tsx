@@ -2,7 +2,7 @@ import { markdown } from '@codemirror/lang-markdown'
 import { EditorView } from '@codemirror/view'
 import CodeMirror from '@uiw/react-codemirror'
 import { useMemo } from 'react'
-import { useColorScheme } from '../../hooks/useColorScheme'
+import { editorTheme } from './editorTheme'
 
 interface Props {
   value: string
@@ -14,9 +14,8 @@ interface Props {
   minHeight?: string
 }
 
-/** A real code editor for markdown (highlighting, undo, search), following the OS appearance. */
+/** A real code editor for markdown (highlighting, undo, search), in the app's palette. */
 export function MarkdownEditor({ value, onChange, label, describedBy, testId, minHeight = '160px' }: Props): React.JSX.Element {
-  const scheme = useColorScheme()
   const extensions = useMemo(
     () => [
       markdown(),
@@ -35,7 +34,7 @@ export function MarkdownEditor({ value, onChange, label, describedBy, testId, mi
         value={value}
         onChange={onChange}
         extensions={extensions}
-        theme={scheme}
+        theme={editorTheme}
         minHeight={minHeight}
         maxHeight="60vh"
         basicSetup={{ foldGutter: false, highlightActiveLineGutter: false, autocompletion: false }}

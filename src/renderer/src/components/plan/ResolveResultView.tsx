@@ -48,8 +48,12 @@ export function ResolveResultView({ result, onDismiss }: { result: ResolveResult
           </ul>
         ) : null}
         <p className="result-links">
-          <Link to={historyPath(result.base)}>{t('plan.result.history')}</Link>
-          <Link to={inventoryPath(result.base)}>{t('plan.result.inventory')}</Link>
+          <Link to={historyPath(result.base)} data-testid="resolve-to-history">
+            {t('plan.result.history')}
+          </Link>
+          <Link to={inventoryPath(result.base)} data-testid="resolve-to-inventory">
+            {t('plan.result.inventory')}
+          </Link>
         </p>
       </div>
       <button type="button" className="button button-ghost button-icon" aria-label={t('common.dismiss')} onClick={onDismiss}>
