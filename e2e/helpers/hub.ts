@@ -1,0 +1,120 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+
+/**
+ * A real `okf-hub ui` over real bases in temp dirs: its own bases folder, user-data folder and
+ * configuration (never the developer's). Nothing is stubbed: the browser talks to the bridge, the
+ * bridge to the engine, the engine to git.
+ */
+
+export const ROOT = resolve(__dirname, '../..')
+export const CLI_JS = join(ROOT, 'bin/okf-hub.js')
+export const SERVER_JS = join(ROOT, 'out/main/mcp/server.js')
+export const RENDERER_INDEX = join(ROOT, 'out/renderer/index.html')
+
+export interface Hub {
+  /** The printed URL, with the token (the bridge trades it for a cookie). */
+  url: string
+  origin: string
+  port: number
+  token: string
+  basesDir: string
+  userData: string
+  env: Record<string, string>
+  stop(): Promise<void>
+}
+
+export function assertBuilt(): void {
+  for (const f of [CLI_JS, SERVER_JS, RENDERER_INDEX])
+    if (!existsSync(f)) throw new Error(`${f} missing: run \`npm run build\` before the e2e suite`)
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), prefix))
+}
+
+export function hubEnv(basesDir: string, userData: string, defaultBases: boolean): Record<string, string> {
+  const configFile = join(userData, 'hub-config.yaml')
+  writeFileSync(
+    configFile,
+    `bases-dir: ${JSON.stringify(basesDir)}\nlog-file: ${JSON.stringify(join(userData, 'hub.log'))}\ndefault-bases: ${defaultBases}\n`
+  )
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? userData,
+    OKF_HUB_USER_DATA: userData,
+    OKF_HUB_CONFIG: configFile
+  }
+}
+
+/** Starts `okf-hub ui --no-open` and waits for the URL it prints. */
+export async function startHub(opts: { defaultBases?: boolean } = {}): Promise<Hub> {
+  assertBuilt()
+  const basesDir = tempDir('okf-e2e-bases-')
+  const userData = tempDir('okf-e2e-ud-')
+  const env = hubEnv(basesDir, userData, opts.defaultBases ?? true)
+  const child: ChildProcess = spawn(process.execPath, [CLI_JS, 'ui', '--no-open', '--port', '0'], {
+    env,
+    cwd: '/',
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let out = ''
+  let err = ''
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()))
+  const url = await new Promise<string>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`okf-hub ui printed no URL in 20 s\n${out}\n${err}`)), 20_000)
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString()
+      const m = /OKF Hub UI: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out)
+      if (m) {
+        clearTimeout(timer)
+        ok(m[1])
+      }
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      fail(new Error(`okf-hub ui exited (${code})\n${out}\n${err}`))
+    })
+  })
+  const u = new URL(url)
+  return {
+    url,
+    origin: u.origin,
+    port: Number(u.port),
+    token: u.searchParams.get('token') ?? '',
+    basesDir,
+    userData,
+    env,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+      rmSync(basesDir, { recursive: true, force: true })
+      rmSync(userData, { recursive: true, force: true })
+    }
+  }
+}
+
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'E2E',
+      GIT_AUTHOR_EMAIL: 'e2e@example.test',
+      GIT_COMMITTER_NAME: 'E2E',
+      GIT_COMMITTER_EMAIL: 'e2e@example.test'
+    }
+  })
+}
+
+export function writeFile(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, text)
+}

@@ -1,0 +1,123 @@
+import type { Page, TestInfo } from '@playwright/test'
+import { expect, FEEDBACK, GUIDE, test } from './helpers/fixtures'
+import { startHub } from './helpers/hub'
+import type { Agent } from './helpers/mcp'
+import { expectAccessible, openApp, snap } from './helpers/page'
+
+// Every screen, in both languages and both appearances, full and empty: a screenshot each (look at
+// them: test-results/e2e-screens) and an axe scan that tolerates no serious or critical violation.
+
+async function fill(agent: Agent): Promise<string[]> {
+  const ids: string[] = []
+  ids.push(
+    await agent.propose({
+      base: GUIDE,
+      type: 'correction',
+      concerns: 'Chercher et lire : le mode regex',
+      content: 'Le mode regex accepte **les classes** de caractères.\n\n| avant | après |\n|---|---|\n| `r.seau` | `r[ée]seau` |',
+      sources: ['https://example.org/ripgrep', 'session 12'],
+      confidence: 'high',
+      submitted_by: 'claude-code/2.1'
+    })
+  )
+  ids.push(
+    await agent.propose({
+      base: GUIDE,
+      type: 'addition',
+      concerns: 'Chercher et lire : le mode regex et les accents',
+      content: 'Les accents comptent aussi en regex. Voir [proposer](proposer.md).',
+      sources: ['session 13'],
+      confidence: 'medium',
+      submitted_by: 'cursor/1.2'
+    })
+  )
+  ids.push(
+    await agent.propose({
+      base: GUIDE,
+      type: 'question',
+      concerns: 'Proposer : combien de sources au maximum ?',
+      content: 'La limite de vingt sources est-elle documentée ?',
+      sources: ['session 14'],
+      confidence: 'low',
+      submitted_by: 'human:bob'
+    })
+  )
+  return ids
+}
+
+async function visit(page: Page, info: TestInfo, origin: string, name: string, hash: string, ready: string): Promise<void> {
+  await page.goto(`${origin}/${hash}`)
+  await expect((ready.startsWith('[') ? page.locator(ready) : page.getByTestId(ready)).first()).toBeVisible()
+  await snap(page, info, name)
+  await expectAccessible(page, name)
+}
+
+for (const locale of ['fr-FR', 'en-US'] as const) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const tag = `${locale.slice(0, 2)}-${colorScheme}`
+    test.describe(tag, () => {
+      test.use({ locale, colorScheme })
+
+      test(`every screen, full (${tag})`, async ({ page, hub, agent }, info) => {
+        const [a, b, c] = await fill(agent)
+        await openApp(page, hub)
+        const o = hub.origin
+        await visit(page, info, o, `${tag}-overview`, '#/', `base-card-${GUIDE}`)
+        await page.getByTestId('rescan-button').click()
+        await expect(page.getByTestId('rescan-report')).toBeVisible()
+        await snap(page, info, `${tag}-overview-rescanned`)
+        await visit(page, info, o, `${tag}-inventory`, `#/base/${GUIDE}/inventory`, `proposal-row-${a}`)
+        // j moves to the first row (proposals of one second are ordered by id), x puts it in the plan.
+        const first = ((await page.locator('[data-testid^=proposal-row-]').first().getAttribute('data-testid')) ?? '').replace('proposal-row-', '')
+        await page.keyboard.press('j')
+        await page.keyboard.press('x')
+        await expect(page.getByTestId(`plan-toggle-${first}`)).toHaveAttribute('aria-pressed', 'true')
+        await page.keyboard.press('?')
+        await expect(page.getByTestId('shortcuts-dialog')).toBeVisible()
+        await snap(page, info, `${tag}-shortcuts`)
+        await expectAccessible(page, 'shortcuts')
+        await page.keyboard.press('Escape')
+        await visit(page, info, o, `${tag}-corpus`, `#/base/${GUIDE}/corpus/chercher-et-lire.md`, 'document-view')
+        await visit(page, info, o, `${tag}-governance`, `#/base/${GUIDE}/governance`, 'governance-view')
+        await visit(page, info, o, `${tag}-history`, `#/base/${GUIDE}/history`, '[data-testid^=history-entry-]')
+        await visit(page, info, o, `${tag}-proposal`, `#/base/${GUIDE}/proposal/${a}`, 'proposal-detail')
+        await expect(page.getByTestId('document-view')).toBeVisible()
+        await visit(page, info, o, `${tag}-audit`, `#/base/${GUIDE}/proposal/${a}/trail`, 'audit-trail')
+        await visit(page, info, o, `${tag}-plan`, `#/base/${GUIDE}/plan`, `plan-resolution-${first}`)
+        await page.getByTestId(`edit-add-${first}`).click()
+        await page.getByTestId('edit-path').fill('chercher-et-lire.md')
+        await page.getByTestId('edit-mode').selectOption('section')
+        await page.getByTestId('edit-section').selectOption({ label: '## Le mode regex' })
+        await page.getByTestId('plan-summary').fill('regex')
+        await page.getByTestId('plan-reviewer').fill('human:e2e')
+        await page.getByTestId('preview-button').click()
+        await expect(page.getByTestId('plan-preview')).toBeVisible()
+        await page.getByTestId('commit-message').scrollIntoViewIfNeeded()
+        await snap(page, info, `${tag}-preview`)
+        await expectAccessible(page, 'preview')
+        await page.getByTestId('resolve-button').click()
+        await expect(page.getByTestId('resolve-result')).toBeVisible()
+        await page.getByTestId('resolve-result').scrollIntoViewIfNeeded()
+        await snap(page, info, `${tag}-resolved`)
+        await expectAccessible(page, 'resolved')
+        await visit(page, info, o, `${tag}-settings`, '#/settings', 'settings-reviewer')
+        void b
+        void c
+      })
+
+      test(`empty states (${tag})`, async ({ page, hub }, info) => {
+        await openApp(page, hub)
+        await visit(page, info, hub.origin, `${tag}-inventory-empty`, `#/base/${FEEDBACK}/inventory`, 'inventory-empty')
+        await visit(page, info, hub.origin, `${tag}-plan-empty`, `#/base/${FEEDBACK}/plan`, 'plan-empty')
+        await visit(page, info, hub.origin, `${tag}-corpus-none-chosen`, `#/base/${FEEDBACK}/corpus`, `corpus-node-index.md`)
+        const empty = await startHub({ defaultBases: false })
+        try {
+          await openApp(page, empty)
+          await visit(page, info, empty.origin, `${tag}-overview-empty`, '#/', 'bases-empty')
+        } finally {
+          await empty.stop()
+        }
+      })
+    })
+  }
+}

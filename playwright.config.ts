@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test'
+
+/**
+ * The e2e suite: Debian's Chromium against `okf-hub ui` over real bases in temp dirs (e2e/), no
+ * stubbed API. Build first (`npm run build`). Screenshots of every screen land in
+ * test-results/e2e-screens; traces and failure screenshots in test-results/e2e.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.OKF_E2E_WORKERS ? Number(process.env.OKF_E2E_WORKERS) : 3,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: [['list'], ['html', { outputFolder: 'test-results/e2e-report', open: 'never' }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.OKF_E2E_CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--no-sandbox']
+    },
+    viewport: { width: 1360, height: 860 },
+    locale: 'fr-FR',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure'
+  }
+})
