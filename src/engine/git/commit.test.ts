@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import {
   chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -18,6 +20,8 @@ import { memoryHubLog } from '../hublog'
 import { withBaseLock, type HeldLock } from '../lock'
 import { commitPaths, headTreePaths, HUB_IDENTITY } from './commit'
 import { TEMP_PREFIX, writeFileAtomic } from './atomic-write'
+import { checkFormat, parseCoreConfig } from './layout'
+import { readEwah } from './dircache'
 
 const dirs: string[] = []
 afterAll(() => {
@@ -319,6 +323,58 @@ describe('commitPaths', () => {
     expect(fsck(root)).toBe('')
   })
 
+  it('reads a split index (deletions, replacements, additions) and writes it back whole', async () => {
+    const root = makeRepo(BASE_FILES)
+    git(root, 'config', 'core.splitIndex', 'true')
+    git(root, 'update-index', '--split-index')
+    // The split part now records a deletion, a replacement and an addition against the shared index.
+    git(root, 'rm', '-q', '--cached', 'knowledge/b.md')
+    write(root, 'knowledge/a.md', '# A indexé\n')
+    git(root, 'add', 'knowledge/a.md')
+    write(root, 'knowledge/added.md', '# ajouté\n')
+    git(root, 'add', 'knowledge/added.md')
+    expect(readFileSync(join(root, '.git/index')).includes(Buffer.from('link'))).toBe(true)
+    const staged = git(root, 'diff', '--cached', '--name-status')
+    write(root, 'knowledge/deep/hub.md', '# hub\n')
+    await commitPaths(root, ['knowledge/deep/hub.md'], 'hub: split\n')
+    expect(readFileSync(join(root, '.git/index')).includes(Buffer.from('link'))).toBe(false)
+    expect(git(root, 'diff', '--cached', '--name-status')).toBe(staged)
+    expect(status(root)).toBe(
+      'M  knowledge/a.md\nA  knowledge/added.md\nD  knowledge/b.md\n?? knowledge/b.md\n'
+    )
+    expect(git(root, 'ls-files', 'knowledge/deep')).toBe('knowledge/deep/c.md\nknowledge/deep/hub.md\n')
+    // git splits it again on its next write, and keeps our file.
+    git(root, 'commit', '-q', '-m', 'humain')
+    expect(lsTree(root)).toContain('knowledge/deep/hub.md')
+    expect(readdirSync(join(root, '.git')).some((f) => f.startsWith('sharedindex.'))).toBe(true)
+    expect(fsck(root)).toBe('')
+  })
+
+  it('rebuilds a missing index from the new tree instead of staging every file for deletion', async () => {
+    const root = makeRepo(BASE_FILES)
+    unlinkSync(join(root, '.git/index'))
+    write(root, 'knowledge/new.md', '# N\n')
+    await commitPaths(root, ['knowledge/new.md'], 'hub: sans index\n')
+    expect(status(root)).toBe('')
+    expect(git(root, 'ls-files').split('\n').filter(Boolean)).toEqual(lsTree(root))
+  })
+
+  it('refuses an index it cannot keep before writing any object', async () => {
+    const root = makeRepo(BASE_FILES)
+    const p = join(root, '.git/index')
+    const body = Buffer.concat([readFileSync(p).subarray(0, -20), Buffer.from('qqqq\0\0\0\0', 'latin1')])
+    writeFileSync(p, Buffer.concat([body, createHash('sha1').update(body).digest()]))
+    const objects = git(root, 'count-objects', '-v')
+    write(root, 'knowledge/x.md', '# X\n')
+    await expectHubError(
+      commitPaths(root, ['knowledge/x.md'], 'x\n'),
+      'IO_ERROR',
+      /^extension d’index obligatoire inconnue non pris en charge \(extension « qqqq »\) dans .* : rien n'a été écrit$/
+    )
+    expect(git(root, 'count-objects', '-v')).toBe(objects)
+    expect(existsSync(`${p}.lock`)).toBe(false)
+  })
+
   it('smudges racily clean entries so a newer index cannot hide a same-size edit', async () => {
     const root = makeRepo(BASE_FILES)
     git(root, 'config', 'core.trustctime', 'false')
@@ -510,5 +566,52 @@ describe('writeFileAtomic', () => {
     writeFileSync(join(root, 'target-dir/keep'), 'x')
     await expect(writeFileAtomic(join(root, 'target-dir'), 'data')).rejects.toThrow()
     expect(execFileSync('ls', ['-A', root], { encoding: 'utf8' }).includes(TEMP_PREFIX)).toBe(false)
+  })
+})
+
+describe('repository format', () => {
+  it('reads core and extensions keys as git does: case, quotes, comments, subsections ignored', () => {
+    const keys = parseCoreConfig(
+      [
+        '[core]',
+        '\trepositoryFormatVersion = 1 ; commentaire',
+        '\tbare',
+        '[core "x"]',
+        '\tautocrlf = true',
+        '[Extensions] objectFormat = "sha1"',
+        '[extensions]',
+        '\tworktreeConfig = true # commentaire'
+      ].join('\n')
+    )
+    expect([...keys]).toEqual([
+      ['core.repositoryformatversion', '1'],
+      ['core.bare', 'true'],
+      ['extensions.objectformat', 'sha1'],
+      ['extensions.worktreeconfig', 'true']
+    ])
+    expect(() => checkFormat(keys)).not.toThrow()
+    expect(() => checkFormat(new Map([['extensions.objectformat', 'sha256']]))).toThrow(
+      'dépôt SHA-256 non pris en charge (extensions.objectFormat = sha256)'
+    )
+    expect(() => checkFormat(new Map([['extensions.refstorage', 'reftable']]))).toThrow(/reftable/)
+    expect(() => checkFormat(new Map([['core.repositoryformatversion', '2']]))).toThrow(/= 2/)
+  })
+
+  it('decodes ewah bitmaps: runs of ones, literal words, bits past the size ignored', () => {
+    const ewah = (bitSize: number, words: bigint[]): Buffer => {
+      const b = Buffer.alloc(8 + words.length * 8 + 4)
+      b.writeUInt32BE(bitSize, 0)
+      b.writeUInt32BE(words.length, 4)
+      words.forEach((w, i) => b.writeBigUInt64BE(w, 8 + i * 8))
+      return b
+    }
+    // Marker: one literal word follows (bits 33+), no run.
+    expect(readEwah(ewah(5, [1n << 33n, 0x17n]), 0, 28).bits).toEqual([0, 1, 2, 4])
+    // Marker: a run of one word of ones (bit 0 = 1, length 1 in bits 1–32), then a literal with bit 63.
+    const r = readEwah(ewah(128, [1n | (1n << 1n) | (1n << 33n), 1n << 63n]), 0, 28)
+    expect(r.bits).toEqual([...Array.from({ length: 64 }, (_, i) => i), 127])
+    expect(r.end).toBe(28)
+    expect(readEwah(ewah(3, [1n << 33n, 0xffn]), 0, 28).bits).toEqual([0, 1, 2])
+    expect(() => readEwah(ewah(3, [1n << 33n, 0xffn]), 0, 27)).toThrow('index illisible (bitmap ewah)')
   })
 })
