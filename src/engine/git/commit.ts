@@ -142,6 +142,9 @@ export async function commitPaths(
   try {
     opts.lock?.assertHeld()
     const repo = await openRepository(root)
+    // Read alongside HEAD; awaited below, so a failure is still thrown (and never left unhandled).
+    const cleanFilter = lineEndingFilter(repo)
+    cleanFilter.catch(() => undefined)
     const head = await readHead(repo)
     const parent = await readRefValue(repo, head.ref)
     const cache = {}
@@ -150,7 +153,7 @@ export async function commitPaths(
     // Objects are hashed in memory, then written together (in parallel, each fsynced before its
     // rename) once the index is known to be updatable.
     const objects = new ObjectBatch(repo.commondir)
-    const clean = await lineEndingFilter(repo)
+    const clean = await cleanFilter
     const headBlob = (p: string) => () =>
       parentTree ? blobAt(repo.commondir, parentTree, p, cache) : Promise.resolve(null)
     const changes = await Promise.all(rel.map((p) => readWorktreePath(root, objects, p, clean, headBlob(p))))
