@@ -338,6 +338,8 @@ const SHAPES: Shape[] = [
       rmSync(c.root, { recursive: true })
       cpSync(template, main, { recursive: true })
       git(main, 'worktree', 'add', '-q', '-b', 'feature', c.root)
+      // git reads info/exclude from the common dir: the hub's lock line must land there.
+      writeFileSync(join(main, '.git/info/exclude'), '')
       c.mainRoot = main
       expect(readFileSync(join(c.root, '.git'), 'utf8')).toMatch(/^gitdir: .*worktrees/)
     },
@@ -348,6 +350,7 @@ const SHAPES: Shape[] = [
       expect(subjects).toContain('integrate:')
       expect(git(c.mainRoot, 'rev-parse', 'feature')).toBe(git(c.root, 'rev-parse', 'HEAD'))
       expect(readdirSync(join(c.mainRoot, '.git/worktrees/alpha'))).not.toContain('objects')
+      expect(readFileSync(join(c.mainRoot, '.git/info/exclude'), 'utf8')).toBe(`${LOCK_EXCLUDE_LINE}\n`)
       expect(git(c.mainRoot, 'reflog', 'feature', '--format=%gs')).toContain('integrate:')
       expect(git(c.root, 'reflog', 'HEAD', '--format=%gs')).toContain('integrate:')
       // The main worktree saw nothing of it.
@@ -483,6 +486,17 @@ describe('a held index.lock: BASE_BUSY, nothing committed, nothing left', () => 
     const id = await proposeVia(c, 'engine', 'b0b0')
     expect(git(c.root, 'ls-tree', '-r', '--name-only', 'HEAD')).toContain(`proposals/pending/${id}.md`)
     expect(status(c.root)).toBe('')
+
+    // A resolution meets the same rule: its edits are rolled back, nothing committed.
+    writeFileSync(join(c.root, '.git/index.lock'), '')
+    const before = fingerprint(c.dir)
+    const busy = await hubError(resolvePlan(baseOf(c), plan(id), { log }))
+    expect(busy.code).toBe('BASE_BUSY')
+    expect(fingerprint(c.dir)).toBe(before)
+    unlinkSync(join(c.root, '.git/index.lock'))
+    await resolvePlan(baseOf(c), plan(id), { log })
+    expect(status(c.root)).toBe('')
+    expectFsckClean(c.root)
   })
 })
 

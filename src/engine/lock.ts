@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { baseBusy, describeError, ioError } from './errors'
 import type { HubLog } from './hublog'
+import { resolveLayout } from './git/layout'
 
 /**
  * The base lock (DESIGN §4 "Lock", §8 "Lock"): a directory `<base>/.okf-hub.lock.d` created
@@ -171,14 +172,16 @@ export async function withBaseLock<T>(
 }
 
 /**
- * If `<root>/.git` is a directory, makes sure `.git/info/exclude` has the line `.okf-hub.lock*`.
- * Never throws: a failure is logged (the lock works without it).
+ * If `<root>` is a git worktree, makes sure git's `info/exclude` has the line `.okf-hub.lock*`
+ * (in the common dir for a linked worktree: git reads it from there). Never throws: a failure is
+ * logged (the lock works without it).
  */
 export async function ensureLockExcluded(root: string, log?: HubLog): Promise<void> {
-  const gitDir = join(root, '.git')
+  let gitDir = join(root, '.git')
   try {
     const st = await stat(gitDir).catch(() => null)
-    if (!st?.isDirectory()) return
+    if (!st) return
+    if (!st.isDirectory()) gitDir = (await resolveLayout(root)).commondir
     const infoDir = join(gitDir, 'info')
     const excludePath = join(infoDir, 'exclude')
     let current = ''
