@@ -176,6 +176,7 @@ export async function commitPaths(
     const indexPath = indexFile(repo)
     const indexLockPath = `${indexPath}.lock`
     const indexLock = await acquireGitLock(indexLockPath, lockDeadline(), log)
+    let lockClosed = false
     let handedOver = false
     try {
       let next: Buffer
@@ -189,6 +190,12 @@ export async function commitPaths(
         if (e instanceof UnsupportedShape) throw refusal(e, root)
         throw ioError(`index git de ${root} inutilisable (${describeError(e)}) : rien n'a été commité`)
       }
+      // Written now, so that once the branch moved only a rename is left. Not fsynced: git does not
+      // fsync its index by default (core.fsync=committed), the rename keeps it whole, and after a
+      // power cut the worst case is a `git status` that rehashes.
+      await indexLock.writeFile(next)
+      await indexLock.close()
+      lockClosed = true
       let indexMs = performance.now() - t0
 
       t0 = performance.now()
@@ -213,9 +220,10 @@ export async function commitPaths(
       t0 = performance.now()
       handedOver = true
       try {
-        await commitLockFile(indexLock, indexLockPath, indexPath, next, false)
+        await rename(indexLockPath, indexPath)
       } catch (e) {
-        // Only a failing rename in a directory we just wrote to gets here; the commit stands.
+        // A rename refused right after the same directory took the lock file: the commit stands.
+        await unlink(indexLockPath).catch(() => undefined)
         const list = rel.join(' ')
         log?.warning(
           `index non mis à jour après le commit ${sha.slice(0, 10)} (${describeError(e)}) : ` +
@@ -227,7 +235,7 @@ export async function commitPaths(
       return sha
     } finally {
       if (!handedOver) {
-        await indexLock.close().catch(() => undefined)
+        if (!lockClosed) await indexLock.close().catch(() => undefined)
         await unlink(indexLockPath).catch(() => undefined)
       }
     }
@@ -750,23 +758,17 @@ async function acquireGitLock(lockPath: string, deadline: number, log?: HubLog):
   }
 }
 
-/**
- * Writes `content` into an acquired lock file, fsyncs it when `durable`, and renames it onto
- * `target`; removes the lock on failure. Refs are durable (they name the history); the index is
- * a cache git itself does not fsync by default (core.fsync=committed): the rename keeps it whole,
- * and after a power cut the worst case is a `git status` that rehashes.
- */
+/** Writes `content` into an acquired lock file, fsyncs it, renames it onto `target`; removes the lock on failure. */
 async function commitLockFile(
   fh: FileHandle,
   lockPath: string,
   target: string,
-  content: Buffer | string,
-  durable = true
+  content: Buffer | string
 ): Promise<void> {
   let closed = false
   try {
     await fh.writeFile(content)
-    if (durable) await fh.sync()
+    await fh.sync()
     await fh.close()
     closed = true
     await rename(lockPath, target)
