@@ -1,17 +1,20 @@
 import { _electron as electron, expect, test } from '@playwright/test'
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { hubEnv, ROOT, tempDir } from './helpers/hub'
 
+/**
+ * The installed Electron binary, found the way the electron package finds it (path.txt + dist/),
+ * without requiring the package: since Electron 45 `require('electron')` downloads a missing
+ * binary, and a test must not reach the network.
+ */
 function electronBinary(): string | null {
-  try {
-    // The electron package exports the binary's path; it throws when the binary was not installed.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const p = require('electron') as unknown
-    return typeof p === 'string' && existsSync(p) ? p : null
-  } catch {
-    return null
-  }
+  const pkg = join(ROOT, 'node_modules/electron')
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH
+  const pathFile = join(pkg, 'path.txt')
+  const name = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : null
+  const candidate = override ? join(override, name ?? 'electron') : name ? join(pkg, 'dist', name) : null
+  return candidate && existsSync(candidate) ? candidate : null
 }
 
 const binary = electronBinary()

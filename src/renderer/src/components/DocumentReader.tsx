@@ -25,7 +25,7 @@ export function DocumentReader({
   const { t } = useTranslation()
   const f = useFormat()
   const rev = useBaseRevision(base)
-  const q = useHubQuery(() => hub().readDocument(base, path), [base, path, rev])
+  const q = useHubQuery(() => hub().readDocument(base, path), [base, path, rev], `${base}/${path}`)
   const H = headingLevel === 2 ? 'h2' : 'h3'
   const doc = q.data && q.data.path === path ? q.data : null
   return (

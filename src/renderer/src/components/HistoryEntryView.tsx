@@ -7,7 +7,18 @@ import { CommitKindIcon } from './CommitKindIcon'
 import { RelativeTime } from './RelativeTime'
 
 /** One commit as the manager reads it: what, who, when, its trailers and the proposals it names. */
-export function HistoryEntryView({ base, entry, as = 'li' }: { base: string; entry: HistoryEntry; as?: 'li' | 'div' }): React.JSX.Element {
+export function HistoryEntryView({
+  base,
+  entry,
+  as = 'li',
+  trailLinks = true
+}: {
+  base: string
+  entry: HistoryEntry
+  as?: 'li' | 'div'
+  /** Off inside an audit trail (it would link to itself). */
+  trailLinks?: boolean
+}): React.JSX.Element {
   const { t } = useTranslation()
   const f = useFormat()
   const Tag = as
@@ -28,13 +39,13 @@ export function HistoryEntryView({ base, entry, as = 'li' }: { base: string; ent
               <div key={i} className="trailer">
                 <dt>{tr.key}</dt>
                 <dd>
-                  {tr.key === 'Proposal' ? <Link to={auditPath(base, tr.value)}>{tr.value}</Link> : tr.value}
+                  {tr.key === 'Proposal' && trailLinks ? <Link to={auditPath(base, tr.value)}>{tr.value}</Link> : tr.value}
                 </dd>
               </div>
             ))}
           </dl>
         ) : null}
-        {entry.kind === 'submission' && entry.proposals.length > 0 ? (
+        {trailLinks && entry.kind === 'submission' && entry.proposals.length > 0 ? (
           <p className="history-links">
             {entry.proposals.map((id) => (
               <Link key={id} to={auditPath(base, id)}>

@@ -45,7 +45,13 @@ export function InventoryList({ base, items, cursor, focusTick, showGroups, plan
   }, [focusTick])
 
   return (
-    <div ref={scroller} className="inv-scroller" data-testid="inventory-list">
+    <div
+      ref={scroller}
+      className="inv-scroller"
+      data-testid="inventory-list"
+      // Never shorter than its rows when few, never below a usable height when many.
+      style={{ minHeight: Math.min(virtualizer.getTotalSize() + 2, 240) }}
+    >
       <div role="list" aria-label={t('inventory.listLabel')} className="inv-canvas" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index]

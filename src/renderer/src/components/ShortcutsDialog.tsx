@@ -35,7 +35,7 @@ export function ShortcutsDialog(): React.JSX.Element {
         {KEYS.map(([key, label]) => (
           <div key={key} className="shortcut">
             <dt>
-              <kbd>{key}</kbd>
+              <kbd>{key === 'Enter' ? t('shortcuts.enterKey') : key}</kbd>
             </dt>
             <dd>{t(label)}</dd>
           </div>

@@ -13,31 +13,51 @@ export interface HubQuery<T> {
 /**
  * One HubApi read owned by a screen: re-asked when `deps` change (a base's live revision among
  * them), answers arriving out of order are dropped, and a refresh keeps the data on screen.
+ *
+ * `key` names what is asked (base, id…) apart from the live revision: while a request for the same
+ * key runs, further refreshes are coalesced into one that starts when it ends — an agent filing
+ * twenty proposals costs two inventory computations, not twenty. A new key asks at once.
  */
-export function useHubQuery<T>(fetch: () => Promise<T>, deps: readonly unknown[]): HubQuery<T> {
+export function useHubQuery<T>(fetch: () => Promise<T>, deps: readonly unknown[], key?: string): HubQuery<T> {
   const [data, setData] = useState<T | null>(null)
   const [error, setError] = useState<HubApiError | null>(null)
   const [loading, setLoading] = useState(true)
   const [tick, setTick] = useState(0)
   const seq = useRef(0)
+  const inFlight = useRef<string | null>(null)
+  const again = useRef(false)
   const fetchRef = useRef(fetch)
   fetchRef.current = fetch
 
   useEffect(() => {
+    const k = key ?? JSON.stringify(deps)
+    if (key !== undefined && inFlight.current === k) {
+      again.current = true
+      return
+    }
     const mine = ++seq.current
+    inFlight.current = k
+    again.current = false
     setLoading(true)
-    fetchRef.current().then(
-      (value) => {
-        if (mine !== seq.current) return
-        setData(value)
-        setError(null)
-        setLoading(false)
-      },
-      (e: unknown) => {
-        if (mine !== seq.current) return
-        setError(toHubApiError(e))
-        setLoading(false)
+    const settle = (apply: () => void): void => {
+      if (mine !== seq.current) return
+      inFlight.current = null
+      if (again.current) {
+        again.current = false
+        apply()
+        setTick((t) => t + 1)
+        return
       }
+      apply()
+      setLoading(false)
+    }
+    fetchRef.current().then(
+      (value) =>
+        settle(() => {
+          setData(value)
+          setError(null)
+        }),
+      (e: unknown) => settle(() => setError(toHubApiError(e)))
     )
   }, [...deps, tick])
 

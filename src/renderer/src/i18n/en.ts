@@ -76,6 +76,7 @@ export const en = {
     openProposal: 'Open the proposal under the cursor',
     select: 'Add it to the plan, or take it out',
     filter: 'Filter the list',
+    enterKey: 'Enter',
     help: 'Show these shortcuts'
   },
   overview: {

@@ -79,6 +79,7 @@ export const fr: Resources<typeof en> = {
     openProposal: 'Ouvrir la proposition sous le curseur',
     select: 'L’ajouter au plan, ou l’en retirer',
     filter: 'Filtrer la liste',
+    enterKey: 'Entrée',
     help: 'Afficher ces raccourcis'
   },
   overview: {

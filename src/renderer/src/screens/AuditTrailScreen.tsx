@@ -18,7 +18,7 @@ export function AuditTrailScreen(): React.JSX.Element {
   const id = params.id ?? ''
   useDocumentTitle(t('audit.title', { id }))
   const rev = useBaseRevision(base)
-  const q = useHubQuery(() => hub().auditTrail(base, id), [base, id, rev])
+  const q = useHubQuery(() => hub().auditTrail(base, id), [base, id, rev], `${base}/${id}`)
   const trail = q.data && q.data.id === id ? q.data : null
   return (
     <section className="audit" data-testid="audit-trail" aria-labelledby="audit-heading">
@@ -38,7 +38,7 @@ export function AuditTrailScreen(): React.JSX.Element {
           <li className="audit-step">
             <h3>{t('audit.submission')}</h3>
             {trail.submission ? (
-              <HistoryEntryView base={base} entry={trail.submission} as="div" />
+              <HistoryEntryView base={base} entry={trail.submission} as="div" trailLinks={false} />
             ) : (
               <p className="muted">{t('audit.noSubmission')}</p>
             )}
@@ -46,7 +46,7 @@ export function AuditTrailScreen(): React.JSX.Element {
           <li className="audit-step">
             <h3>{t('audit.resolution')}</h3>
             {trail.resolution ? (
-              <HistoryEntryView base={base} entry={trail.resolution} as="div" />
+              <HistoryEntryView base={base} entry={trail.resolution} as="div" trailLinks={false} />
             ) : (
               <p className="muted">{t('audit.pending')}</p>
             )}
@@ -58,7 +58,7 @@ export function AuditTrailScreen(): React.JSX.Element {
               </h3>
               <p className="muted">{t('audit.othersHint')}</p>
               {trail.others.map((e) => (
-                <HistoryEntryView key={e.commit} base={base} entry={e} as="div" />
+                <HistoryEntryView key={e.commit} base={base} entry={e} as="div" trailLinks={false} />
               ))}
             </li>
           ) : null}

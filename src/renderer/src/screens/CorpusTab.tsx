@@ -19,7 +19,7 @@ export function CorpusTab(): React.JSX.Element {
   const path = params['*'] ? params['*'] : null
   useDocumentTitle(`${path ?? t('tabs.corpus')} · ${base}`)
   const rev = useBaseRevision(base)
-  const tree = useHubQuery(() => hub().corpusTree(base), [base, rev])
+  const tree = useHubQuery(() => hub().corpusTree(base), [base, rev], base)
 
   return (
     <div className="corpus">

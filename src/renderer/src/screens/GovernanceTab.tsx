@@ -16,7 +16,7 @@ export function GovernanceTab(): React.JSX.Element {
   const base = useParams().base ?? ''
   useDocumentTitle(`${t('tabs.governance')} · ${base}`)
   const rev = useBaseRevision(base)
-  const q = useHubQuery(() => hub().governance(base), [base, rev])
+  const q = useHubQuery(() => hub().governance(base), [base, rev], base)
   const g = q.data && q.data.base === base ? q.data : null
   const rules = g ? splitFrontmatter(g.rulesText) : null
 

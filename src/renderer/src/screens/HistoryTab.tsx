@@ -22,7 +22,7 @@ export function HistoryTab(): React.JSX.Element {
   const base = useParams().base ?? ''
   useDocumentTitle(`${t('tabs.history')} · ${base}`)
   const rev = useBaseRevision(base)
-  const first = useHubQuery(() => hub().history(base, { limit: PAGE }), [base, rev])
+  const first = useHubQuery(() => hub().history(base, { limit: PAGE }), [base, rev], base)
   const [older, setOlder] = useState<HistoryEntry[]>([])
   const [next, setNext] = useState<string | null>(null)
   const [loadingMore, setLoadingMore] = useState(false)

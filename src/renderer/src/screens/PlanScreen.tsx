@@ -37,8 +37,8 @@ export function PlanScreen(): React.JSX.Element {
   const store = usePlans.getState
   const settingsReviewer = useSettings((s) => s.settings?.reviewer ?? null)
   const updateSettings = useSettings((s) => s.update)
-  const inv = useHubQuery(() => hub().inventory(base), [base, rev])
-  const tree = useHubQuery(() => hub().corpusTree(base), [base, rev])
+  const inv = useHubQuery(() => hub().inventory(base), [base, rev], base)
+  const tree = useHubQuery(() => hub().corpusTree(base), [base, rev], base)
   const gov = useHubQuery(() => hub().governance(base), [base])
   const [confirmDiscard, setConfirmDiscard] = useState(false)
 

@@ -28,7 +28,7 @@ export function ProposalScreen(): React.JSX.Element {
   const id = params.id ?? ''
   useDocumentTitle(id)
   const rev = useBaseRevision(base)
-  const q = useHubQuery(() => hub().proposal(base, id), [base, id, rev])
+  const q = useHubQuery(() => hub().proposal(base, id), [base, id, rev], `${base}/${id}`)
   const p = q.data && q.data.id === id && q.data.base === base ? q.data : null
   const [side, setSide] = useState<{ base: string; path: string } | null>(null)
 

@@ -1,4 +1,5 @@
 import { AlertTriangle, ArrowRight, FilePlus2, FileText, GitCommitHorizontal } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { HubApiError, PreviewResult } from '../../../../shared/hub-api'
 import { useUi } from '../../stores/ui'
@@ -23,8 +24,13 @@ export function PreviewPanel({ result, outdated, count, resolving, resolveError,
   const { t } = useTranslation()
   const mode = useUi((s) => s.diffMode)
   const { preview, staleness } = result
+  // A new preview is brought into view: it is what the manager asked to see.
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'start' })
+  }, [result])
   return (
-    <section className="preview" aria-labelledby="preview-title" data-testid="plan-preview">
+    <section ref={ref} className="preview" aria-labelledby="preview-title" data-testid="plan-preview">
       <header className="preview-header">
         <h2 id="preview-title">{t('plan.preview.title')}</h2>
         <p className="muted">{t('plan.preview.nothingYet')}</p>
