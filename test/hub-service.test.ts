@@ -142,6 +142,37 @@ describe('HubService', () => {
     expect(detail).toMatchObject({ folder: 'accepted', status: 'accepted', integratedInto: ['sso.md'] })
   })
 
+  it('reads the history and the audit trail of a base that is a linked worktree', async () => {
+    const { root } = setup()
+    const wtBases = tempDir('okf-svc-wt-')
+    const userData = tempDir('okf-svc-wt-ud-')
+    dirs.push(wtBases, userData)
+    git(root, 'worktree', 'add', '-q', '-b', 'feature', join(wtBases, 'alpha'))
+    const service = new HubService({
+      config: {
+        basesDir: wtBases,
+        readTocThreshold: 8192,
+        logFile: null,
+        defaultBases: false,
+        configFile: null,
+        userDataDir: userData
+      },
+      log: memoryHubLog(),
+      transport: 'web',
+      version: 'test'
+    })
+    const id = await propose(service)
+    // The hub's commit lives in the common dir: git sees it from the main worktree too.
+    expect(git(root, 'log', '-1', '--format=%s', 'feature')).toMatch(/^proposal: /)
+    const page = await service.history('alpha')
+    expect(page.entries.map((e) => e.kind)).toEqual(['submission', 'other'])
+    expect((await service.auditTrail('alpha', id)).submission?.commit).toBe(
+      git(root, 'rev-parse', 'feature').trim()
+    )
+    const preview = await service.previewPlan('alpha', acceptPlan(id))
+    expect(preview.staleness).toEqual([])
+  })
+
   it('emits proposals-changed within 2 s when an agent files a proposal, and bases-changed when a base appears', async () => {
     const { service, basesDir } = setup()
     const events: HubEvent[] = []

@@ -1,9 +1,11 @@
 import fs from 'node:fs'
-import { log as gitLog, readBlob, type ReadCommitResult } from 'isomorphic-git'
+import { log as gitLog, type ReadCommitResult } from 'isomorphic-git'
 import type { Base } from '../registry/base'
 import { describeError, invalidInput, ioError } from '../errors'
 import { PROPOSAL_ID_PATTERN } from '../proposals/store'
 import { confineEditPath } from '../review/edits'
+import { headCommitSha, treeBlobOid } from '../git/commit'
+import { openRepository } from '../git/layout'
 import type {
   AuditTrail,
   CommitKind,
@@ -71,15 +73,27 @@ function toEntry(c: ReadCommitResult): HistoryEntry {
   }
 }
 
-/** Commits from `ref`, newest first; [] on an unborn branch; a shallow boundary simply ends the walk. */
-async function commits(root: string, ref: string, depth: number, cache: object): Promise<ReadCommitResult[]> {
+/**
+ * Commits from `from` (HEAD when null), newest first; [] on an unborn branch; a shallow boundary
+ * simply ends the walk. HEAD is resolved and objects are read where the commit engine writes them
+ * (the common dir of a linked worktree, which isomorphic-git alone does not follow).
+ */
+async function commits(
+  root: string,
+  from: string | null,
+  depth: number,
+  cache: object
+): Promise<ReadCommitResult[]> {
+  const { commondir } = await openRepository(root)
+  const start = from ?? (await headCommitSha(root))
+  if (start === null) return []
   try {
-    return await gitLog({ fs, dir: root, ref, depth, cache })
+    return await gitLog({ fs, gitdir: commondir, ref: start, depth, cache })
   } catch (e) {
     const code = (e as { code?: string }).code
     if (code === 'NotFoundError') {
-      if (ref === 'HEAD') return []
-      throw invalidInput(`commit '${ref}' introuvable dans l'historique`)
+      if (from === null) return []
+      throw invalidInput(`commit '${from}' introuvable dans l'historique`)
     }
     throw ioError(`historique illisible dans ${root} : ${describeError(e)}`)
   }
@@ -97,7 +111,7 @@ export async function history(
   const cache = {}
   // `before` is the first commit of the next page (exclusive cursor would need its parent, which
   // may be a merge): fetch one more and drop nothing.
-  const list = await commits(base.root, opts.before ?? 'HEAD', limit + 1, cache)
+  const list = await commits(base.root, opts.before ?? null, limit + 1, cache)
   const page = list.slice(0, limit)
   const next = list.length > limit ? list[limit].oid : null
   return { base: base.name, entries: page.map(toEntry), next }
@@ -107,7 +121,7 @@ export async function history(
 export async function auditTrail(base: Base, id: string): Promise<AuditTrail> {
   if (!PROPOSAL_ID_PATTERN.test(id))
     throw invalidInput('identifiant de proposition invalide (forme prop-AAAA-MM-JJ-xxxx)')
-  const list = await commits(base.root, 'HEAD', HISTORY_SCAN_LIMIT, {})
+  const list = await commits(base.root, null, HISTORY_SCAN_LIMIT, {})
   let submission: HistoryEntry | null = null
   let resolution: HistoryEntry | null = null
   const others: HistoryEntry[] = []
@@ -123,10 +137,10 @@ export async function auditTrail(base: Base, id: string): Promise<AuditTrail> {
 
 async function blobAt(root: string, commit: string, repoPath: string, cache: object): Promise<string | null> {
   try {
-    return (await readBlob({ fs, dir: root, oid: commit, filepath: repoPath, cache })).oid
+    return await treeBlobOid(root, commit, repoPath, cache)
   } catch (e) {
-    const code = (e as { code?: string }).code
-    if (code === 'NotFoundError' || code === 'ObjectTypeError') return null
+    // An object beyond a shallow boundary: the path is unknown there, as if absent.
+    if ((e as { code?: string }).code === 'NotFoundError') return null
     throw ioError(`lecture de ${repoPath} impossible dans l'historique : ${describeError(e)}`)
   }
 }
@@ -141,7 +155,7 @@ export async function stalenessOf(base: Base, plan: ResolutionPlan): Promise<Sta
   const edited = [...new Set(plan.edits.map((e) => e.path))]
   if (accepted.length === 0 || edited.length === 0) return []
   const cache = {}
-  const list = await commits(base.root, 'HEAD', HISTORY_SCAN_LIMIT, cache)
+  const list = await commits(base.root, null, HISTORY_SCAN_LIMIT, cache)
   if (list.length === 0) return []
   const head = list[0].oid
   const out: StalenessWarning[] = []
