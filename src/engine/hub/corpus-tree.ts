@@ -3,28 +3,34 @@ import { join } from 'node:path'
 import type { Base } from '../registry/base'
 import { listDocuments } from '../corpus/paths'
 import { documentTitleOf } from '../review/context'
+import { mtimeSettled } from '../fingerprint'
 import type { CorpusNode } from '../../shared/hub-api'
 
 /**
  * The corpus as a folder tree for the manager's reader: the documents kb_search and kb_read see
  * (one rule, `listDocuments`), nested by folder, folders first, each file with its title. Titles
- * are cached by path, mtime and size so that a 10,000-document base is read once per change.
+ * are cached by path, mtime and size so that a 10,000-document base is read once per change —
+ * under the racy-mtime rule of fingerprint.ts, like every stat-keyed cache of the engine.
  */
 
-const titles = new Map<string, { key: string; title: string | null }>()
+const titles = new Map<string, { key: string; title: string | null; settled: boolean }>()
 
 function titleOf(abs: string): string | null {
   let key: string
+  // Taken before the stat: the racy verdict must not be younger than what the stat saw.
+  const statAt = Date.now()
+  let mtimeMs: number
   try {
     const st = statSync(abs)
+    mtimeMs = st.mtimeMs
     key = `${st.mtimeMs}:${st.size}`
   } catch {
     return null
   }
   const hit = titles.get(abs)
-  if (hit && hit.key === key) return hit.title
+  if (hit && hit.key === key && hit.settled) return hit.title
   const title = documentTitleOf(abs)
-  titles.set(abs, { key, title })
+  titles.set(abs, { key, title, settled: mtimeSettled(mtimeMs, statAt) })
   return title
 }
 
