@@ -23,7 +23,7 @@ export async function runTool(argv: string[]): Promise<number> {
     }
   }
   try {
-    const { hub, log } = await prepareHub({ bases: o.bases, config: o.config })
+    const { hub, log } = await prepareHub({ bases: o.bases, config: o.config }, 'tool')
     const out = await hub.callTool(name, args)
     process.stdout.write(out.text.endsWith('\n') ? out.text : out.text + '\n')
     log.close()

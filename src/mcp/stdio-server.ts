@@ -1,8 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
-import { ConfigError, loadConfig, type HubConfig } from '../engine/config'
-import { openHubLog, type HubLog } from '../engine/hublog'
-import { installDefaultBases } from '../engine/bootstrap/default-bases'
+import { ConfigError, type HubConfig } from '../engine/config'
+import type { HubLog } from '../engine/hublog'
+import { startEngine } from '../engine/bootstrap/start'
 import { configErrorExit } from '../engine/bootstrap/config-exit'
 import { Hub } from './hub'
 import { HubStdioTransport } from './stdio-transport'
@@ -17,14 +17,12 @@ export interface ServeOptions {
   verbose?: boolean
 }
 
-/** Config, log and default bases: what every door does before serving. */
-export async function prepareHub(opts: ServeOptions): Promise<{ config: HubConfig; log: HubLog; hub: Hub }> {
-  const config = loadConfig({ bases: opts.bases, config: opts.config })
-  const log = openHubLog(config.logFile, opts.verbose ? (line) => process.stderr.write(line) : undefined)
-  log.info(
-    `démarrage — bases_dir=${config.basesDir} read_toc_threshold=${config.readTocThreshold} config=${config.configFile ?? '(aucune)'}`
-  )
-  if (config.defaultBases) await installDefaultBases(config.basesDir, log)
+/** Config, log and default bases (what every long-running door does first), then the MCP hub. */
+export async function prepareHub(
+  opts: ServeOptions,
+  door = 'mcp'
+): Promise<{ config: HubConfig; log: HubLog; hub: Hub }> {
+  const { config, log } = await startEngine({ ...opts, door })
   return { config, log, hub: new Hub(config, log) }
 }
 

@@ -252,7 +252,7 @@ export class HubService implements HubApi {
       const file = proposalFiles(b, folder).find((f) => f.stem === id)
       if (!file) continue
       const record = readProposal(file)
-      const raw = readFileSync(file.abs, 'utf8')
+      if (record.text === null) throw ioError(`proposition '${id}' illisible (${file.rel})`)
       const tracked = (await headTreePaths(b.root, `proposals/${folder}`)).includes(file.rel)
       const likely =
         folder === 'pending'
@@ -260,11 +260,11 @@ export class HubService implements HubApi {
           : []
       const integrated = record.meta?.['integrated-into']
       return {
-        ...toInventoryProposal(record, new Date(), likely, tracked, true),
+        ...toInventoryProposal(record, new Date(), likely, tracked, false),
         base: b.name,
         folder,
         body: record.body.replace(/^\s*\n/, '').trimEnd(),
-        raw,
+        raw: record.text,
         status: metaString(record.meta, 'status'),
         resolution: metaString(record.meta, 'resolution'),
         resolvedAt: metaString(record.meta, 'resolved-at'),

@@ -60,6 +60,8 @@ export interface ProposalRecord extends ProposalFile {
   /** Parsed frontmatter, null when absent or unreadable. */
   meta: Record<string, unknown> | null
   body: string
+  /** The whole file as read; null when it could not be read. */
+  text: string | null
 }
 
 export function readProposal(file: ProposalFile): ProposalRecord {
@@ -67,11 +69,11 @@ export function readProposal(file: ProposalFile): ProposalRecord {
   try {
     text = readFileSync(file.abs, 'utf8')
   } catch {
-    return { ...file, meta: null, body: '' }
+    return { ...file, meta: null, body: '', text: null }
   }
   const fm = splitFrontmatter(text)
   const meta = fm.data && Object.keys(fm.data).length > 0 ? fm.data : null
-  return { ...file, meta, body: fm.body }
+  return { ...file, meta, body: fm.body, text }
 }
 
 /** A frontmatter value as display text (YAML 1.2 core keeps dates as strings). */
