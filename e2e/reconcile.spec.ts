@@ -1,16 +1,18 @@
 import { join } from 'node:path'
 import { expect, GUIDE, test } from './helpers/fixtures'
-import { git, writeFile } from './helpers/hub'
+import { git, writeFiles } from '../test/helpers/fixtures'
 import { expectAccessible, openApp, snap } from './helpers/page'
 
 const ID = 'prop-2026-01-15-beef'
 
-test('the reconcile banner appears for an untracked pending file and goes away after apply', async ({ page, hub }, info) => {
+test('the reconcile banner appears for an untracked pending file and goes away after apply', async ({
+  page,
+  hub
+}, info) => {
   const root = join(hub.basesDir, GUIDE)
   // A proposal copied in by hand (or left by a crash): on disk, in no commit.
-  writeFile(
-    join(root, 'proposals/pending', `${ID}.md`),
-    [
+  writeFiles(root, {
+    [`proposals/pending/${ID}.md`]: [
       '---',
       `id: ${ID}`,
       'submitted-by: human:copied-by-hand',
@@ -26,7 +28,7 @@ test('the reconcile banner appears for an untracked pending file and goes away a
       'Copiée à la main.',
       ''
     ].join('\n')
-  )
+  })
   const before = git(root, 'rev-list', '--count', 'HEAD').trim()
   await openApp(page, hub, `#/base/${GUIDE}/inventory`)
   const banner = page.getByTestId('reconcile-banner')

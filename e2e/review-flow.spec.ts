@@ -1,7 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, GUIDE, test } from './helpers/fixtures'
-import { git } from './helpers/hub'
+import { git } from '../test/helpers/fixtures'
 import { expectAccessible, openApp, snap } from './helpers/page'
 
 // The manager's whole review, against the real engine: proposals filed by an agent through the MCP

@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, GUIDE, test } from './helpers/fixtures'
-import { git } from './helpers/hub'
+import { git } from '../test/helpers/fixtures'
 import { openApp, snap } from './helpers/page'
 
 test('the preview warns when a document the plan edits changed after the proposal was submitted', async ({ page, hub, agent }, info) => {

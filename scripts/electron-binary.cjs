@@ -12,12 +12,12 @@ function electronBinary() {
   }
   const pathFile = join(pkg, 'path.txt')
   if (process.env.ELECTRON_OVERRIDE_DIST_PATH) {
-    const name = existsSync(pathFile) ? readFileSync(pathFile, 'utf8') : 'electron'
+    const name = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : 'electron'
     const p = join(process.env.ELECTRON_OVERRIDE_DIST_PATH, name)
     return existsSync(p) ? p : null
   }
   if (!existsSync(pathFile)) return null
-  const p = join(pkg, 'dist', readFileSync(pathFile, 'utf8'))
+  const p = join(pkg, 'dist', readFileSync(pathFile, 'utf8').trim())
   return existsSync(p) ? p : null
 }
 

@@ -1,7 +1,8 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { tempDir } from '../../test/helpers/fixtures'
+import { hubEnv } from '../../test/helpers/mcp'
 
 /**
  * A real `okf-hub ui` over real bases in temp dirs: its own bases folder, user-data folder and
@@ -31,30 +32,11 @@ export function assertBuilt(): void {
     if (!existsSync(f)) throw new Error(`${f} missing: run \`npm run build\` before the e2e suite`)
 }
 
-export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), prefix))
-}
-
-export function hubEnv(basesDir: string, userData: string, defaultBases: boolean): Record<string, string> {
-  const configFile = join(userData, 'hub-config.yaml')
-  writeFileSync(
-    configFile,
-    `bases-dir: ${JSON.stringify(basesDir)}\nlog-file: ${JSON.stringify(join(userData, 'hub.log'))}\ndefault-bases: ${defaultBases}\n`
-  )
-  return {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? userData,
-    OKF_HUB_USER_DATA: userData,
-    OKF_HUB_CONFIG: configFile
-  }
-}
-
 /** Starts `okf-hub ui --no-open` and waits for the URL it prints. */
 export async function startHub(opts: { defaultBases?: boolean } = {}): Promise<Hub> {
   assertBuilt()
   const basesDir = tempDir('okf-e2e-bases-')
-  const userData = tempDir('okf-e2e-ud-')
-  const env = hubEnv(basesDir, userData, opts.defaultBases ?? true)
+  const { userData, env } = hubEnv(basesDir, { defaultBases: opts.defaultBases ?? true })
   const child: ChildProcess = spawn(process.execPath, [CLI_JS, 'ui', '--no-open', '--port', '0'], {
     env,
     cwd: '/',
@@ -64,7 +46,10 @@ export async function startHub(opts: { defaultBases?: boolean } = {}): Promise<H
   let err = ''
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()))
   const url = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`okf-hub ui printed no URL in 20 s\n${out}\n${err}`)), 20_000)
+    const timer = setTimeout(
+      () => fail(new Error(`okf-hub ui printed no URL in 20 s\n${out}\n${err}`)),
+      20_000
+    )
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString()
       const m = /OKF Hub UI: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out)
@@ -98,23 +83,4 @@ export async function startHub(opts: { defaultBases?: boolean } = {}): Promise<H
       rmSync(userData, { recursive: true, force: true })
     }
   }
-}
-
-export function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'E2E',
-      GIT_AUTHOR_EMAIL: 'e2e@example.test',
-      GIT_COMMITTER_NAME: 'E2E',
-      GIT_COMMITTER_EMAIL: 'e2e@example.test'
-    }
-  })
-}
-
-export function writeFile(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true })
-  writeFileSync(path, text)
 }
