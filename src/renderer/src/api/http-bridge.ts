@@ -64,12 +64,13 @@ export function createHttpClient(): HubClient {
     source = new EventSource(HTTP_EVENTS_PATH, { withCredentials: true })
     source.onopen = () => setStatus('live')
     source.onerror = () => {
-      // EventSource reconnects by itself while readyState is CONNECTING; CLOSED is final.
+      // Events no longer flow: say so. EventSource retries by itself while CONNECTING; CLOSED
+      // (an HTTP error such as 401) is final for that object, so a new one is tried later.
+      setStatus('disconnected')
       if (source?.readyState === EventSource.CLOSED) {
-        setStatus('disconnected')
         source = null
         window.setTimeout(() => listeners.size > 0 && open(), 5000)
-      } else setStatus('connecting')
+      }
     }
     source.onmessage = (m: MessageEvent<string>) => {
       let event: HubEvent

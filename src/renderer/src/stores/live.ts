@@ -16,6 +16,8 @@ interface LiveState {
   bases: number
   /** Per base: proposals-changed or head-changed. */
   base: Record<string, number>
+  /** Moves when the stream comes back after an outage (every base may have changed). */
+  epoch: number
   start(): () => void
 }
 
@@ -24,10 +26,23 @@ export const useLive = create<LiveState>()((set) => ({
   any: 0,
   bases: 0,
   base: {},
+  epoch: 0,
 
   start() {
     const client = hubClient()
-    const offStatus = client.onStatus((status) => set({ status }))
+    // Back after an outage: events were missed, so every screen asks again.
+    const offStatus = client.onStatus((status) =>
+      set((s) =>
+        status === 'live' && s.status === 'disconnected'
+          ? {
+              status,
+              any: s.any + 1,
+              bases: s.bases + 1,
+              epoch: s.epoch + 1
+            }
+          : { status }
+      )
+    )
     const offEvents = client.api.subscribe((e: HubEvent) => {
       if (e.type === 'import-progress') return
       set((s) => {
@@ -45,4 +60,5 @@ export const useLive = create<LiveState>()((set) => ({
   }
 }))
 
-export const useBaseRevision = (base: string): number => useLive((s) => s.base[base] ?? 0)
+export const useBaseRevision = (base: string): number =>
+  useLive((s) => s.epoch * 1_000_000 + (s.base[base] ?? 0))

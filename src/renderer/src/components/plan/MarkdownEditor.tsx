@@ -37,6 +37,8 @@ export function MarkdownEditor({ value, onChange, label, describedBy, testId, mi
         theme={editorTheme}
         minHeight={minHeight}
         maxHeight="60vh"
+        // Tab leaves the editor (keyboard users must never be trapped); indentation is not needed for prose.
+        indentWithTab={false}
         basicSetup={{ foldGutter: false, highlightActiveLineGutter: false, autocompletion: false }}
       />
     </div>
