@@ -1,4 +1,4 @@
-import { app, BrowserWindow, ipcMain, Menu, session, shell, type MenuItemConstructorOptions } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type MenuItemConstructorOptions } from 'electron'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startEngine } from '../engine/bootstrap/start'
@@ -121,7 +121,6 @@ async function main(): Promise<void> {
   try {
     engine = await startEngine({ door: 'desktop' })
   } catch (e) {
-    const { dialog } = await import('electron')
     dialog.showErrorBox(
       'OKF Hub',
       e instanceof ConfigError ? `Configuration invalide : ${e.message}` : String(e)
@@ -129,7 +128,17 @@ async function main(): Promise<void> {
     app.quit()
     return
   }
-  const service = new HubService({ config: engine.config, log: engine.log, transport: 'electron', version })
+  const service = new HubService({
+    config: engine.config,
+    log: engine.log,
+    transport: 'electron',
+    version,
+    pickDirectory: async () => {
+      const opts = { properties: ['openDirectory' as const] }
+      const r = win ? await dialog.showOpenDialog(win, opts) : await dialog.showOpenDialog(opts)
+      return r.canceled ? null : (r.filePaths[0] ?? null)
+    }
+  })
   wire(service, engine.log)
   buildMenu()
   win = createWindow(engine.log)

@@ -230,48 +230,101 @@ export interface AuditTrail {
 }
 
 // ---------------------------------------------------------------------------------------------
-// declared now, filled by the import / registration issue
+// import, new base, trash, host registration
 
 export interface ImportRequest {
-  /** A git URL (http/https) or an absolute local path. */
+  /**
+   * Chosen by the caller (a UUID) before the call, so that progress events and `cancelImport`
+   * can name the job while `importBase` is still running.
+   */
+  jobId: string
+  /** A git URL (http/https) or an absolute local path (a git repository or a plain folder). */
   source: string
+  /** Directory name under the bases dir; derived from the source when absent. */
   name?: string
   branch?: string
-  /** Kept in memory only, never written or logged. */
+  /** Kept in memory only: never written to disk, never logged, never in `.git/config`. */
   token?: string
 }
 
+export type ImportPhase =
+  | 'preparing'
+  | 'counting'
+  | 'compressing'
+  | 'receiving'
+  | 'resolving'
+  | 'checking-out'
+  | 'copying'
+  | 'validating'
+  | 'done'
+
 export interface ImportProgress {
   jobId: string
-  phase: string
+  phase: ImportPhase
   loaded: number
   total: number | null
+  /** 0–100 within the phase, null when the total is unknown. */
   percent: number | null
 }
 
+/**
+ * An import that cloned and validated: the base sits in a hidden staging folder inside the bases
+ * dir and is **not served** until `confirmImport` (SPEC §8: imported text reaches every agent's
+ * context, so the manager reads it first). `discardImport` deletes it.
+ */
 export interface ImportResult {
+  jobId: string
+  /** The bundle's name (manifest), as it will be served. */
   base: string
+  /** The directory it will be published under. */
   dirName: string
-  root: string
+  source: string
+  branch: string | null
+  head: string | null
+  commits: number
+  documents: number
+  /** Raw texts shown in the "before first use" step: untrusted, rendered as such. */
   manifest: string
   governance: string
   claude: string | null
+  /** Discovery's warnings for the staged bundle (normalised description, compatibility…). */
+  warnings: string[]
 }
 
 export interface NewBaseRequest {
+  /** Directory and bundle name, validated as discovery does. */
   name: string
   title: string
   description: string
+}
+
+export interface TrashEntry {
+  /** Opaque id (the trash folder's name). */
+  id: string
+  /** The base's name and directory when it was removed. */
+  base: string
+  dirName: string
+  /** ISO time of the removal. */
+  removedAt: string
 }
 
 export type HostId = 'claude-desktop' | 'claude-code' | 'cursor' | 'vscode'
 
 export interface HostRegistration {
   host: HostId
+  /** The host's user config file (the first found or the one we would create); null if unknown on this OS. */
   configFile: string | null
+  /** Every candidate config file found for this host (Claude Desktop on Windows has several). */
+  configFiles: string[]
+  /** Whether the host looks installed (its config folder exists). */
+  installed: boolean
+  /** Our entry is present in every config file found. */
   present: boolean
+  /** The entry's command started the server and answered initialize + tools/list; null when not checked. */
   working: boolean | null
+  /** Why it is absent, broken or unparseable, in words a manager understands; null when fine. */
   problem: string | null
+  /** Last backup written by a register/unregister, null when none. */
   backup: string | null
 }
 
@@ -320,10 +373,23 @@ export interface HubApi {
   history(base: string, opts?: { before?: string; limit?: number }): Promise<HistoryPage>
   auditTrail(base: string, id: string): Promise<AuditTrail>
 
+  /** Clone (or copy) and validate into staging; progress as `import-progress` events. */
   importBase(req: ImportRequest): Promise<ImportResult>
   cancelImport(jobId: string): Promise<void>
+  /** Publish a staged import (atomic rename); the base is served from then on. */
+  confirmImport(jobId: string): Promise<BaseSummary>
+  discardImport(jobId: string): Promise<void>
   newBase(req: NewBaseRequest): Promise<BaseSummary>
-  registrations(): Promise<HostRegistration[]>
+  /** Move a base to the trash folder inside the bases dir (not served, restorable). */
+  removeBase(base: string): Promise<TrashEntry>
+  trash(): Promise<TrashEntry[]>
+  restoreBase(trashId: string): Promise<BaseSummary>
+  /** Desktop only (a native folder picker); the web bridge answers NOT_AVAILABLE. */
+  pickDirectory(): Promise<string | null>
+
+  /** Every host's status; `check` also starts each entry's command (slower). */
+  registrations(check?: boolean): Promise<HostRegistration[]>
+  /** Register or repair (idempotent). */
   register(host: HostId): Promise<HostRegistration>
   unregister(host: HostId): Promise<HostRegistration>
 }
@@ -350,7 +416,13 @@ export const HUB_API_METHODS = [
   'auditTrail',
   'importBase',
   'cancelImport',
+  'confirmImport',
+  'discardImport',
   'newBase',
+  'removeBase',
+  'trash',
+  'restoreBase',
+  'pickDirectory',
   'registrations',
   'register',
   'unregister'

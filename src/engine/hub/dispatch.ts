@@ -10,7 +10,7 @@ import { ApiError, toApiError } from './api-error'
  * The answer is the envelope both transports carry: `{ result }` or `{ error }`.
  */
 
-type Kind = 'string' | 'boolean' | 'object' | 'object?' | 'any'
+type Kind = 'string' | 'boolean' | 'boolean?' | 'object' | 'object?' | 'any'
 
 const SIGNATURES: Record<HubApiMethod, readonly Kind[]> = {
   info: [],
@@ -33,8 +33,14 @@ const SIGNATURES: Record<HubApiMethod, readonly Kind[]> = {
   auditTrail: ['string', 'string'],
   importBase: ['object'],
   cancelImport: ['string'],
+  confirmImport: ['string'],
+  discardImport: ['string'],
   newBase: ['object'],
-  registrations: [],
+  removeBase: ['string'],
+  trash: [],
+  restoreBase: ['string'],
+  pickDirectory: [],
+  registrations: ['boolean?'],
   register: ['string'],
   unregister: ['string']
 }
@@ -48,7 +54,7 @@ export function isHubApiMethod(name: string): name is HubApiMethod {
 function checkArgs(method: HubApiMethod, args: unknown): unknown[] {
   if (!Array.isArray(args)) throw new ApiError('INVALID_INPUT', `${method} : args doit être une liste`)
   const sig = SIGNATURES[method]
-  const optionalTail = sig.filter((k) => k === 'object?').length
+  const optionalTail = sig.filter((k) => k.endsWith('?')).length
   if (args.length > sig.length || args.length < sig.length - optionalTail)
     throw new ApiError('INVALID_INPUT', `${method} attend ${sig.length} argument(s), reçu ${args.length}`)
   sig.forEach((kind, i) => {
@@ -56,7 +62,8 @@ function checkArgs(method: HubApiMethod, args: unknown): unknown[] {
     const ok =
       kind === 'any' ||
       (kind === 'string' && typeof v === 'string' && v.length <= MAX_STRING_ARG) ||
-      (kind === 'boolean' && typeof v === 'boolean') ||
+      ((kind === 'boolean' || kind === 'boolean?') && typeof v === 'boolean') ||
+      (kind === 'boolean?' && v === undefined) ||
       ((kind === 'object' || kind === 'object?') &&
         typeof v === 'object' &&
         v !== null &&

@@ -50,7 +50,8 @@ import type {
   ResolveResult,
   ReviewContext,
   Settings,
-  SettingsPatch
+  SettingsPatch,
+  TrashEntry
 } from '../../shared/hub-api'
 import { ApiError } from './api-error'
 import { corpusTree } from './corpus-tree'
@@ -64,6 +65,8 @@ export interface HubServiceOptions {
   log: HubLog
   transport: HubInfo['transport']
   version: string
+  /** The desktop shell's native folder picker (absent under `okf-hub ui`). */
+  pickDirectory?: () => Promise<string | null>
 }
 
 /**
@@ -309,7 +312,7 @@ export class HubService implements HubApi {
     return auditTrail(this.base(base), id)
   }
 
-  // Declared by the manager issue; import and registration fill them (next issue).
+  // Filled by the import / registration work (issue 11); each helper replaces its own stubs.
   async importBase(req: ImportRequest): Promise<ImportResult> {
     throw notYet(`import de ${req.source.slice(0, 200)}`)
   }
@@ -318,11 +321,36 @@ export class HubService implements HubApi {
     throw notYet(`annulation de l'import ${jobId.slice(0, 80)}`)
   }
 
+  async confirmImport(jobId: string): Promise<BaseSummary> {
+    throw notYet(`publication de l'import ${jobId.slice(0, 80)}`)
+  }
+
+  async discardImport(jobId: string): Promise<void> {
+    throw notYet(`abandon de l'import ${jobId.slice(0, 80)}`)
+  }
+
   async newBase(req: NewBaseRequest): Promise<BaseSummary> {
     throw notYet(`création de la base ${req.name.slice(0, 80)}`)
   }
 
-  async registrations(): Promise<HostRegistration[]> {
+  async removeBase(base: string): Promise<TrashEntry> {
+    throw notYet(`retrait de la base ${base.slice(0, 80)}`)
+  }
+
+  async trash(): Promise<TrashEntry[]> {
+    throw notYet('corbeille des bases')
+  }
+
+  async restoreBase(trashId: string): Promise<BaseSummary> {
+    throw notYet(`restauration de ${trashId.slice(0, 80)}`)
+  }
+
+  async pickDirectory(): Promise<string | null> {
+    if (this.opts.pickDirectory) return this.opts.pickDirectory()
+    throw new ApiError('NOT_AVAILABLE', 'le choix d’un dossier n’existe que dans l’application de bureau')
+  }
+
+  async registrations(_check?: boolean): Promise<HostRegistration[]> {
     throw notYet('inscription dans les hôtes MCP')
   }
 
