@@ -15,6 +15,11 @@ const USAGE = `usage: okf-hub <commande> [options]
   review  reconcile|context|inventory|resolve <base> [--apply|--full|--plan FICHIER [--dry-run]] [--json]
                                                      revue des propositions (okf-hub review --help)
   ui      [--port N] [--no-open] [--bases DIR]       l'interface du gestionnaire dans le navigateur (127.0.0.1)
+  import  <url-git|dossier> [--name DIR] [--branch B] [--yes]
+                                                     importe une base (clone git ; jeton : OKF_HUB_GIT_TOKEN)
+  new     <nom> --title … --description …            crée une base à partir du modèle
+  register [--host H] [--remove] [--check] [--json]  inscrit le serveur dans Claude Desktop, Claude Code, Cursor, VS Code
+  sync    [<base>|--all] [--push] [--json]           synchronise les bases avec leur dépôt distant
   --version | --help
 
 Configuration : --bases, sinon OKF_HUB_BASES, sinon bases-dir de hub-config.yaml
@@ -33,6 +38,22 @@ async function main(argv: string[]): Promise<number> {
     case 'ui': {
       const { runUi } = await import('./ui')
       return runUi(rest)
+    }
+    case 'import': {
+      const { runImport } = await import('./import')
+      return runImport(rest)
+    }
+    case 'new': {
+      const { runNew } = await import('./new-base')
+      return runNew(rest)
+    }
+    case 'register': {
+      const { runRegister } = await import('./register')
+      return runRegister(rest)
+    }
+    case 'sync': {
+      const { runSync } = await import('./sync')
+      return runSync(rest)
     }
     case 'review': {
       const { runReview } = await import('./review')
