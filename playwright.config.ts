@@ -7,6 +7,7 @@ import { defineConfig } from '@playwright/test'
  */
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results/e2e',
   timeout: 90_000,
   expect: { timeout: 10_000 },
