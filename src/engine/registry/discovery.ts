@@ -3,6 +3,27 @@ import { join } from 'node:path'
 import type { Base } from './base'
 import { loadManifest, MANIFEST_FILE } from './manifest'
 
+/** Entries discovery never looks into: hidden names (staging, trash, deploy folders, `.git`…). */
+export const isHiddenEntry = (name: string): boolean => name.startsWith('.')
+
+/**
+ * One directory as discovery judges it: not a bundle (no manifest), an invalid bundle (every
+ * failed check in `reasons`; discovery reports the first as `reason`), or a valid base with its
+ * warnings. The import and the new-base paths call this very function, so a bundle they accept
+ * is one discovery serves.
+ */
+export type BundleCheck =
+  | { kind: 'not-a-bundle' }
+  | { kind: 'invalid'; reason: string; reasons: string[] }
+  | { kind: 'valid'; base: Base; warnings: string[] }
+
+export function checkBundleDir(bundleDir: string, dirName: string): BundleCheck {
+  if (!existsSync(join(bundleDir, MANIFEST_FILE))) return { kind: 'not-a-bundle' }
+  const loaded = loadManifest(bundleDir, dirName)
+  if (!loaded.ok) return { kind: 'invalid', reason: loaded.reason, reasons: loaded.reasons }
+  return { kind: 'valid', base: loaded.base, warnings: loaded.warnings }
+}
+
 export interface InvalidBundle {
   dir: string
   reason: string
@@ -43,15 +64,14 @@ export function scanBasesDir(basesDir: string): ScanResult {
     return result
   }
   const dirs = entries
-    .filter((e) => !e.name.startsWith('.') && (e.isDirectory() || e.isSymbolicLink()))
+    .filter((e) => !isHiddenEntry(e.name) && (e.isDirectory() || e.isSymbolicLink()))
     .map((e) => e.name)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   const byName = new Map<string, Base>()
   for (const dir of dirs) {
-    const bundleDir = join(basesDir, dir)
-    if (!existsSync(join(bundleDir, MANIFEST_FILE))) continue
-    const loaded = loadManifest(bundleDir, dir)
-    if (!loaded.ok) {
+    const loaded = checkBundleDir(join(basesDir, dir), dir)
+    if (loaded.kind === 'not-a-bundle') continue
+    if (loaded.kind === 'invalid') {
       result.invalid.push({ dir, reason: loaded.reason })
       continue
     }

@@ -8,9 +8,13 @@ import { mtimeSettled } from '../fingerprint'
 
 export const MANIFEST_FILE = 'okf-bundle.yaml'
 export const SUPPORTED_BUNDLE_SPEC = '0.1'
-const NAME_PATTERN = /^[a-z0-9-]+$/
+/** What a manifest `name` may be (SPEC §3.3). */
+export const NAME_PATTERN = /^[a-z0-9-]+$/
 
-export type ManifestResult = { ok: true; base: Base; warnings: string[] } | { ok: false; reason: string }
+export type ManifestResult =
+  | { ok: true; base: Base; warnings: string[] }
+  /** `reason`: the first of `reasons` (what discovery reports); `reasons`: every check that failed. */
+  | { ok: false; reason: string; reasons: string[] }
 
 /**
  * Parsed manifests, kept while the file's stat fingerprint (mtime, size, inode) stands: every
@@ -42,6 +46,7 @@ function parsedManifest(path: string): { ok: true; data: unknown } | { ok: false
 }
 
 class Invalid extends Error {}
+const invalid = (reason: string): ManifestResult => ({ ok: false, reason, reasons: [reason] })
 const fail = (reason: string): never => {
   throw new Invalid(reason)
 }
@@ -93,66 +98,112 @@ export function loadManifest(bundleDir: string, dirName: string): ManifestResult
     try {
       root = realpathSync(bundleDir)
     } catch (e) {
-      return { ok: false, reason: `erreur d'entrée/sortie : ${(e as Error).message}` }
+      return invalid(`erreur d'entrée/sortie : ${(e as Error).message}`)
     }
     const parsed = parsedManifest(join(root, MANIFEST_FILE))
-    if (!parsed.ok) return parsed
+    if (!parsed.ok) return invalid(parsed.reason)
     const data = parsed.data
     if (data === null || typeof data !== 'object' || Array.isArray(data))
       fail('okf-bundle.yaml : la racine doit être une correspondance YAML')
     const m = data as Record<string, unknown>
     const warnings: string[] = []
+    // Every independent check runs, so an import can list every reason; discovery reports the
+    // first, which is the one the fail-fast order of the predecessor gave.
+    const reasons: string[] = []
+    const attempt = <T>(check: () => T): T | undefined => {
+      try {
+        return check()
+      } catch (e) {
+        if (!(e instanceof Invalid)) throw e
+        reasons.push(e.message)
+        return undefined
+      }
+    }
 
-    const bundleSpec = requiredString(m, 'bundle-spec')
-    const name = requiredString(m, 'name')
-    const title = requiredString(m, 'title')
-    const descriptionRaw = requiredString(m, 'description')
-    const gov = m.governance
-    if (gov === null || typeof gov !== 'object' || Array.isArray(gov))
-      fail('champ obligatoire manquant ou mal typé : governance')
-    const g = gov as Record<string, unknown>
-    if (typeof g.rules !== 'string' || g.rules.trim() === '')
-      fail('champ obligatoire manquant : governance.rules')
+    const bundleSpec = attempt(() => requiredString(m, 'bundle-spec'))
+    const name = attempt(() => requiredString(m, 'name'))
+    const title = attempt(() => requiredString(m, 'title'))
+    const descriptionRaw = attempt(() => requiredString(m, 'description'))
+    const g = attempt(() => {
+      const gov = m.governance
+      if (gov === null || typeof gov !== 'object' || Array.isArray(gov))
+        fail('champ obligatoire manquant ou mal typé : governance')
+      return gov as Record<string, unknown>
+    })
+    const rulesRel = attempt(() => {
+      if (!g) return undefined
+      if (typeof g.rules !== 'string' || g.rules.trim() === '')
+        fail('champ obligatoire manquant : governance.rules')
+      return (g.rules as string).trim()
+    })
 
-    if (!NAME_PATTERN.test(name)) fail(`name '${name}' non conforme au motif [a-z0-9-]+`)
-    if (/[\r\n]/.test(title)) fail('title contient un retour à la ligne')
-    const titleLen = [...title].length
-    if (titleLen > 100) fail(`title dépasse 100 caractères (${titleLen})`)
-    const desc = normaliseDescription(descriptionRaw)
-    if (desc.warning) warnings.push(desc.warning)
+    if (name !== undefined)
+      attempt(() => {
+        if (!NAME_PATTERN.test(name)) fail(`name '${name}' non conforme au motif [a-z0-9-]+`)
+      })
+    if (title !== undefined) {
+      attempt(() => {
+        if (/[\r\n]/.test(title)) fail('title contient un retour à la ligne')
+      })
+      attempt(() => {
+        const titleLen = [...title].length
+        if (titleLen > 100) fail(`title dépasse 100 caractères (${titleLen})`)
+      })
+    }
+    const desc = descriptionRaw === undefined ? undefined : normaliseDescription(descriptionRaw)
+    if (desc?.warning) warnings.push(desc.warning)
 
     // corpus-dir: strictly inside the bundle, not its root, never proposals/.
-    const corpusRaw = 'corpus-dir' in m ? m['corpus-dir'] : 'knowledge'
-    if (typeof corpusRaw !== 'string' || corpusRaw.trim() === '')
-      fail('corpus-dir doit être une chaîne non vide')
-    const corpusRel = (corpusRaw as string).trim().replace(/\/+$/, '') || '.'
-    const corpus = bundlePath(root, 'corpus-dir', corpusRel)
-    const lexical = posix.normalize(corpusRel)
-    if (lexical === '..' || lexical.startsWith('../')) fail(`corpus-dir '${corpusRel}' sort du bundle`)
-    if (corpus.abs === root || lexical === '.') fail('corpus-dir ne peut pas être la racine du bundle')
-    const parts = (existsSync(corpus.abs) ? toPosixRelative(root, corpus.abs) : lexical).split('/')
-    if (parts[0] === 'proposals' && parts.length > 1)
-      fail(`corpus-dir '${corpusRel}' est situé à l'intérieur de proposals/`)
-    if (parts[0] === 'proposals') fail(`corpus-dir '${corpusRel}' est ou contient le répertoire proposals/`)
-    let corpusIsDir = false
-    try {
-      corpusIsDir = statSync(corpus.abs).isDirectory()
-    } catch {
-      corpusIsDir = false
-    }
-    if (!corpusIsDir) fail(`corpus-dir '${corpusRel}' n'existe pas ou n'est pas un répertoire`)
-    if (isStrictlyInside(corpus.abs, join(root, 'proposals')))
-      fail(`corpus-dir '${corpusRel}' est ou contient le répertoire proposals/`)
+    const corpus = attempt(() => {
+      const corpusRaw = 'corpus-dir' in m ? m['corpus-dir'] : 'knowledge'
+      if (typeof corpusRaw !== 'string' || corpusRaw.trim() === '')
+        fail('corpus-dir doit être une chaîne non vide')
+      const corpusRel = (corpusRaw as string).trim().replace(/\/+$/, '') || '.'
+      const resolved = bundlePath(root, 'corpus-dir', corpusRel)
+      const lexical = posix.normalize(corpusRel)
+      if (lexical === '..' || lexical.startsWith('../')) fail(`corpus-dir '${corpusRel}' sort du bundle`)
+      if (resolved.abs === root || lexical === '.') fail('corpus-dir ne peut pas être la racine du bundle')
+      const parts = (existsSync(resolved.abs) ? toPosixRelative(root, resolved.abs) : lexical).split('/')
+      if (parts[0] === 'proposals' && parts.length > 1)
+        fail(`corpus-dir '${corpusRel}' est situé à l'intérieur de proposals/`)
+      if (parts[0] === 'proposals') fail(`corpus-dir '${corpusRel}' est ou contient le répertoire proposals/`)
+      let corpusIsDir: boolean
+      try {
+        corpusIsDir = statSync(resolved.abs).isDirectory()
+      } catch {
+        corpusIsDir = false
+      }
+      if (!corpusIsDir) fail(`corpus-dir '${corpusRel}' n'existe pas ou n'est pas un répertoire`)
+      if (isStrictlyInside(resolved.abs, join(root, 'proposals')))
+        fail(`corpus-dir '${corpusRel}' est ou contient le répertoire proposals/`)
+      return { abs: resolved.abs, rel: corpusRel }
+    })
 
-    const rulesRel = (g.rules as string).trim()
-    const rules = bundlePath(root, 'governance.rules', rulesRel)
-    let rulesOk = false
-    try {
-      rulesOk = statSync(rules.abs).isFile()
-    } catch {
-      rulesOk = false
-    }
-    if (!rulesOk) fail(`governance.rules '${rulesRel}' introuvable`)
+    const rules = attempt(() => {
+      if (rulesRel === undefined) return undefined
+      const resolved = bundlePath(root, 'governance.rules', rulesRel)
+      let rulesOk: boolean
+      try {
+        rulesOk = statSync(resolved.abs).isFile()
+      } catch {
+        rulesOk = false
+      }
+      if (!rulesOk) fail(`governance.rules '${rulesRel}' introuvable`)
+      return resolved
+    })
+
+    if (
+      reasons.length > 0 ||
+      bundleSpec === undefined ||
+      name === undefined ||
+      title === undefined ||
+      desc === undefined ||
+      g === undefined ||
+      rulesRel === undefined ||
+      corpus === undefined ||
+      rules === undefined
+    )
+      return { ok: false, reason: reasons[0] ?? 'manifeste invalide', reasons }
 
     let schemaPath: string | undefined
     let schemaRel: string | undefined
@@ -183,7 +234,7 @@ export function loadManifest(bundleDir: string, dirName: string): ManifestResult
       dirName,
       root,
       corpusDir: corpus.abs,
-      corpusRel,
+      corpusRel: corpus.rel,
       title,
       description: desc.text,
       version: typeof m.version === 'string' ? m.version : undefined,
@@ -195,7 +246,7 @@ export function loadManifest(bundleDir: string, dirName: string): ManifestResult
     }
     return { ok: true, base, warnings }
   } catch (e) {
-    if (e instanceof Invalid) return { ok: false, reason: e.message }
-    return { ok: false, reason: `erreur d'entrée/sortie : ${(e as Error).message}` }
+    if (e instanceof Invalid) return invalid(e.message)
+    return invalid(`erreur d'entrée/sortie : ${(e as Error).message}`)
   }
 }
