@@ -86,7 +86,7 @@ test('proposals appear live, one plan accepts one with a section edit and reject
   const inserted = (await file.locator('td.diff-code-insert').allInnerTexts()).map((s) => s.trim()).filter(Boolean)
   const deleted = (await file.locator('td.diff-code-delete').allInnerTexts()).map((s) => s.trim()).filter(Boolean)
   const today = new Date().toISOString().slice(0, 10)
-  expect(inserted).toEqual([`last-verified: '${today}'`, 'Le mode regex accepte les classes de caractères, par exemple `[ée]`.'])
+  expect(inserted).toEqual([`last-verified: ${today}`, 'Le mode regex accepte les classes de caractères, par exemple `[ée]`.'])
   const lines = original.split('\n')
   const start = lines.indexOf(SECTION)
   const end = lines.findIndex((l, i) => i > start && l.startsWith('## '))

@@ -297,6 +297,26 @@ describe('mergeFrontmatter — accepted behaviours (behaviours §15)', () => {
     ])
   })
 
+  it('keeps a replaced plain date plain, so YAML 1.1 readers still read a date', () => {
+    const src = doc('title: T\nlast-verified: 2026-12-02\nat: 2026-08-27T12:00:00Z\nv: 1.0\n')
+    const out = mergeFrontmatter(src, {
+      'last-verified': '2026-12-03',
+      at: '2026-09-01T08:00:00Z',
+      v: '2026-01-01'
+    })
+    expect(blockLines(out)).toEqual([
+      'title: T',
+      'last-verified: 2026-12-03',
+      'at: 2026-09-01T08:00:00Z',
+      // was not a timestamp: a date-shaped string replacing it is quoted as before
+      "v: '2026-01-01'"
+    ])
+    // a plain date replaced by a string that is not a date is quoted as the library decides
+    const other = mergeFrontmatter(src, { 'last-verified': 'yes' })
+    expect(blockLines(other)[1]).toBe("last-verified: 'yes'")
+    expect(frontmatterReadsBack(out)?.['last-verified']).toBe('2026-12-03')
+  })
+
   it('keeps the quote style of a replaced one-line string', () => {
     const out = mergeFrontmatter(REFERENCE, { title: 'Nouveau titre' })
     expect(blockLines(out)[1]).toBe('title: "Nouveau titre"')

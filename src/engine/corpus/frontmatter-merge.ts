@@ -574,7 +574,16 @@ interface Shape {
   indentSeq?: boolean
   quote?: Scalar.Type
   blockLiteral?: boolean
+  /**
+   * The replaced value was a plain YAML 1.1 timestamp (`last-verified: 2026-12-02`) and so is the
+   * new string: it stays plain, so a YAML 1.1 reader (PyYAML…) still reads a date, not a string.
+   */
+  plainTimestamp?: boolean
 }
+
+/** YAML 1.1's timestamp forms (the ones the `yaml-1.1` compat check would quote). */
+const YAML11_TIMESTAMP =
+  /^(?:\d{4}-\d\d?-\d\d?(?:(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?)?)$/
 
 function isScalarValue(v: unknown): boolean {
   return v === null || typeof v !== 'object'
@@ -599,6 +608,8 @@ function stringNode(s: string, quote?: Scalar.Type, blockLiteral?: boolean): Sca
         : Scalar.QUOTE_DOUBLE
   } else if (quote === Scalar.QUOTE_DOUBLE || quote === Scalar.QUOTE_SINGLE) {
     node.type = quote
+  } else if (quote === Scalar.PLAIN) {
+    node.type = Scalar.PLAIN
   } else if (s === '=' || s === '<<') {
     // PyYAML resolves these two plain scalars to special tags
     node.type = Scalar.QUOTE_SINGLE
@@ -607,7 +618,8 @@ function stringNode(s: string, quote?: Scalar.Type, blockLiteral?: boolean): Sca
 }
 
 function buildNode(v: unknown, inFlow: boolean, shape: Shape = {}): YamlNode {
-  if (typeof v === 'string') return stringNode(v, shape.quote, shape.blockLiteral)
+  if (typeof v === 'string')
+    return stringNode(v, shape.plainTimestamp ? Scalar.PLAIN : shape.quote, shape.blockLiteral)
   if (v === null || typeof v === 'number' || typeof v === 'boolean') return new Scalar(v)
   if (Array.isArray(v)) {
     const seq = new YAMLSeq()
@@ -627,7 +639,13 @@ function buildNode(v: unknown, inFlow: boolean, shape: Shape = {}): YamlNode {
 }
 
 function emitOneKeyMap(key: string, value: YamlNode, style: EmitStyle, shape: Shape): string {
-  const doc = new Document(null, { schema: 'core', version: '1.2', compat: 'yaml-1.1' })
+  // The 1.1 compat check quotes what a YAML 1.1 reader would not read as a string; a kept plain
+  // timestamp is exactly such a value, on purpose.
+  const doc = new Document(null, {
+    schema: 'core',
+    version: '1.2',
+    ...(shape.plainTimestamp ? {} : { compat: 'yaml-1.1' as const })
+  })
   const map = new YAMLMap()
   map.items.push(new Pair(stringNode(key), value))
   doc.contents = map
@@ -684,6 +702,13 @@ function shapeOf(src: string, pair: Pair<ParsedNode, ParsedNode | null>, value: 
   if (isScalar(old) && typeof value === 'string') {
     if (old.type === Scalar.QUOTE_DOUBLE || old.type === Scalar.QUOTE_SINGLE) return { quote: old.type }
     if (old.type === Scalar.BLOCK_LITERAL) return { blockLiteral: true }
+    if (
+      old.type === Scalar.PLAIN &&
+      typeof old.source === 'string' &&
+      YAML11_TIMESTAMP.test(old.source) &&
+      YAML11_TIMESTAMP.test(value)
+    )
+      return { plainTimestamp: true }
   }
   return {}
 }
