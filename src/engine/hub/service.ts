@@ -25,6 +25,7 @@ import { inventory, locate, toInventoryProposal } from '../review/inventory'
 import { parsePlan } from '../review/plan'
 import { previewPlan, resolvePlan } from '../review/resolve'
 import { headCommit } from '../review/worktree'
+import { createBaseFromTemplate } from '../bases/new-base'
 import type {
   AuditTrail,
   BaseSummary,
@@ -330,7 +331,15 @@ export class HubService implements HubApi {
   }
 
   async newBase(req: NewBaseRequest): Promise<BaseSummary> {
-    throw notYet(`création de la base ${req.name.slice(0, 80)}`)
+    return this.served((await createBaseFromTemplate(this.registry.basesDir, req, { log: this.opts.log })).name)
+  }
+
+  /** A base just published into the bases dir by this process: rescan, `bases-changed`, its summary. */
+  private async served(name: string): Promise<BaseSummary> {
+    const report = this.registry.rescan()
+    if (report.changed) this.watcher.emit({ type: 'bases-changed' })
+    const warnings = report.warnings.filter((w) => w.name === name).map((w) => w.warning)
+    return this.summary(this.registry.get(name), warnings)
   }
 
   async removeBase(base: string): Promise<TrashEntry> {
