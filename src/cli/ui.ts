@@ -7,6 +7,8 @@ import { ConfigError } from '../engine/config'
 import { startEngine } from '../engine/bootstrap/start'
 import { HubService } from '../engine/hub/service'
 import { startBridge } from '../bridge/http-server'
+import { nodeServerFacts } from '../engine/registration/server-command'
+import { probeServer } from '../mcp/probe'
 import { configErrorExit } from '../engine/bootstrap/config-exit'
 import { takeHubOptions } from './options'
 import { version } from '../../package.json'
@@ -84,7 +86,14 @@ export async function runUi(argv: string[]): Promise<number> {
     throw e
   }
   const { config, log } = engine
-  const service = new HubService({ config, log, transport: 'web', version })
+  const service = new HubService({
+    config,
+    log,
+    transport: 'web',
+    version,
+    serverCommand: nodeServerFacts(),
+    probeServer
+  })
   let bridge
   try {
     bridge = await startBridge({ service, log, rendererDir: dir, port })

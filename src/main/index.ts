@@ -6,6 +6,8 @@ import { ConfigError } from '../engine/config'
 import { dispatch } from '../engine/hub/dispatch'
 import { HubService } from '../engine/hub/service'
 import type { HubLog } from '../engine/hublog'
+import { electronServerFacts } from '../engine/registration/server-command'
+import { probeServer } from '../mcp/probe'
 import { HUB_API_METHODS, IPC_EVENT_CHANNEL, ipcChannel } from '../shared/hub-api'
 import { isExternalWebLink, parseWindowState, secureWebPreferences, type WindowState } from './window-options'
 import { version } from '../../package.json'
@@ -104,6 +106,16 @@ function wire(service: HubService, log: HubLog): void {
   service.subscribe((e) => win?.webContents.send(IPC_EVENT_CHANNEL, e))
 }
 
+function checkRegistrations(service: HubService, log: HubLog): void {
+  service.registrations(true).then(
+    (rows) => {
+      for (const r of rows.filter((x) => x.present && x.working === false))
+        log.warning(`inscription dans ${r.host} en panne : ${r.problem ?? '?'}`)
+    },
+    (e: unknown) => log.warning(`vérification des inscriptions impossible : ${(e as Error).message}`)
+  )
+}
+
 async function main(): Promise<void> {
   if (!app.requestSingleInstanceLock()) {
     app.quit()
@@ -137,12 +149,25 @@ async function main(): Promise<void> {
       const opts = { properties: ['openDirectory' as const] }
       const r = win ? await dialog.showOpenDialog(win, opts) : await dialog.showOpenDialog(opts)
       return r.canceled ? null : (r.filePaths[0] ?? null)
-    }
+    },
+    // What the registration writes: this very executable as Node (packaged: the script unpacked
+    // from the asar) — the engine gets the facts, it never imports Electron.
+    serverCommand: electronServerFacts({
+      isPackaged: app.isPackaged,
+      execPath: process.execPath,
+      resourcesPath: process.resourcesPath,
+      appPath: app.getAppPath(),
+      appImage: process.env.APPIMAGE
+    }),
+    probeServer
   })
   wire(service, engine.log)
   buildMenu()
   win = createWindow(engine.log)
   win.on('closed', () => (win = null))
+  // The start-up check of the registrations (an update of a host may have dropped or broken our
+  // entry): the window's banner asks the same question and shares this run.
+  win.webContents.once('did-finish-load', () => checkRegistrations(service, engine.log))
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) win = createWindow(engine.log)
   })

@@ -60,6 +60,10 @@ import { DraftStore } from './drafts'
 import { auditTrail, history, stalenessOf } from './history'
 import { SettingsStore } from './settings'
 import { HubWatcher } from './watch'
+import type { ServerProbe } from '../registration/check'
+import { processHostEnv, type HostEnv } from '../registration/hosts'
+import { Registrar } from '../registration/registrar'
+import { nodeServerFacts, type ServerCommandFacts } from '../registration/server-command'
 
 export interface HubServiceOptions {
   config: HubConfig
@@ -68,6 +72,12 @@ export interface HubServiceOptions {
   version: string
   /** The desktop shell's native folder picker (absent under `okf-hub ui`). */
   pickDirectory?: () => Promise<string | null>
+  /** How AI hosts start the MCP server (what registration writes); default: plain Node + this checkout's build. */
+  serverCommand?: ServerCommandFacts
+  /** Starts a registered command and speaks MCP to it (a door's, the engine has no SDK); absent: `working` stays null. */
+  probeServer?: ServerProbe
+  /** Where the hosts keep their config (tests fake an OS); default: this process's platform, home, environment. */
+  hostEnv?: HostEnv
 }
 
 /**
@@ -81,6 +91,7 @@ export class HubService implements HubApi {
   readonly watcher: HubWatcher
   private readonly settings: SettingsStore
   private readonly drafts: DraftStore
+  private registrar: Registrar | undefined
 
   constructor(private readonly opts: HubServiceOptions) {
     this.registry = new Registry(opts.config.basesDir, opts.log)
@@ -359,16 +370,27 @@ export class HubService implements HubApi {
     throw new ApiError('NOT_AVAILABLE', 'le choix d’un dossier n’existe que dans l’application de bureau')
   }
 
-  async registrations(_check?: boolean): Promise<HostRegistration[]> {
-    throw notYet('inscription dans les hôtes MCP')
+  private hosts(): Registrar {
+    this.registrar ??= new Registrar({
+      hostEnv: this.opts.hostEnv ?? processHostEnv(),
+      server: this.opts.serverCommand ?? nodeServerFacts(),
+      config: this.opts.config,
+      log: this.opts.log,
+      probe: this.opts.probeServer
+    })
+    return this.registrar
+  }
+
+  async registrations(check?: boolean): Promise<HostRegistration[]> {
+    return this.hosts().all(check === true)
   }
 
   async register(host: HostId): Promise<HostRegistration> {
-    throw notYet(`inscription dans ${host}`)
+    return (await this.hosts().register(host)).registration
   }
 
   async unregister(host: HostId): Promise<HostRegistration> {
-    throw notYet(`désinscription de ${host}`)
+    return (await this.hosts().unregister(host)).registration
   }
 }
 
