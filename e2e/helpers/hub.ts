@@ -24,6 +24,10 @@ export interface Hub {
   basesDir: string
   userData: string
   env: Record<string, string>
+  /** A HubApi call as a program would make it (Bearer token), to check what the engine serves. */
+  api<T = unknown>(method: string, ...args: unknown[]): Promise<T>
+  /** The names of the bases served right now (after a rescan). */
+  listBases(): Promise<string[]>
   stop(): Promise<void>
 }
 
@@ -32,11 +36,16 @@ export function assertBuilt(): void {
     if (!existsSync(f)) throw new Error(`${f} missing: run \`npm run build\` before the e2e suite`)
 }
 
-/** Starts `okf-hub ui --no-open` and waits for the URL it prints. */
-export async function startHub(opts: { defaultBases?: boolean } = {}): Promise<Hub> {
+/**
+ * Starts `okf-hub ui --no-open` and waits for the URL it prints. `env` is laid over the hub
+ * process's environment (a temporary HOME, XDG_CONFIG_HOME, APPDATA… for the registration panel).
+ */
+export async function startHub(opts: { defaultBases?: boolean; env?: Record<string, string> } = {}): Promise<Hub> {
   assertBuilt()
   const basesDir = tempDir('okf-e2e-bases-')
-  const { userData, env } = hubEnv(basesDir, { defaultBases: opts.defaultBases ?? true })
+  const made = hubEnv(basesDir, { defaultBases: opts.defaultBases ?? true })
+  const { userData } = made
+  const env = { ...made.env, ...opts.env }
   const child: ChildProcess = spawn(process.execPath, [CLI_JS, 'ui', '--no-open', '--port', '0'], {
     env,
     cwd: '/',
@@ -64,14 +73,30 @@ export async function startHub(opts: { defaultBases?: boolean } = {}): Promise<H
     })
   })
   const u = new URL(url)
+  const token = u.searchParams.get('token') ?? ''
+  const api = async <T,>(method: string, ...args: unknown[]): Promise<T> => {
+    const res = await fetch(`${u.origin}/api/${method}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ args })
+    })
+    const body = (await res.json()) as { result?: T; error?: { code: string; message: string } }
+    if (body.error) throw new Error(`${method}: ${body.error.code}: ${body.error.message}`)
+    return body.result as T
+  }
   return {
     url,
     origin: u.origin,
     port: Number(u.port),
-    token: u.searchParams.get('token') ?? '',
+    token,
     basesDir,
     userData,
     env,
+    api,
+    async listBases() {
+      const r = await api<{ bases: { name: string }[] }>('rescan')
+      return r.bases.map((b) => b.name)
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r))

@@ -15,6 +15,8 @@ export interface Proposal {
 export interface Agent {
   /** Files a proposal with kb_propose through the real MCP server; returns its id. */
   propose(p: Proposal): Promise<string>
+  /** Any tool through the real MCP server: its text and whether it is an error. */
+  tool(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }>
   close(): Promise<void>
 }
 
@@ -37,6 +39,11 @@ export async function connectAgent(hub: Hub): Promise<Agent> {
       const m = /id : (prop-\d{4}-\d{2}-\d{2}-[0-9a-f]{4})/.exec(text)
       if (!m) throw new Error(`no id in kb_propose output: ${text}`)
       return m[1]
+    },
+    async tool(name, args) {
+      const r = await client.callTool({ name, arguments: args })
+      const text = (r.content as { type: string; text: string }[]).map((c) => c.text).join('')
+      return { text, isError: r.isError === true }
     },
     close: () => client.close()
   }

@@ -8,11 +8,15 @@ import { BaseTabs } from './screens/BaseTabs'
 import { CorpusTab } from './screens/CorpusTab'
 import { GovernanceTab } from './screens/GovernanceTab'
 import { HistoryTab } from './screens/HistoryTab'
+import { HostsScreen } from './screens/HostsScreen'
+import { ImportScreen } from './screens/ImportScreen'
 import { InventoryTab } from './screens/InventoryTab'
+import { NewBaseScreen } from './screens/NewBaseScreen'
 import { NotFoundScreen } from './screens/NotFoundScreen'
 import { ProposalScreen } from './screens/ProposalScreen'
 import { RouteErrorScreen } from './screens/RouteErrorScreen'
 import { SettingsScreen } from './screens/SettingsScreen'
+import { TrashScreen } from './screens/TrashScreen'
 
 /**
  * Hash routes: the app is loaded from file:// in Electron and from `/` over HTTP. The plan
@@ -27,6 +31,10 @@ const router = createHashRouter([
     children: [
       { index: true, element: <BasesOverviewScreen /> },
       { path: 'settings', element: <SettingsScreen /> },
+      { path: 'import', element: <ImportScreen /> },
+      { path: 'new', element: <NewBaseScreen /> },
+      { path: 'trash', element: <TrashScreen /> },
+      { path: 'hosts', element: <HostsScreen /> },
       {
         path: 'base/:base',
         element: <BaseScreen />,

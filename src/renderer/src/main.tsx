@@ -8,6 +8,7 @@ import './styles/components.css'
 import './styles/markdown.css'
 import './styles/inventory.css'
 import './styles/plan.css'
+import './styles/manage.css'
 import { App } from './App'
 
 createRoot(document.getElementById('root') as HTMLElement).render(

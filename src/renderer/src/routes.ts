@@ -13,3 +13,7 @@ export const historyPath = (base: string): string => `/base/${enc(base)}/history
 export const proposalPath = (base: string, id: string): string => `/base/${enc(base)}/proposal/${enc(id)}`
 export const auditPath = (base: string, id: string): string => `/base/${enc(base)}/proposal/${enc(id)}/trail`
 export const planPath = (base: string): string => `/base/${enc(base)}/plan`
+export const importPath = (): string => '/import'
+export const newBasePath = (): string => '/new'
+export const trashPath = (): string => '/trash'
+export const hostsPath = (): string => '/hosts'

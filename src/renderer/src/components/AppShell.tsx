@@ -6,6 +6,7 @@ import { useLive } from '../stores/live'
 import { hasUnsavedDrafts } from '../stores/plan'
 import { useSettings } from '../stores/settings'
 import { LinkDialog } from './LinkDialog'
+import { RegistrationBanner } from './RegistrationBanner'
 import { ShortcutsDialog } from './ShortcutsDialog'
 import { Sidebar } from './Sidebar'
 import { TopBar } from './TopBar'
@@ -48,6 +49,7 @@ export function AppShell(): React.JSX.Element {
       <div className="shell-content">
         <TopBar />
         <main id="main" className="main" tabIndex={-1}>
+          <RegistrationBanner />
           <Outlet />
         </main>
       </div>

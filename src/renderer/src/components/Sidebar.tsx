@@ -1,7 +1,7 @@
-import { Database, LayoutGrid } from 'lucide-react'
+import { Database, FilePlus2, Import, LayoutGrid, PlugZap, Trash2 } from 'lucide-react'
 import { NavLink } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { basePath, overviewPath } from '../routes'
+import { basePath, hostsPath, importPath, newBasePath, overviewPath, trashPath } from '../routes'
 import { useBases } from '../stores/bases'
 import { Spinner } from './Spinner'
 
@@ -18,9 +18,17 @@ export function Sidebar(): React.JSX.Element {
         </span>
         <span className="brand-name">OKF Hub</span>
       </div>
-      <NavLink to={overviewPath()} end className="sidebar-link">
+      <NavLink to={overviewPath()} end className="sidebar-link" data-testid="sidebar-overview">
         <LayoutGrid aria-hidden="true" size={16} />
         <span className="sidebar-label">{t('nav.overview')}</span>
+      </NavLink>
+      <NavLink to={importPath()} className="sidebar-link" data-testid="sidebar-import">
+        <Import aria-hidden="true" size={16} />
+        <span className="sidebar-label">{t('nav.import')}</span>
+      </NavLink>
+      <NavLink to={newBasePath()} className="sidebar-link" data-testid="sidebar-new">
+        <FilePlus2 aria-hidden="true" size={16} />
+        <span className="sidebar-label">{t('nav.newBase')}</span>
       </NavLink>
       <h2 className="sidebar-heading">
         {t('nav.bases')} {loading && !overview ? <Spinner inline /> : null}
@@ -41,6 +49,15 @@ export function Sidebar(): React.JSX.Element {
         ))}
       </ul>
       {overview && overview.bases.length === 0 ? <p className="sidebar-empty">{t('nav.noBases')}</p> : null}
+      <h2 className="sidebar-heading">{t('nav.manage')}</h2>
+      <NavLink to={hostsPath()} className="sidebar-link" data-testid="sidebar-hosts">
+        <PlugZap aria-hidden="true" size={16} />
+        <span className="sidebar-label">{t('nav.hosts')}</span>
+      </NavLink>
+      <NavLink to={trashPath()} className="sidebar-link" data-testid="sidebar-trash">
+        <Trash2 aria-hidden="true" size={16} />
+        <span className="sidebar-label">{t('nav.trash')}</span>
+      </NavLink>
     </nav>
   )
 }

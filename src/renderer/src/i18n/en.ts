@@ -15,7 +15,12 @@ export const en = {
     overview: 'All bases',
     bases: 'Bases',
     settings: 'Settings',
-    noBases: 'No base yet.'
+    noBases: 'No base yet.',
+    import: 'Import a base',
+    newBase: 'New base',
+    manage: 'Manage',
+    hosts: 'AI apps',
+    trash: 'Trash'
   },
   live: {
     connecting: 'Connecting…',
@@ -91,7 +96,8 @@ export const en = {
     emptyBody:
       'A base is a folder of markdown documents kept with its history. Agents read it and propose additions; you decide what goes in.',
     import: 'Import a base',
-    importLater: 'Importing and creating bases comes with the import wizard. Until then, copy a base folder into the bases folder and press Rescan.',
+    newBase: 'New base',
+    emptyHint: 'Import one from a git address or a folder, or start a new one from the hub’s template.',
     bases_one: '{{count}} base',
     bases_other: '{{count}} bases',
     invalid_one: '{{count}} folder is not a valid base',
@@ -494,11 +500,283 @@ export const en = {
     basesDirHint: 'Chosen when the hub starts (--bases or the configuration file).',
     userDataDir: 'Hub data folder',
     userDataDirHint: 'Settings, draft plans and the hub log are kept here.',
+    hosts: 'AI apps',
+    hostsLink: 'Register OKF Hub in your AI apps',
+    hostsHint: 'Claude Desktop, Claude Code, Cursor and VS Code: their status, and one button each.',
+    trashLink: 'Bases in the trash',
     about: '{{product}} {{version}} · {{platform}} · {{transport}}',
     transports: {
       electron: 'desktop app',
       web: 'in the browser (okf-hub ui)'
     }
+  },
+  import: {
+    title: 'Import a base',
+    subtitle: 'Clone a base from a git address, or take a folder of this computer. Nothing reaches the agents before you have read it.',
+    stepsLabel: 'Steps of the import',
+    stepDone: '(done)',
+    optional: '(optional)',
+    steps: {
+      source: 'Source',
+      progress: 'Copy',
+      report: 'Check',
+      review: 'Before first use',
+      done: 'Served'
+    },
+    source: {
+      title: 'Where does the base come from?',
+      explain: 'The base keeps its whole history. It is copied into the bases folder, checked, and shown to you before it is served.',
+      kind: 'Source',
+      kindUrl: 'A git address (GitHub, GitLab, a company server…)',
+      kindFolder: 'A folder on this computer',
+      url: 'Git address',
+      urlHint: 'The HTTPS address of the repository, as its “Clone” button gives it.',
+      urlMissing: 'Type the git address of the base.',
+      urlInvalid: 'The address must start with https:// (or http:// on a local network).',
+      folder: 'Folder',
+      folderPlaceholder: '/home/alice/bases/handbook',
+      folderMissing: 'Type the full path of the folder.',
+      folderHintDesktop: 'A git repository is imported with its history; a plain folder becomes one, with a first commit by the hub. Choose it, or type its full path.',
+      folderHintWeb: 'The full path on the computer running the hub. A git repository is imported with its history; a plain folder becomes one, with a first commit by the hub.',
+      pick: 'Choose folder…',
+      branch: 'Branch',
+      branchHint: 'Leave empty for the repository’s default branch.',
+      token: 'Access token',
+      tokenHint: 'Only for a private repository. Kept in memory for this import only: never written to disk, to the base or to the logs.',
+      name: 'Folder name in the bases folder',
+      nameHint: 'Leave empty to take it from the address. It may not be a folder that already exists.',
+      start: 'Import',
+      startHint: 'Copies and checks the base. It is not served until you confirm, after reading it.'
+    },
+    notices: {
+      cancelled: 'Import cancelled: nothing was kept. Your entries are still here.',
+      discarded: 'Import discarded: nothing was kept. Your entries are still here.'
+    },
+    progress: {
+      title: 'Copying the base…',
+      from: 'From',
+      objects: '{{loaded}} objects received',
+      objectsOf: '{{loaded}} of {{total}} objects',
+      waiting: 'Waiting for the server…',
+      unknown: 'progress unknown',
+      percent: '{{percent}} %',
+      cancel: 'Cancel',
+      cancelling: 'Cancelling…',
+      cancelHint: 'Cancelling stops the copy and deletes everything fetched so far.'
+    },
+    phases: {
+      preparing: 'Preparing the copy',
+      counting: 'The server counts what to send',
+      compressing: 'The server prepares the files',
+      receiving: 'Receiving the files and their history',
+      resolving: 'Putting the history together',
+      'checking-out': 'Writing the files',
+      copying: 'Copying the folder',
+      validating: 'Checking that it is a valid base',
+      done: 'Finishing'
+    },
+    failure: {
+      reasons_one: 'The reason:',
+      reasons_other: 'Every reason ({{count}}):',
+      nothingKept: 'Nothing was kept in the bases folder.',
+      fix: {
+        source: 'Change the source',
+        branch: 'Change the branch',
+        token: 'Enter the token',
+        name: 'Change the folder name'
+      },
+      auth: {
+        title: 'The server asks for an access token, or refused the one given.',
+        action: 'This repository is private: create a read access token on its site (GitHub, GitLab…), paste it in the token field, and import again.'
+      },
+      unreachable: {
+        title: 'The server cannot be reached.',
+        action: 'Check the address and your network connection (a VPN may be needed), then try again.'
+      },
+      branch: {
+        title: 'This branch does not exist in the repository.',
+        action: 'Check its name, or leave the branch empty to take the default branch.'
+      },
+      'not-git': {
+        title: 'This is not a git repository.',
+        action: 'Check the address: it must be the repository’s clone address, not a web page.'
+      },
+      'not-bundle': {
+        title: 'This repository is not an OKF base.',
+        action: 'An OKF base has an okf-bundle.yaml file at its root. Check that you chose the right repository or folder.'
+      },
+      'invalid-bundle': {
+        title: 'This base is not valid: the hub could not serve it.',
+        action: 'Its author must correct what is listed below; then import it again.'
+      },
+      collision: {
+        title: 'A base with the same name is already served.',
+        action: 'Two bases cannot have the same name. Remove the other one first, or ask for a renamed copy.',
+        actionNamed: 'Two bases cannot have the same name, and the base in the folder “{{other}}” already has it. Remove that base first (to the trash), or ask for a renamed copy.'
+      },
+      exists: {
+        title: 'A folder with this name already exists in the bases folder.',
+        action: 'Choose another folder name.'
+      },
+      source: {
+        title: 'The hub cannot use this source.',
+        action: 'Check the address or the path, then try again.'
+      },
+      cancelled: {
+        title: 'The import was cancelled.',
+        action: 'Nothing was kept. Start it again when you are ready.'
+      },
+      other: {
+        title: 'The import failed.',
+        action: 'Read the message below, correct what it names, then try again.'
+      }
+    },
+    report: {
+      title: 'The base was copied and checked',
+      refusedTitle: 'The base cannot be imported',
+      valid: '“{{base}}” is a valid base.',
+      notServed: 'It is not served yet: agents do not see it until you have read it and confirmed.',
+      base: 'Name',
+      dirName: 'Folder',
+      source: 'Source',
+      branch: 'Branch',
+      defaultBranch: 'default branch',
+      documents: 'Documents',
+      commits: 'History',
+      warnings_one: '{{count}} warning from the check',
+      warnings_other: '{{count}} warnings from the check',
+      noWarning: 'No warning: the check found nothing to say.',
+      continue: 'Continue: read before first use'
+    },
+    review: {
+      title: 'Before first use: read what “{{base}}” tells agents',
+      whyTitle: 'These texts reach every agent',
+      why: 'Once served, the rules (GOVERNANCE.md) and the instructions (CLAUDE.md) of this base go into the context of every agent that uses OKF Hub, on this computer (OKF specification, §8). Serve it only if you agree with what they say.',
+      untrusted: 'They were written by whoever wrote the base: they are shown as text, links open only when you click them.',
+      manifestHint: 'The base’s identity card',
+      showAs: 'Show {{file}} as',
+      rendered: 'Formatted',
+      raw: 'Raw text',
+      noClaude: 'This base has no CLAUDE.md.',
+      read: 'I have read the manifest, GOVERNANCE.md and CLAUDE.md of “{{base}}”, and I accept that agents receive them.',
+      serve: 'Serve this base',
+      serving: 'Serving…',
+      serveHint: 'Agents see the base from now on; you can remove it to the trash at any time.',
+      readFirst: 'Tick the box above once you have read the three texts.',
+      discard: 'Discard'
+    },
+    done: {
+      title: '“{{title}}” is served',
+      served: 'The base “{{base}}” is now in the bases folder and served.',
+      agents: 'Agents can search it with kb_search under the name {{base}}.',
+      where: 'Folder:',
+      open: 'Open the base',
+      another: 'Import another base'
+    },
+    leave: {
+      title: 'Leave the import?',
+      bodyRunning: 'The copy is still running. Leaving cancels it and deletes everything fetched so far.',
+      bodyStaged: 'The base is copied but not served. Leaving discards it: nothing is kept.',
+      cancel: 'Cancel the import and leave',
+      discard: 'Discard and leave'
+    }
+  },
+  newBase: {
+    title: 'New base',
+    explain: 'The hub writes a starter base that you then fill in: its identity card, draft rules, instructions for agents and an example document.',
+    baseTitle: 'Title',
+    titleHint: 'What people and agents see, for example “Support handbook”.',
+    titleMissing: 'Give the base a title.',
+    name: 'Name',
+    nameRule: 'Lowercase letters a–z, digits 0–9 and hyphens “-” only, for example support-handbook. It is the folder’s name and the name agents use.',
+    nameProblems: {
+      empty: 'Give the base a name.',
+      uppercase: 'Capital letters are not allowed: write “{{name}}” in lowercase.',
+      space: 'Spaces are not allowed: use hyphens “-” instead.',
+      characters: 'Not allowed here: {{chars}}',
+      taken: 'A base named “{{name}}” is already served: choose another name.'
+    },
+    description: 'Description',
+    descriptionHint: 'One or two sentences: what the base is for. Agents read it to choose a base.',
+    descriptionMissing: 'Describe the base in a sentence.',
+    whatTitle: 'What the hub writes',
+    what: 'A folder with the base’s manifest (commented), GOVERNANCE.md (draft rules with examples), CLAUDE.md, an example document, INSTANTIATE.md (what to fill in), and its own git history starting with one first commit. It is served at once.',
+    refused: 'Base not created',
+    create: 'Create the base',
+    creating: 'Creating…'
+  },
+  trash: {
+    title: 'Trash',
+    explain: 'Bases you removed wait here, inside the bases folder, with their files and their history. Agents do not see them. Restore one to serve it again.',
+    loading: 'Loading the trash',
+    listLabel: 'Bases in the trash',
+    emptyTitle: 'The trash is empty',
+    emptyBody: 'A base you remove (the “Remove” button on its page) waits here until you restore it.',
+    folder: 'folder {{dir}}',
+    removedAt: 'Removed',
+    restore: 'Restore',
+    restoreLabel: 'Restore {{base}}',
+    restoring: 'Restoring…',
+    restoredTitle: '“{{title}}” is served again.',
+    openRestored: 'Open {{base}}',
+    remove: 'Remove',
+    confirmTitle: 'Remove “{{title}}”?',
+    confirmBody: 'The base {{base}} goes to the trash inside the bases folder, with its files and its history. You can restore it from the trash.',
+    confirmAgents: 'Agents no longer see it from now on. Its pending proposals stay in it.',
+    confirm: 'Move to the trash',
+    removing: 'Removing…',
+    removedTitle: '“{{base}}” is in the trash.',
+    removedBody: 'Agents no longer see it. Its files and history are kept.',
+    open: 'Open the trash'
+  },
+  hosts: {
+    title: 'AI apps',
+    explain: 'Register OKF Hub in the AI apps of this computer so that their agents can search your bases and propose additions.',
+    listLabel: 'AI apps',
+    loading: 'Reading the AI apps’ configuration',
+    whatTitle: 'What registering writes',
+    what: 'One entry named OKF Hub in the app’s configuration file: the command that starts the hub’s server. Every other entry, setting and comment of that file stays as it was, and a dated backup copy is made first. Restart the app to see the change.',
+    checkAll: 'Check all',
+    checking: 'Checking…',
+    checkHint: 'Checking starts the registered command exactly as the app would, and asks it for its tools.',
+    names: {
+      'claude-desktop': 'Claude Desktop',
+      'claude-code': 'Claude Code',
+      cursor: 'Cursor',
+      vscode: 'VS Code'
+    },
+    status: {
+      working: 'Registered and working',
+      registered: 'Registered (not checked yet)',
+      broken: 'Registered, but it does not start',
+      problem: 'Problem',
+      absent: 'Not registered',
+      missing: 'No longer registered'
+    },
+    installed: 'installed',
+    notInstalled: 'not found on this computer',
+    configFile: 'Configuration file',
+    noConfigFile: 'unknown on this system',
+    otherFiles: 'Also found',
+    backup: 'Last backup',
+    noBackup: 'none yet',
+    done: {
+      register: 'Done: {{host}} now finds OKF Hub.',
+      unregister: 'Done: OKF Hub is removed from {{host}}.',
+      check: 'Checked.'
+    },
+    register: 'Register',
+    registering: 'Registering…',
+    repair: 'Repair',
+    repairing: 'Repairing…',
+    unregister: 'Unregister',
+    unregistering: 'Unregistering…',
+    check: 'Check',
+    banner: '{{host}} no longer finds OKF Hub',
+    bannerWhy: 'An update of the app probably rewrote its configuration. Repairing writes the entry again (a backup is made first).',
+    bannerRepaired: '{{host}} finds OKF Hub again. Restart it to see the change.',
+    seeAll: 'All AI apps',
+    dismissBanner: 'Hide this message'
   },
   notFound: {
     title: 'This page does not exist'

@@ -18,7 +18,12 @@ export const fr: Resources<typeof en> = {
     overview: 'Toutes les bases',
     bases: 'Bases',
     settings: 'Réglages',
-    noBases: 'Aucune base pour l’instant.'
+    noBases: 'Aucune base pour l’instant.',
+    import: 'Importer une base',
+    newBase: 'Nouvelle base',
+    manage: 'Gérer',
+    hosts: 'Applications d’IA',
+    trash: 'Corbeille'
   },
   live: {
     connecting: 'Connexion…',
@@ -94,7 +99,8 @@ export const fr: Resources<typeof en> = {
     emptyBody:
       'Une base est un dossier de documents markdown conservé avec son historique. Les agents la lisent et proposent des ajouts ; c’est vous qui décidez de ce qui y entre.',
     import: 'Importer une base',
-    importLater: 'L’import et la création de bases arrivent avec l’assistant d’import. D’ici là, copiez le dossier d’une base dans le dossier des bases puis cliquez sur « Rechercher les bases ».',
+    newBase: 'Nouvelle base',
+    emptyHint: 'Importez-en une depuis une adresse git ou un dossier, ou partez du modèle du hub.',
     bases_one: '{{count}} base',
     bases_other: '{{count}} bases',
     invalid_one: '{{count}} dossier n’est pas une base valide',
@@ -497,11 +503,283 @@ export const fr: Resources<typeof en> = {
     basesDirHint: 'Choisi au démarrage du hub (--bases ou le fichier de configuration).',
     userDataDir: 'Dossier des données du hub',
     userDataDirHint: 'Les réglages, les brouillons de plans et le journal du hub sont conservés ici.',
+    hosts: 'Applications d’IA',
+    hostsLink: 'Inscrire OKF Hub dans vos applications d’IA',
+    hostsHint: 'Claude Desktop, Claude Code, Cursor et VS Code : leur état, et un bouton pour chacune.',
+    trashLink: 'Bases dans la corbeille',
     about: '{{product}} {{version}} · {{platform}} · {{transport}}',
     transports: {
       electron: 'application de bureau',
       web: 'dans le navigateur (okf-hub ui)'
     }
+  },
+  import: {
+    title: 'Importer une base',
+    subtitle: 'Clonez une base depuis une adresse git, ou prenez un dossier de cet ordinateur. Rien n’atteint les agents avant que vous l’ayez lu.',
+    stepsLabel: 'Étapes de l’import',
+    stepDone: '(fait)',
+    optional: '(facultatif)',
+    steps: {
+      source: 'Source',
+      progress: 'Copie',
+      report: 'Vérification',
+      review: 'Avant la première utilisation',
+      done: 'Servie'
+    },
+    source: {
+      title: 'D’où vient la base ?',
+      explain: 'La base garde tout son historique. Elle est copiée dans le dossier des bases, vérifiée, et vous est montrée avant d’être servie.',
+      kind: 'Source',
+      kindUrl: 'Une adresse git (GitHub, GitLab, un serveur d’entreprise…)',
+      kindFolder: 'Un dossier de cet ordinateur',
+      url: 'Adresse git',
+      urlHint: 'L’adresse HTTPS du dépôt, telle que la donne son bouton « Clone ».',
+      urlMissing: 'Saisissez l’adresse git de la base.',
+      urlInvalid: 'L’adresse doit commencer par https:// (ou http:// sur un réseau local).',
+      folder: 'Dossier',
+      folderPlaceholder: '/home/alice/bases/manuel',
+      folderMissing: 'Saisissez le chemin complet du dossier.',
+      folderHintDesktop: 'Un dépôt git est importé avec son historique ; un simple dossier en devient un, avec un premier commit du hub. Choisissez-le, ou saisissez son chemin complet.',
+      folderHintWeb: 'Le chemin complet sur l’ordinateur où tourne le hub. Un dépôt git est importé avec son historique ; un simple dossier en devient un, avec un premier commit du hub.',
+      pick: 'Choisir un dossier…',
+      branch: 'Branche',
+      branchHint: 'Laissez vide pour la branche par défaut du dépôt.',
+      token: 'Jeton d’accès',
+      tokenHint: 'Seulement pour un dépôt privé. Gardé en mémoire pour cet import uniquement : jamais écrit sur le disque, dans la base ni dans les journaux.',
+      name: 'Nom du dossier dans le dossier des bases',
+      nameHint: 'Laissez vide pour le déduire de l’adresse. Ce ne peut pas être un dossier qui existe déjà.',
+      start: 'Importer',
+      startHint: 'Copie et vérifie la base. Elle n’est servie qu’après votre confirmation, une fois lue.'
+    },
+    notices: {
+      cancelled: 'Import annulé : rien n’a été conservé. Vos saisies sont toujours là.',
+      discarded: 'Import abandonné : rien n’a été conservé. Vos saisies sont toujours là.'
+    },
+    progress: {
+      title: 'Copie de la base…',
+      from: 'Depuis',
+      objects: '{{loaded}} objets reçus',
+      objectsOf: '{{loaded}} objets sur {{total}}',
+      waiting: 'En attente du serveur…',
+      unknown: 'avancement inconnu',
+      percent: '{{percent}} %',
+      cancel: 'Annuler',
+      cancelling: 'Annulation…',
+      cancelHint: 'Annuler arrête la copie et supprime tout ce qui a déjà été récupéré.'
+    },
+    phases: {
+      preparing: 'Préparation de la copie',
+      counting: 'Le serveur compte ce qu’il doit envoyer',
+      compressing: 'Le serveur prépare les fichiers',
+      receiving: 'Réception des fichiers et de leur historique',
+      resolving: 'Reconstitution de l’historique',
+      'checking-out': 'Écriture des fichiers',
+      copying: 'Copie du dossier',
+      validating: 'Vérification que c’est une base valide',
+      done: 'Finalisation'
+    },
+    failure: {
+      reasons_one: 'La raison :',
+      reasons_other: 'Toutes les raisons ({{count}}) :',
+      nothingKept: 'Rien n’a été conservé dans le dossier des bases.',
+      fix: {
+        source: 'Modifier la source',
+        branch: 'Modifier la branche',
+        token: 'Saisir le jeton',
+        name: 'Modifier le nom du dossier'
+      },
+      auth: {
+        title: 'Le serveur demande un jeton d’accès, ou a refusé celui qui a été donné.',
+        action: 'Ce dépôt est privé : créez un jeton d’accès en lecture sur son site (GitHub, GitLab…), collez-le dans le champ du jeton, puis relancez l’import.'
+      },
+      unreachable: {
+        title: 'Le serveur est injoignable.',
+        action: 'Vérifiez l’adresse et votre connexion réseau (un VPN est peut-être nécessaire), puis réessayez.'
+      },
+      branch: {
+        title: 'Cette branche n’existe pas dans le dépôt.',
+        action: 'Vérifiez son nom, ou laissez la branche vide pour prendre la branche par défaut.'
+      },
+      'not-git': {
+        title: 'Ce n’est pas un dépôt git.',
+        action: 'Vérifiez l’adresse : ce doit être l’adresse de clonage du dépôt, pas une page web.'
+      },
+      'not-bundle': {
+        title: 'Ce dépôt n’est pas une base OKF.',
+        action: 'Une base OKF a un fichier okf-bundle.yaml à sa racine. Vérifiez que vous avez choisi le bon dépôt ou le bon dossier.'
+      },
+      'invalid-bundle': {
+        title: 'Cette base n’est pas valide : le hub ne pourrait pas la servir.',
+        action: 'Son auteur doit corriger ce qui est listé ci-dessous ; importez-la ensuite à nouveau.'
+      },
+      collision: {
+        title: 'Une base du même nom est déjà servie.',
+        action: 'Deux bases ne peuvent pas avoir le même nom. Retirez d’abord l’autre, ou demandez une copie renommée.',
+        actionNamed: 'Deux bases ne peuvent pas avoir le même nom, et la base du dossier « {{other}} » le porte déjà. Retirez d’abord cette base (à la corbeille), ou demandez une copie renommée.'
+      },
+      exists: {
+        title: 'Un dossier de ce nom existe déjà dans le dossier des bases.',
+        action: 'Choisissez un autre nom de dossier.'
+      },
+      source: {
+        title: 'Le hub ne peut pas utiliser cette source.',
+        action: 'Vérifiez l’adresse ou le chemin, puis réessayez.'
+      },
+      cancelled: {
+        title: 'L’import a été annulé.',
+        action: 'Rien n’a été conservé. Relancez-le quand vous êtes prêt.'
+      },
+      other: {
+        title: 'L’import a échoué.',
+        action: 'Lisez le message ci-dessous, corrigez ce qu’il nomme, puis réessayez.'
+      }
+    },
+    report: {
+      title: 'La base a été copiée et vérifiée',
+      refusedTitle: 'La base ne peut pas être importée',
+      valid: '« {{base}} » est une base valide.',
+      notServed: 'Elle n’est pas encore servie : les agents ne la voient pas tant que vous ne l’avez pas lue et confirmée.',
+      base: 'Nom',
+      dirName: 'Dossier',
+      source: 'Source',
+      branch: 'Branche',
+      defaultBranch: 'branche par défaut',
+      documents: 'Documents',
+      commits: 'Historique',
+      warnings_one: '{{count}} avertissement de la vérification',
+      warnings_other: '{{count}} avertissements de la vérification',
+      noWarning: 'Aucun avertissement : la vérification n’a rien relevé.',
+      continue: 'Continuer : lire avant la première utilisation'
+    },
+    review: {
+      title: 'Avant la première utilisation : lisez ce que « {{base}} » dit aux agents',
+      whyTitle: 'Ces textes atteignent tous les agents',
+      why: 'Une fois la base servie, ses règles (GOVERNANCE.md) et ses instructions (CLAUDE.md) entrent dans le contexte de chaque agent qui utilise OKF Hub sur cet ordinateur (spécification OKF, §8). Ne la servez que si vous êtes d’accord avec ce qu’ils disent.',
+      untrusted: 'Ils ont été écrits par l’auteur de la base : ils sont affichés comme du texte, les liens ne s’ouvrent que si vous cliquez dessus.',
+      manifestHint: 'La carte d’identité de la base',
+      showAs: 'Afficher {{file}} en',
+      rendered: 'Mis en forme',
+      raw: 'Texte brut',
+      noClaude: 'Cette base n’a pas de CLAUDE.md.',
+      read: 'J’ai lu le manifeste, GOVERNANCE.md et CLAUDE.md de « {{base}} », et j’accepte que les agents les reçoivent.',
+      serve: 'Servir cette base',
+      serving: 'Mise en service…',
+      serveHint: 'Les agents voient la base dès maintenant ; vous pourrez la mettre à la corbeille à tout moment.',
+      readFirst: 'Cochez la case ci-dessus une fois les trois textes lus.',
+      discard: 'Abandonner'
+    },
+    done: {
+      title: '« {{title}} » est servie',
+      served: 'La base « {{base}} » est maintenant dans le dossier des bases, et servie.',
+      agents: 'Les agents peuvent la chercher avec kb_search sous le nom {{base}}.',
+      where: 'Dossier :',
+      open: 'Ouvrir la base',
+      another: 'Importer une autre base'
+    },
+    leave: {
+      title: 'Quitter l’import ?',
+      bodyRunning: 'La copie est en cours. Quitter l’annule et supprime tout ce qui a déjà été récupéré.',
+      bodyStaged: 'La base est copiée mais pas servie. Quitter l’abandonne : rien n’est conservé.',
+      cancel: 'Annuler l’import et quitter',
+      discard: 'Abandonner et quitter'
+    }
+  },
+  newBase: {
+    title: 'Nouvelle base',
+    explain: 'Le hub écrit une base de départ que vous complétez ensuite : sa carte d’identité, des règles en brouillon, des instructions pour les agents et un document d’exemple.',
+    baseTitle: 'Titre',
+    titleHint: 'Ce que voient les personnes et les agents, par exemple « Manuel du support ».',
+    titleMissing: 'Donnez un titre à la base.',
+    name: 'Nom',
+    nameRule: 'Uniquement des lettres minuscules a–z, des chiffres 0–9 et des tirets « - », par exemple manuel-support. C’est le nom du dossier et celui qu’utilisent les agents.',
+    nameProblems: {
+      empty: 'Donnez un nom à la base.',
+      uppercase: 'Les majuscules ne sont pas permises : écrivez « {{name}} » en minuscules.',
+      space: 'Les espaces ne sont pas permises : utilisez des tirets « - » à la place.',
+      characters: 'Non permis ici : {{chars}}',
+      taken: 'Une base nommée « {{name}} » est déjà servie : choisissez un autre nom.'
+    },
+    description: 'Description',
+    descriptionHint: 'Une ou deux phrases : à quoi sert la base. Les agents la lisent pour choisir une base.',
+    descriptionMissing: 'Décrivez la base en une phrase.',
+    whatTitle: 'Ce que le hub écrit',
+    what: 'Un dossier avec le manifeste de la base (commenté), GOVERNANCE.md (règles en brouillon, avec des exemples), CLAUDE.md, un document d’exemple, INSTANTIATE.md (ce qu’il reste à remplir), et son propre historique git qui commence par un premier commit. Elle est servie aussitôt.',
+    refused: 'Base non créée',
+    create: 'Créer la base',
+    creating: 'Création…'
+  },
+  trash: {
+    title: 'Corbeille',
+    explain: 'Les bases que vous avez retirées attendent ici, dans le dossier des bases, avec leurs fichiers et leur historique. Les agents ne les voient pas. Restaurez-en une pour la servir à nouveau.',
+    loading: 'Chargement de la corbeille',
+    listLabel: 'Bases dans la corbeille',
+    emptyTitle: 'La corbeille est vide',
+    emptyBody: 'Une base que vous retirez (le bouton « Retirer » sur sa page) attend ici jusqu’à ce que vous la restauriez.',
+    folder: 'dossier {{dir}}',
+    removedAt: 'Retirée',
+    restore: 'Restaurer',
+    restoreLabel: 'Restaurer {{base}}',
+    restoring: 'Restauration…',
+    restoredTitle: '« {{title}} » est à nouveau servie.',
+    openRestored: 'Ouvrir {{base}}',
+    remove: 'Retirer',
+    confirmTitle: 'Retirer « {{title}} » ?',
+    confirmBody: 'La base {{base}} va dans la corbeille, à l’intérieur du dossier des bases, avec ses fichiers et son historique. Vous pourrez la restaurer depuis la corbeille.',
+    confirmAgents: 'Les agents ne la voient plus dès maintenant. Ses propositions en attente y restent.',
+    confirm: 'Mettre à la corbeille',
+    removing: 'Retrait…',
+    removedTitle: '« {{base}} » est dans la corbeille.',
+    removedBody: 'Les agents ne la voient plus. Ses fichiers et son historique sont conservés.',
+    open: 'Ouvrir la corbeille'
+  },
+  hosts: {
+    title: 'Applications d’IA',
+    explain: 'Inscrivez OKF Hub dans les applications d’IA de cet ordinateur pour que leurs agents puissent chercher dans vos bases et proposer des ajouts.',
+    listLabel: 'Applications d’IA',
+    loading: 'Lecture de la configuration des applications d’IA',
+    whatTitle: 'Ce que l’inscription écrit',
+    what: 'Une entrée nommée OKF Hub dans le fichier de configuration de l’application : la commande qui démarre le serveur du hub. Les autres entrées, réglages et commentaires de ce fichier restent tels quels, et une copie de sauvegarde datée est faite avant. Redémarrez l’application pour qu’elle voie le changement.',
+    checkAll: 'Tout vérifier',
+    checking: 'Vérification…',
+    checkHint: 'Vérifier lance la commande inscrite exactement comme le ferait l’application, et lui demande ses outils.',
+    names: {
+      'claude-desktop': 'Claude Desktop',
+      'claude-code': 'Claude Code',
+      cursor: 'Cursor',
+      vscode: 'VS Code'
+    },
+    status: {
+      working: 'Inscrit et fonctionnel',
+      registered: 'Inscrit (pas encore vérifié)',
+      broken: 'Inscrit, mais ne démarre pas',
+      problem: 'Problème',
+      absent: 'Non inscrit',
+      missing: 'N’est plus inscrit'
+    },
+    installed: 'installée',
+    notInstalled: 'introuvable sur cet ordinateur',
+    configFile: 'Fichier de configuration',
+    noConfigFile: 'inconnu sur ce système',
+    otherFiles: 'Trouvés aussi',
+    backup: 'Dernière sauvegarde',
+    noBackup: 'aucune pour l’instant',
+    done: {
+      register: 'C’est fait : {{host}} trouve maintenant OKF Hub.',
+      unregister: 'C’est fait : OKF Hub est retiré de {{host}}.',
+      check: 'Vérifié.'
+    },
+    register: 'Inscrire',
+    registering: 'Inscription…',
+    repair: 'Réparer',
+    repairing: 'Réparation…',
+    unregister: 'Désinscrire',
+    unregistering: 'Désinscription…',
+    check: 'Vérifier',
+    banner: '{{host}} ne trouve plus OKF Hub',
+    bannerWhy: 'Une mise à jour de l’application a probablement réécrit sa configuration. Réparer réécrit l’entrée (une sauvegarde est faite avant).',
+    bannerRepaired: '{{host}} trouve à nouveau OKF Hub. Redémarrez-la pour qu’elle voie le changement.',
+    seeAll: 'Toutes les applications d’IA',
+    dismissBanner: 'Masquer ce message'
   },
   notFound: {
     title: 'Cette page n’existe pas'

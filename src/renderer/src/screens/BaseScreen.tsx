@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { Link, Outlet, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../components/EmptyState'
+import { RemoveBaseButton } from '../components/RemoveBaseButton'
 import { overviewPath, planPath } from '../routes'
 import { useBases } from '../stores/bases'
 import { usePlans } from '../stores/plan'
@@ -46,6 +47,7 @@ export function BaseScreen(): React.JSX.Element {
           </p>
         </div>
         <div className="screen-actions">
+          {summary ? <RemoveBaseButton base={base} title={summary.title} /> : null}
           <Link to={planPath(base)} className={`button${inPlan > 0 ? ' button-primary' : ''}`} data-testid="plan-link">
             <ClipboardList aria-hidden="true" size={16} />
             {inPlan > 0 ? t('base.planCount', { count: inPlan }) : t('base.plan')}

@@ -1,12 +1,15 @@
-import { AlertTriangle, Copy, Library, RefreshCw } from 'lucide-react'
+import { AlertTriangle, Copy, FilePlus2, Import, Library, RefreshCw } from 'lucide-react'
+import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { BaseCard } from '../components/BaseCard'
 import { EmptyState } from '../components/EmptyState'
 import { ErrorNotice } from '../components/ErrorNotice'
+import { RemovedNotice } from '../components/RemovedNotice'
 import { RescanReport } from '../components/RescanReport'
 import { Skeleton } from '../components/Skeleton'
 import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
+import { importPath, newBasePath } from '../routes'
 import { useBases } from '../stores/bases'
 
 /** Every base of this machine, the bundles that could not be served and why, and a rescan. */
@@ -39,8 +42,16 @@ export function BasesOverviewScreen(): React.JSX.Element {
             <RefreshCw aria-hidden="true" size={16} className={rescanning ? 'spin' : undefined} />
             {rescanning ? t('overview.rescanning') : t('overview.rescan')}
           </button>
+          <Link to={newBasePath()} className="button" data-testid="new-base-link">
+            <FilePlus2 aria-hidden="true" size={16} /> {t('overview.newBase')}
+          </Link>
+          <Link to={importPath()} className="button button-primary" data-testid="import-link">
+            <Import aria-hidden="true" size={16} /> {t('overview.import')}
+          </Link>
         </div>
       </header>
+
+      <RemovedNotice />
 
       {lastRescan ? <RescanReport result={lastRescan} /> : null}
       {rescanError ? <ErrorNotice error={rescanError} context={t('overview.rescan')} compact /> : null}
@@ -62,14 +73,15 @@ export function BasesOverviewScreen(): React.JSX.Element {
       {overview && overview.bases.length === 0 ? (
         <EmptyState icon={<Library size={40} />} title={t('overview.emptyTitle')} testId="bases-empty">
           <p>{t('overview.emptyBody')}</p>
-          <p>
-            <button type="button" className="button" disabled aria-describedby="import-later">
-              {t('overview.import')}
-            </button>
+          <p className="empty-actions">
+            <Link to={importPath()} className="button button-primary" data-testid="empty-import">
+              <Import aria-hidden="true" size={16} /> {t('overview.import')}
+            </Link>
+            <Link to={newBasePath()} className="button" data-testid="empty-new-base">
+              <FilePlus2 aria-hidden="true" size={16} /> {t('overview.newBase')}
+            </Link>
           </p>
-          <p id="import-later" className="muted">
-            {t('overview.importLater')}
-          </p>
+          <p className="muted">{t('overview.emptyHint')}</p>
         </EmptyState>
       ) : null}
 

@@ -1,10 +1,12 @@
-import { Check } from 'lucide-react'
+import { Check, PlugZap, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { ErrorNotice } from '../components/ErrorNotice'
 import { LanguageSelect } from '../components/LanguageSelect'
 import { Skeleton } from '../components/Skeleton'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
+import { hostsPath, trashPath } from '../routes'
 import { useSettings } from '../stores/settings'
 
 /** The manager's preferences, and where the hub keeps things (read-only). */
@@ -74,9 +76,23 @@ export function SettingsScreen(): React.JSX.Element {
             <p className="hint">{t('settings.languageHint')}</p>
           </div>
           <div className="field">
+            <span className="label">{t('settings.hosts')}</span>
+            <p>
+              <Link to={hostsPath()} className="button" data-testid="settings-hosts-link">
+                <PlugZap aria-hidden="true" size={16} /> {t('settings.hostsLink')}
+              </Link>
+            </p>
+            <p className="hint">{t('settings.hostsHint')}</p>
+          </div>
+          <div className="field">
             <label htmlFor="settings-bases">{t('settings.basesDir')}</label>
             <input id="settings-bases" className="input input-readonly" readOnly value={settings.basesDir} />
             <p className="hint">{t('settings.basesDirHint')}</p>
+            <p>
+              <Link to={trashPath()} data-testid="settings-trash-link">
+                <Trash2 aria-hidden="true" size={14} /> {t('settings.trashLink')}
+              </Link>
+            </p>
           </div>
           <div className="field">
             <label htmlFor="settings-userdata">{t('settings.userDataDir')}</label>

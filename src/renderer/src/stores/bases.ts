@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { BasesOverview, HubApiError, RescanResult } from '../../../shared/hub-api'
+import type { BaseSummary, BasesOverview, HubApiError, RescanResult, TrashEntry } from '../../../shared/hub-api'
 import { hub } from '../api/hub'
 import { toHubApiError } from '../api/errors'
 
@@ -10,6 +10,12 @@ interface BasesState {
   rescanning: boolean
   lastRescan: RescanResult | null
   rescanError: HubApiError | null
+  /** The base the manager last moved to the trash (the overview says so, with Restore). */
+  lastRemoved: TrashEntry | null
+  /** The base last restored from the trash. */
+  lastRestored: BaseSummary | null
+  removed(entry: TrashEntry): void
+  restored(base: BaseSummary | null): void
   /** Loads (or refreshes in the background: the previous overview stays shown). */
   load(): Promise<void>
   rescan(): Promise<void>
@@ -24,6 +30,23 @@ export const useBases = create<BasesState>()((set, get) => {
     rescanning: false,
     lastRescan: null,
     rescanError: null,
+    lastRemoved: null,
+    lastRestored: null,
+
+    removed(entry) {
+      const o = get().overview
+      set({
+        lastRemoved: entry,
+        lastRestored: null,
+        overview: o ? { ...o, bases: o.bases.filter((b) => b.name !== entry.base) } : o
+      })
+      void get().load()
+    },
+
+    restored(base) {
+      set({ lastRestored: base, lastRemoved: null })
+      void get().load()
+    },
 
     async load() {
       const mine = ++seq
