@@ -16,6 +16,60 @@ export interface HubConfig {
   /** The config file actually read, if any. */
   configFile: string | null
   userDataDir: string
+  /** Per-base settings (`bases:` in hub-config.yaml), by base name; absent: every default. */
+  baseSettings?: Record<string, BaseSettings>
+}
+
+/** What `bases: { <name>: { … } }` of hub-config.yaml may set for one base. */
+export interface BaseSettings {
+  /** Push every local commit (proposal, resolution) to the base's remote right after it is made. */
+  autoPush: boolean
+  /** Fetch and fast-forward when a server starts (bases with a remote only). */
+  syncAtStart: boolean
+}
+
+export const DEFAULT_BASE_SETTINGS: Readonly<BaseSettings> = Object.freeze({
+  autoPush: false,
+  syncAtStart: true
+})
+
+/** The settings of base `name` (defaults for a base the configuration does not name). */
+export function settingsOf(config: HubConfig, name: string): BaseSettings {
+  const own =
+    config.baseSettings && Object.hasOwn(config.baseSettings, name) ? config.baseSettings[name] : undefined
+  return own ?? { ...DEFAULT_BASE_SETTINGS }
+}
+
+const BASE_KEYS: Record<string, keyof BaseSettings> = {
+  'auto-push': 'autoPush',
+  'sync-at-start': 'syncAtStart'
+}
+
+function baseSettingsValue(file: string, value: unknown): Record<string, BaseSettings> {
+  if (value === null || value === undefined) return {}
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new ConfigError(`${file} : bases doit être une correspondance « nom de base → réglages »`)
+  const out: Record<string, BaseSettings> = {}
+  for (const [name, raw] of Object.entries(value as Record<string, unknown>)) {
+    const where = `bases.${name}`
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+      throw new ConfigError(
+        `${file} : ${where} doit être une correspondance (par exemple « auto-push: true »)`
+      )
+    const settings: BaseSettings = { ...DEFAULT_BASE_SETTINGS }
+    for (const [key, v] of Object.entries(raw as Record<string, unknown>)) {
+      const field = Object.hasOwn(BASE_KEYS, key) ? BASE_KEYS[key] : undefined
+      if (!field)
+        throw new ConfigError(
+          `${file} : ${where}.${key} : réglage inconnu (connus : ${Object.keys(BASE_KEYS).join(', ')})`
+        )
+      if (typeof v !== 'boolean')
+        throw new ConfigError(`${file} : ${where}.${key} doit être un booléen (true ou false)`)
+      settings[field] = v
+    }
+    out[name] = settings
+  }
+  return out
 }
 
 export class ConfigError extends Error {
@@ -118,6 +172,7 @@ export function loadConfig(src: ConfigSources = {}): HubConfig {
           throw new ConfigError(`${configFile} : default-bases doit être un booléen`)
         cfg.defaultBases = v
       }
+      if ('bases' in m) cfg.baseSettings = baseSettingsValue(configFile, m['bases'])
     }
   }
   if (env.OKF_HUB_BASES) cfg.basesDir = resolve(cwd, expandHome(env.OKF_HUB_BASES))

@@ -102,6 +102,8 @@ export interface BaseSummary {
   warnings: string[]
   /** Current branch tip, null in an empty repository. */
   head: string | null
+  /** Sync with the base's git remote, from the last known remote tip (no network call). */
+  sync?: SyncStatus
 }
 
 export interface BasesOverview {
@@ -329,6 +331,65 @@ export interface HostRegistration {
 }
 
 // ---------------------------------------------------------------------------------------------
+// team sync (a base and its git remote)
+
+/**
+ * - `up-to-date`: the branch is where the remote's is.
+ * - `behind`: the remote has `behind` commits more; a sync fast-forwards (unless `dirty` lists local
+ *   changes in the way: then nothing was written).
+ * - `ahead`: `ahead` local commits not on the remote yet; a sync with push sends them (replayed on
+ *   the remote's new commits when `behind` > 0 too).
+ * - `diverged`: both moved and the local commits cannot be replayed: `conflicts` lists the paths
+ *   changed on both sides; nothing is forced.
+ * - `unreachable`, `auth-required`: the remote did not answer, or wants a (valid) token.
+ * - `no-remote`: git knows no remote for this base. `error`: anything else (the message says what).
+ */
+export type SyncState =
+  'up-to-date' | 'behind' | 'ahead' | 'diverged' | 'unreachable' | 'auth-required' | 'no-remote' | 'error'
+
+export interface SyncStatus {
+  base: string
+  state: SyncState
+  /** Local branch; null when HEAD is detached or unreadable. */
+  branch: string | null
+  /** `origin/main`; null without a remote. */
+  remote: string | null
+  /** The remote's URL without any credentials; null without a remote. */
+  url: string | null
+  /** `host[:port]` its token is stored under; null without an HTTP remote. */
+  host: string | null
+  ahead: number
+  behind: number
+  /** diverged: the paths changed on both sides. */
+  conflicts: string[]
+  /** Local (worktree or staged) changes of paths the remote changed: not overwritten, nothing written. */
+  dirty: string[]
+  /** ISO time of the last exchange that reached the remote; null: never. */
+  lastSync: string | null
+  /** What the status means and what to do, in the engine's words (French). */
+  message: string
+  /** True when the remote was contacted for this status; false: from the last known remote tip. */
+  live: boolean
+  /** After a sync: commits fast-forwarded, commits pushed (replayed ones included). */
+  fastForwarded?: number
+  pushed?: number
+}
+
+export interface SyncOptions {
+  /** Also send local commits (replayed on the remote's new commits when it moved). */
+  push: boolean
+}
+
+export interface CredentialHosts {
+  /** Hosts with a stored token (never the tokens themselves). */
+  hosts: string[]
+  /** Whether a stored token outlives this process (the desktop app's OS keychain). */
+  persistent: boolean
+  /** OKF_HUB_GIT_TOKEN is set: it applies to every host without a stored token. */
+  fromEnvironment: boolean
+}
+
+// ---------------------------------------------------------------------------------------------
 // live events
 
 export type HubEvent =
@@ -339,6 +400,8 @@ export type HubEvent =
   /** A base's branch moved (any commit). */
   | { type: 'head-changed'; base: string; head: string | null }
   | { type: 'import-progress'; progress: ImportProgress }
+  /** A base's sync status changed (a sync ran, in the background or on demand). */
+  | { type: 'sync-changed'; base: string; status: SyncStatus }
 
 export type Unsubscribe = () => void
 
@@ -392,6 +455,15 @@ export interface HubApi {
   /** Register or repair (idempotent). */
   register(host: HostId): Promise<HostRegistration>
   unregister(host: HostId): Promise<HostRegistration>
+
+  /** Every base's sync status (or one base's), from the last known remote tip: no network call. */
+  syncStatus(base?: string): Promise<SyncStatus[]>
+  /** Fetch, fast-forward when behind, and with `push` send local commits; `sync-changed` follows. */
+  sync(base: string, opts: SyncOptions): Promise<SyncStatus>
+  /** Store a token for a remote host (`host[:port]`); the desktop app encrypts it with the OS keychain. */
+  setCredential(host: string, token: string): Promise<void>
+  deleteCredential(host: string): Promise<void>
+  credentialHosts(): Promise<CredentialHosts>
 }
 
 /** The method names, for the transports (IPC channels, HTTP routes) and the preload test. */
@@ -425,7 +497,12 @@ export const HUB_API_METHODS = [
   'pickDirectory',
   'registrations',
   'register',
-  'unregister'
+  'unregister',
+  'syncStatus',
+  'sync',
+  'setCredential',
+  'deleteCredential',
+  'credentialHosts'
 ] as const satisfies readonly (keyof HubApi)[]
 
 export type HubApiMethod = (typeof HUB_API_METHODS)[number]

@@ -88,15 +88,15 @@ export interface CommitTimings {
  * refreshing the index, while a lock held longer (an editor open on `git commit`, a crashed git)
  * ends in BASE_BUSY with nothing committed.
  */
-const GIT_LOCK_WAIT_MS = 2_000
+export const GIT_LOCK_WAIT_MS = 2_000
 const GIT_LOCK_BACKOFF_START_MS = 50
 const GIT_LOCK_BACKOFF_MAX_MS = 500
-const ZERO_OID = '0'.repeat(40)
-const MODE_TREE = '40000'
-const MODE_FILE = '100644'
-const MODE_EXEC = '100755'
-const MODE_LINK = '120000'
-const MODE_GITLINK = '160000'
+export const ZERO_OID = '0'.repeat(40)
+export const MODE_TREE = '40000'
+export const MODE_FILE = '100644'
+export const MODE_EXEC = '100755'
+export const MODE_LINK = '120000'
+export const MODE_GITLINK = '160000'
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)))
 const errCode = (e: unknown): string | undefined => (e as NodeJS.ErrnoException | undefined)?.code
@@ -302,7 +302,7 @@ export async function treeBlobOid(
 }
 
 /** The blob (or link) entry at `repoPath` in the tree `treeOid`; null when absent, a tree or a submodule. */
-async function entryAt(
+export async function entryAt(
   commondir: string,
   treeOid: string,
   repoPath: string,
@@ -357,7 +357,7 @@ function validatePaths(paths: string[]): string[] {
 }
 
 /** The lstat in a change is taken BEFORE the content is read: a later edit makes git re-hash, never trust stale content. */
-type PathChange = IndexChange
+export type PathChange = IndexChange
 
 interface WorktreeFile {
   st: BigIntStats
@@ -433,7 +433,7 @@ export async function worktreeBlobOid(
 // ---------------------------------------------------------------------------------------------
 // Trees
 
-interface TreeEntry {
+export interface TreeEntry {
   mode: string
   name: Buffer
   oid: Buffer
@@ -448,7 +448,7 @@ interface TrieLeaf {
   change: PathChange
 }
 
-function buildTrie(changes: PathChange[]): TrieDir {
+export function buildTrie(changes: PathChange[]): TrieDir {
   const root: TrieDir = { kind: 'dir', children: new Map() }
   for (const change of changes) {
     const segs = change.path.split('/')
@@ -473,7 +473,7 @@ function buildTrie(changes: PathChange[]): TrieDir {
 }
 
 /** Rewrites the tree `treeOid` (null = empty) along the trie; returns the new oid, null when it ends up empty. */
-async function applyTrie(
+export async function applyTrie(
   commondir: string,
   objects: ObjectBatch,
   treeOid: string | null,
@@ -522,7 +522,7 @@ async function applyTrie(
   return objects.add('tree', serializeTree([...byName.values()]))
 }
 
-function parseTree(buf: Buffer): TreeEntry[] {
+export function parseTree(buf: Buffer): TreeEntry[] {
   const out: TreeEntry[] = []
   let off = 0
   while (off < buf.length) {
@@ -581,7 +581,7 @@ async function readObjectRaw(
   return { type: r.type, body: Buffer.from(r.object as Uint8Array) }
 }
 
-async function readObjectOfType(
+export async function readObjectOfType(
   commondir: string,
   oid: string,
   type: string,
@@ -592,7 +592,7 @@ async function readObjectOfType(
   return o.body
 }
 
-async function commitTreeOid(commondir: string, sha: string, cache: object): Promise<string> {
+export async function commitTreeOid(commondir: string, sha: string, cache: object): Promise<string> {
   const body = await readObjectOfType(commondir, sha, 'commit', cache)
   const m = /^tree ([0-9a-f]{40})\n/.exec(body.toString('latin1', 0, 46))
   if (!m) throw new Error(`commit ${sha} malformé`)
@@ -600,7 +600,7 @@ async function commitTreeOid(commondir: string, sha: string, cache: object): Pro
 }
 
 /** Every blob (and gitlink) of the tree `treeOid`, as index entries without stat data, in index order. */
-async function treeEntries(
+export async function treeEntries(
   commondir: string,
   objects: ObjectBatch,
   treeOid: string,
@@ -622,7 +622,7 @@ async function treeEntries(
 }
 
 /** New objects of one commit: hashed when added, written by `flush()`. */
-class ObjectBatch {
+export class ObjectBatch {
   private readonly pending = new Map<string, Buffer>()
 
   constructor(private readonly commondir: string) {}
@@ -689,13 +689,13 @@ async function exists(path: string): Promise<boolean> {
 // ---------------------------------------------------------------------------------------------
 // Refs
 
-interface Head {
+export interface Head {
   /** 'refs/heads/<branch>' or 'HEAD' when detached. */
   ref: string
   symbolic: boolean
 }
 
-async function readHead(repo: RepoLayout): Promise<Head> {
+export async function readHead(repo: RepoLayout): Promise<Head> {
   const text = (await readFile(refFile(repo, 'HEAD'), 'utf8')).trim()
   const m = /^ref:\s*(\S+)$/.exec(text)
   if (m) {
@@ -710,7 +710,7 @@ async function readHead(repo: RepoLayout): Promise<Head> {
 }
 
 /** Value of a ref: the loose file, else packed-refs; null when it does not exist (unborn branch). */
-async function readRefValue(repo: RepoLayout, ref: string): Promise<string | null> {
+export async function readRefValue(repo: RepoLayout, ref: string): Promise<string | null> {
   try {
     const text = (await readFile(refFile(repo, ref), 'utf8')).trim()
     if (/^[0-9a-f]{40}$/.test(text)) return text
@@ -738,7 +738,7 @@ async function readRefValue(repo: RepoLayout, ref: string): Promise<string | nul
 }
 
 /** Takes one of git's lock files (`<file>.lock`, exclusive create) waiting for a foreign holder until `deadline`. */
-async function acquireGitLock(lockPath: string, deadline: number, log?: HubLog): Promise<FileHandle> {
+export async function acquireGitLock(lockPath: string, deadline: number, log?: HubLog): Promise<FileHandle> {
   let delay = GIT_LOCK_BACKOFF_START_MS
   for (;;) {
     try {
@@ -759,7 +759,7 @@ async function acquireGitLock(lockPath: string, deadline: number, log?: HubLog):
 }
 
 /** Writes `content` into an acquired lock file, fsyncs it, renames it onto `target`; removes the lock on failure. */
-async function commitLockFile(
+export async function commitLockFile(
   fh: FileHandle,
   lockPath: string,
   target: string,
@@ -779,7 +779,7 @@ async function commitLockFile(
   }
 }
 
-async function moveRef(
+export async function moveRef(
   repo: RepoLayout,
   head: Head,
   parent: string | null,
@@ -810,7 +810,7 @@ async function moveRef(
   }
 }
 
-async function appendReflogs(
+export async function appendReflogs(
   repo: RepoLayout,
   head: Head,
   parent: string | null,
@@ -832,7 +832,7 @@ async function appendReflogs(
   }
 }
 
-function tzOffset(d: Date): string {
+export function tzOffset(d: Date): string {
   const off = -d.getTimezoneOffset()
   const abs = Math.abs(off)
   return `${off < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`

@@ -563,3 +563,36 @@ function entryBytesV2(e: IndexEntry): Buffer {
   const len = e.fixed.length + e.path.length
   return Buffer.concat([e.fixed, e.path, Buffer.alloc(((len + 8) & ~7) - len)])
 }
+
+// ---------------------------------------------------------------------------------------------
+// Lookup (sync: what the index records for the paths a fast-forward would change)
+
+export interface IndexedPath {
+  oid: string
+  /** 0 when merged; 1–3 for an unresolved conflict's stages. */
+  stage: number
+  mode: string
+  /** skip-worktree (sparse checkout) or intent-to-add: the worktree file is not what git compares. */
+  special: boolean
+}
+
+/** What the index records for each of `paths` (every stage); a path absent from the map has no entry. */
+export function indexedPaths(index: LoadedIndex, paths: string[]): Map<string, IndexedPath[]> {
+  const wanted = new Set(paths.map((p) => Buffer.from(p, 'utf8').toString('latin1')))
+  const out = new Map<string, IndexedPath[]>()
+  const all = index.splitEntries ?? entriesOf(index.scan)
+  for (const e of all) {
+    if (!wanted.has(e.key)) continue
+    const path = e.path.toString('utf8')
+    const list = out.get(path) ?? []
+    const extended = e.fixed.length === 64 ? e.fixed.readUInt16BE(62) : 0
+    list.push({
+      oid: e.fixed.toString('hex', 40, 60),
+      stage: stageOf(e),
+      mode: e.fixed.readUInt32BE(24).toString(8),
+      special: (extended & 0x6000) !== 0
+    })
+    out.set(path, list)
+  }
+  return out
+}

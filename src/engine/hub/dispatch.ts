@@ -10,7 +10,7 @@ import { ApiError, toApiError } from './api-error'
  * The answer is the envelope both transports carry: `{ result }` or `{ error }`.
  */
 
-type Kind = 'string' | 'boolean' | 'boolean?' | 'object' | 'object?' | 'any'
+type Kind = 'string' | 'string?' | 'boolean' | 'boolean?' | 'object' | 'object?' | 'any'
 
 const SIGNATURES: Record<HubApiMethod, readonly Kind[]> = {
   info: [],
@@ -42,7 +42,12 @@ const SIGNATURES: Record<HubApiMethod, readonly Kind[]> = {
   pickDirectory: [],
   registrations: ['boolean?'],
   register: ['string'],
-  unregister: ['string']
+  unregister: ['string'],
+  syncStatus: ['string?'],
+  sync: ['string', 'object'],
+  setCredential: ['string', 'string'],
+  deleteCredential: ['string'],
+  credentialHosts: []
 }
 
 export const MAX_STRING_ARG = 4096
@@ -61,7 +66,8 @@ function checkArgs(method: HubApiMethod, args: unknown): unknown[] {
     const v = args[i]
     const ok =
       kind === 'any' ||
-      (kind === 'string' && typeof v === 'string' && v.length <= MAX_STRING_ARG) ||
+      ((kind === 'string' || kind === 'string?') && typeof v === 'string' && v.length <= MAX_STRING_ARG) ||
+      (kind === 'string?' && v === undefined) ||
       ((kind === 'boolean' || kind === 'boolean?') && typeof v === 'boolean') ||
       (kind === 'boolean?' && v === undefined) ||
       ((kind === 'object' || kind === 'object?') &&

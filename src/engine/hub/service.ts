@@ -52,7 +52,10 @@ import type {
   ReviewContext,
   Settings,
   SettingsPatch,
-  TrashEntry
+  TrashEntry,
+  CredentialHosts,
+  SyncOptions,
+  SyncStatus
 } from '../../shared/hub-api'
 import { ApiError } from './api-error'
 import { corpusTree } from './corpus-tree'
@@ -60,6 +63,9 @@ import { DraftStore } from './drafts'
 import { auditTrail, history, stalenessOf } from './history'
 import { SettingsStore } from './settings'
 import { HubWatcher } from './watch'
+import { SyncService, type SyncServiceOptions } from '../sync/service'
+import { normaliseHost, type CredentialStore } from '../sync/credentials'
+import { envToken } from '../git/auth'
 import type { ServerProbe } from '../registration/check'
 import { processHostEnv, type HostEnv } from '../registration/hosts'
 import { Registrar } from '../registration/registrar'
@@ -72,6 +78,10 @@ export interface HubServiceOptions {
   version: string
   /** The desktop shell's native folder picker (absent under `okf-hub ui`). */
   pickDirectory?: () => Promise<string | null>
+  /** Tokens per git host: the desktop app's OS keychain; default: this session's memory + OKF_HUB_GIT_TOKEN. */
+  credentials?: CredentialStore
+  /** Sync timeouts and retries (tests). */
+  syncTuning?: SyncServiceOptions['tuning']
   /** How AI hosts start the MCP server (what registration writes); default: plain Node + this checkout's build. */
   serverCommand?: ServerCommandFacts
   /** Starts a registered command and speaks MCP to it (a door's, the engine has no SDK); absent: `working` stays null. */
@@ -91,6 +101,7 @@ export class HubService implements HubApi {
   readonly watcher: HubWatcher
   private readonly settings: SettingsStore
   private readonly drafts: DraftStore
+  readonly syncer: SyncService
   private registrar: Registrar | undefined
 
   constructor(private readonly opts: HubServiceOptions) {
@@ -98,6 +109,13 @@ export class HubService implements HubApi {
     this.registry.rescan()
     this.settings = new SettingsStore(opts.config.userDataDir, opts.log)
     this.drafts = new DraftStore(opts.config.userDataDir, opts.log)
+    this.syncer = new SyncService({
+      config: opts.config,
+      log: opts.log,
+      credentials: opts.credentials,
+      tuning: opts.syncTuning
+    })
+    this.syncer.onChange((status) => this.onSynced(status))
     this.watcher = new HubWatcher(
       {
         basesDir: opts.config.basesDir,
@@ -121,6 +139,22 @@ export class HubService implements HubApi {
   private async wrote(base: Base): Promise<void> {
     this.watcher.emit({ type: 'proposals-changed', base: base.name })
     this.watcher.emit({ type: 'head-changed', base: base.name, head: await headCommit(base.root) })
+    this.syncer.afterCommit(base)
+  }
+
+  /** A sync ran: its status, and what it changed locally (a fast-forward moves the branch). */
+  private onSynced(status: SyncStatus): void {
+    this.watcher.emit({ type: 'sync-changed', base: status.base, status })
+    if (!status.fastForwarded) return
+    const b = this.registry.list().find((x) => x.name === status.base)
+    if (!b) return
+    this.watcher.emit({ type: 'proposals-changed', base: b.name })
+    void headCommit(b.root).then((head) => this.watcher.emit({ type: 'head-changed', base: b.name, head }))
+  }
+
+  /** What a long-running door does once it serves: fast-forward the bases with a remote, in the background. */
+  startBackgroundSync(): void {
+    this.syncer.startAtLaunch(this.registry.list())
   }
 
   async info(): Promise<HubInfo> {
@@ -167,7 +201,8 @@ export class HubService implements HubApi {
       pending: proposalFiles(b, 'pending').length,
       draft,
       warnings: own,
-      head: await headCommit(b.root)
+      head: await headCommit(b.root),
+      sync: await this.syncer.status(b)
     }
   }
 
@@ -391,6 +426,34 @@ export class HubService implements HubApi {
 
   async unregister(host: HostId): Promise<HostRegistration> {
     return (await this.hosts().unregister(host)).registration
+  }
+
+  async syncStatus(base?: string): Promise<SyncStatus[]> {
+    const bases = base === undefined ? this.registry.list() : [this.base(base)]
+    return Promise.all(bases.map((b) => this.syncer.status(b)))
+  }
+
+  async sync(base: string, opts: SyncOptions): Promise<SyncStatus> {
+    if (typeof opts.push !== 'boolean') throw invalidInput('sync : push doit être un booléen')
+    return this.syncer.sync(this.base(base), { push: opts.push })
+  }
+
+  async setCredential(host: string, token: string): Promise<void> {
+    await this.syncer.credentials.set(host, token)
+    this.opts.log.info(`jeton enregistré pour ${normaliseHost(host)}`)
+  }
+
+  async deleteCredential(host: string): Promise<void> {
+    await this.syncer.credentials.delete(host)
+    this.opts.log.info(`jeton supprimé pour ${normaliseHost(host)}`)
+  }
+
+  async credentialHosts(): Promise<CredentialHosts> {
+    return {
+      hosts: await this.syncer.credentials.hosts(),
+      persistent: this.syncer.credentials.persistent,
+      fromEnvironment: envToken() !== null
+    }
   }
 }
 

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { describeError } from '../errors'
+import type { HubLog } from '../hublog'
+import { writeFileAtomic } from '../git/atomic-write'
+import type { SyncState } from '../../shared/hub-api'
+
+/**
+ * What the last exchange with each base's remote gave, kept in memory and in
+ * `<user data>/sync-state.json` (so that a status shown before any network call says when the
+ * base last synced and whether the remote answered): times, outcome, message. Never a token, never
+ * a URL with credentials. Keyed by the base's root. Several processes share the file; each writes
+ * it whole (rename), the last one wins — these are indications, git is the authority.
+ */
+
+export interface SyncRecord {
+  /** ISO: the last exchange that reached the remote (fetch or push). */
+  lastSync: string | null
+  /** ISO: the last attempt, successful or not. */
+  lastAttempt: string
+  /** The outcome of that attempt. */
+  state: SyncState
+  message: string
+}
+
+export const SYNC_STATE_FILE = 'sync-state.json'
+
+export class SyncStateStore {
+  private records: Map<string, SyncRecord> | null = null
+  private writing: Promise<void> = Promise.resolve()
+
+  constructor(
+    private readonly file: string | null,
+    private readonly log?: HubLog
+  ) {}
+
+  static inUserData(userDataDir: string, log?: HubLog): SyncStateStore {
+    return new SyncStateStore(join(userDataDir, SYNC_STATE_FILE), log)
+  }
+
+  private load(): Map<string, SyncRecord> {
+    if (this.records) return this.records
+    const map = new Map<string, SyncRecord>()
+    if (this.file) {
+      try {
+        const data = JSON.parse(readFileSync(this.file, 'utf8')) as unknown
+        if (data && typeof data === 'object' && !Array.isArray(data)) {
+          for (const [root, r] of Object.entries(data as Record<string, unknown>)) {
+            const rec = r as Partial<SyncRecord>
+            if (rec && typeof rec.lastAttempt === 'string' && typeof rec.state === 'string')
+              map.set(root, {
+                lastSync: typeof rec.lastSync === 'string' ? rec.lastSync : null,
+                lastAttempt: rec.lastAttempt,
+                state: rec.state,
+                message: typeof rec.message === 'string' ? rec.message : ''
+              })
+          }
+        }
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+          this.log?.warning(
+            `état de synchronisation illisible (${this.file}) : ${describeError(e)} — repart de zéro`
+          )
+      }
+    }
+    this.records = map
+    return map
+  }
+
+  get(root: string): SyncRecord | null {
+    return this.load().get(root) ?? null
+  }
+
+  /** Records an attempt; `reached` when the remote answered (its time becomes the last sync). */
+  record(root: string, state: SyncState, message: string, reached: boolean, at: Date): SyncRecord {
+    const map = this.load()
+    const prev = map.get(root)
+    const rec: SyncRecord = {
+      lastSync: reached ? at.toISOString() : (prev?.lastSync ?? null),
+      lastAttempt: at.toISOString(),
+      state,
+      message
+    }
+    map.set(root, rec)
+    this.persist()
+    return rec
+  }
+
+  private persist(): void {
+    const file = this.file
+    if (!file) return
+    const snapshot = JSON.stringify(Object.fromEntries(this.load()), null, 2) + '\n'
+    this.writing = this.writing
+      .then(async () => {
+        await mkdir(dirname(file), { recursive: true })
+        await writeFileAtomic(file, snapshot)
+      })
+      .catch((e: unknown) =>
+        this.log?.warning(`état de synchronisation non enregistré (${file}) : ${describeError(e)}`)
+      )
+  }
+
+  /** Resolves once the file holds every record made so far. */
+  flush(): Promise<void> {
+    return this.writing
+  }
+}

@@ -1,0 +1,141 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { resolveLayout } from '../git/layout'
+import { redactUrl } from '../git/auth'
+
+/**
+ * Which remote a base syncs with, from git's own configuration — the current branch's upstream
+ * (`branch.<b>.remote` / `branch.<b>.merge`, what `git clone` and `git push -u` set), else
+ * `origin` and the same branch name. Read without isomorphic-git (a server start only checks
+ * whether any base has a remote, and loads the network code only then).
+ */
+
+export interface RemoteTarget {
+  /** Local branch (short name), the one HEAD points to. */
+  branch: string
+  /** Remote name (`origin`). */
+  remote: string
+  /** Branch name on the remote. */
+  remoteBranch: string
+  /** Fetch URL, as configured (it may carry credentials: never shown, never logged). */
+  url: string
+  /** Push URL (`remote.<r>.pushurl`, else the URL). */
+  pushUrl: string
+  /** `refs/remotes/<remote>/<remoteBranch>`: the last known remote tip. */
+  trackingRef: string
+  /** `host[:port]` of the push URL (the credential key); null for a non-HTTP URL. */
+  host: string | null
+  /** The URL without credentials, for display. */
+  displayUrl: string
+}
+
+export type TargetLookup =
+  | { kind: 'ok'; target: RemoteTarget }
+  | { kind: 'no-remote'; branch: string | null }
+  | { kind: 'error'; branch: string | null; message: string }
+
+type GitConfig = Map<string, string[]>
+
+/** `section.subsection.key` → values (keys lowercased, subsections kept as written). */
+export function parseGitConfig(text: string): GitConfig {
+  const out: GitConfig = new Map()
+  let section = ''
+  for (const raw of text.split(/\r?\n/)) {
+    let line = raw.trim()
+    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue
+    if (line.startsWith('[')) {
+      const m = /^\[([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\](.*)$/.exec(line)
+      if (!m) {
+        section = ''
+        continue
+      }
+      const sub = m[2] !== undefined ? `.${m[2].replace(/\\(.)/g, '$1')}` : ''
+      section = `${m[1].toLowerCase()}${sub}`
+      line = m[3].trim()
+      if (line === '' || line.startsWith('#') || line.startsWith(';')) continue
+    }
+    if (!section) continue
+    const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$/.exec(line)
+    if (!kv) continue
+    const key = `${section}.${kv[1].toLowerCase()}`
+    const value = kv[2] === undefined ? 'true' : unquote(kv[2])
+    out.set(key, [...(out.get(key) ?? []), value])
+  }
+  return out
+}
+
+function unquote(raw: string): string {
+  let out = ''
+  let quoted = false
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]
+    if (c === '"') quoted = !quoted
+    else if (c === '\\' && i + 1 < raw.length) {
+      const n = raw[++i]
+      out += n === 'n' ? '\n' : n === 't' ? '\t' : n
+    } else if (!quoted && (c === '#' || c === ';')) break
+    else out += c
+  }
+  return out.trim()
+}
+
+const last = (cfg: GitConfig, key: string): string | undefined => cfg.get(key)?.at(-1)
+
+function httpHost(url: string): string | null {
+  try {
+    const u = new URL(url)
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.host.toLowerCase() : null
+  } catch {
+    return null
+  }
+}
+
+/** The base's remote and branch; `no-remote` when git knows no remote for it. */
+export async function remoteTarget(root: string): Promise<TargetLookup> {
+  let layout
+  try {
+    layout = await resolveLayout(root)
+  } catch (e) {
+    return { kind: 'error', branch: null, message: (e as Error).message }
+  }
+  let headText: string
+  try {
+    headText = (await readFile(join(layout.gitdir, 'HEAD'), 'utf8')).trim()
+  } catch {
+    return { kind: 'error', branch: null, message: `HEAD illisible dans ${root}` }
+  }
+  const m = /^ref:\s*refs\/heads\/(\S+)$/.exec(headText)
+  if (!m)
+    return {
+      kind: 'error',
+      branch: null,
+      message: 'HEAD est détaché (aucune branche courante) : revenez sur une branche pour synchroniser'
+    }
+  const branch = m[1]
+  const text = await readFile(join(layout.commondir, 'config'), 'utf8').catch(() => '')
+  const cfg = parseGitConfig(text)
+  const remote = last(cfg, `branch.${branch}.remote`) ?? 'origin'
+  if (remote === '.') return { kind: 'no-remote', branch }
+  const url = last(cfg, `remote.${remote}.url`)
+  if (!url) return { kind: 'no-remote', branch }
+  const merge = last(cfg, `branch.${branch}.merge`)
+  const remoteBranch = merge?.startsWith('refs/heads/') ? merge.slice('refs/heads/'.length) : branch
+  const pushUrl = last(cfg, `remote.${remote}.pushurl`) ?? url
+  const target: RemoteTarget = {
+    branch,
+    remote,
+    remoteBranch,
+    url,
+    pushUrl,
+    trackingRef: `refs/remotes/${remote}/${remoteBranch}`,
+    host: httpHost(pushUrl),
+    displayUrl: redactUrl(url)
+  }
+  if (target.host === null || httpHost(url) === null)
+    return {
+      kind: 'error',
+      branch,
+      message: `le dépôt distant ${remote} (${target.displayUrl}) n'est pas une adresse http(s) : seules celles-ci sont synchronisées (ssh et chemins locaux ne le sont pas)`
+    }
+  return { kind: 'ok', target }
+}

@@ -1,0 +1,205 @@
+import fs from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { fetch as gitFetch, push as gitPush, type HttpClient } from 'isomorphic-git'
+import nodeHttp from 'isomorphic-git/http/node'
+import { describeError } from '../errors'
+import { tokenAuth, type TokenAuth } from '../git/auth'
+import { writeFileAtomic } from '../git/atomic-write'
+import type { RemoteTarget } from './target'
+
+/**
+ * The network side of sync, over isomorphic-git's smart-HTTP client (no git install): fetch
+ * the remote branch, push a commit onto it. Every request has an idle timeout, so an unreachable
+ * host ends in « injoignable » instead of hanging; a failure is classified for the status
+ * (unreachable / authentication / other) in a sentence without the token or URL credentials.
+ */
+
+/** No byte for this long on a connection (connecting included): the host is unreachable. */
+export const DEFAULT_NET_TIMEOUT_MS = 15_000
+
+export type NetFailureKind = 'unreachable' | 'auth-required' | 'rejected' | 'error'
+
+export class NetFailure extends Error {
+  constructor(
+    readonly kind: NetFailureKind,
+    message: string
+  ) {
+    super(message)
+    this.name = 'NetFailure'
+  }
+}
+
+export interface TransportOptions {
+  token: string | null
+  timeoutMs?: number
+  /** Tests inject a client; default: isomorphic-git's Node client. */
+  http?: HttpClient
+}
+
+function timedClient(base: HttpClient, timeoutMs: number): HttpClient {
+  return {
+    request: (req) =>
+      base.request({
+        ...req,
+        fetchOptions: { ...(req as { fetchOptions?: object }).fetchOptions, timeout: timeoutMs }
+      } as typeof req)
+  }
+}
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ECONNABORTED',
+  'CERT_HAS_EXPIRED',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'DEPTH_ZERO_SELF_SIGNED_CERT'
+])
+
+/** Strips `//user:pass@` from any text (error messages may quote the configured URL). */
+const scrub = (text: string): string => text.replace(/\/\/[^/\s@]+@/g, '//')
+
+export function classify(e: unknown, auth: TokenAuth, target: RemoteTarget): NetFailure {
+  if (e instanceof NetFailure) return e
+  const err = e as { code?: string; data?: { statusCode?: number; reason?: string }; message?: string }
+  const where = `${target.host ?? target.displayUrl}`
+  if (
+    err.code === 'UserCanceledError' ||
+    (err.code === 'HttpError' && (err.data?.statusCode === 401 || err.data?.statusCode === 403))
+  ) {
+    if (auth.refused || (err.code === 'HttpError' && err.data?.statusCode === 403))
+      return new NetFailure(
+        'auth-required',
+        `le jeton pour ${where} a été refusé : vérifiez qu'il est valide et qu'il donne accès à ce dépôt (lecture, et écriture pour pousser)`
+      )
+    return new NetFailure(
+      'auth-required',
+      `${where} demande une authentification : enregistrez un jeton pour cet hôte (application de bureau) ou définissez OKF_HUB_GIT_TOKEN`
+    )
+  }
+  if (err.code === 'HttpError') {
+    const status = err.data?.statusCode ?? 0
+    if (status === 404)
+      return new NetFailure(
+        'unreachable',
+        `dépôt distant introuvable sur ${where} (404) : vérifiez l'adresse ${target.displayUrl}`
+      )
+    if (status >= 500 || status === 0)
+      return new NetFailure('unreachable', `${where} répond en erreur (${status}) : réessayez plus tard`)
+    return new NetFailure(
+      'error',
+      `${where} a répondu ${status} : ${scrub(err.data?.reason ?? err.message ?? '')}`
+    )
+  }
+  if ((err.code && UNREACHABLE_CODES.has(err.code)) || /timed out|socket hang up/i.test(err.message ?? ''))
+    return new NetFailure(
+      'unreachable',
+      `dépôt distant injoignable (${where} : ${err.code ?? 'délai dépassé'}) : vérifiez le réseau, la synchronisation reprendra plus tard`
+    )
+  return new NetFailure('error', `échange avec ${where} impossible : ${scrub(describeError(e))}`)
+}
+
+/**
+ * Fetches the remote branch; returns its tip (null when the remote has no such branch yet) and
+ * points the tracking ref at it. Objects arrive as one pack; HEAD, the index and the worktree are
+ * not touched.
+ */
+export async function fetchRemote(
+  root: string,
+  commondir: string,
+  target: RemoteTarget,
+  opts: TransportOptions
+): Promise<string | null> {
+  const auth = tokenAuth(opts.token)
+  const http = timedClient(opts.http ?? nodeHttp, opts.timeoutMs ?? DEFAULT_NET_TIMEOUT_MS)
+  try {
+    const res = await gitFetch({
+      fs,
+      http,
+      dir: root,
+      gitdir: commondir,
+      url: target.url,
+      remote: target.remote,
+      ref: target.remoteBranch,
+      remoteRef: target.remoteBranch,
+      singleBranch: true,
+      tags: false,
+      onAuth: auth.onAuth,
+      onAuthFailure: auth.onAuthFailure
+    })
+    const tip = res.fetchHead ?? null
+    if (tip) await writeTrackingRef(commondir, target.trackingRef, tip)
+    return tip
+  } catch (e) {
+    const err = e as { code?: string; data?: { what?: string } }
+    // An empty remote (or one without this branch): nothing to fetch, everything local is ahead.
+    if (err.code === 'NotFoundError' && /refs\/heads\/|could not find/i.test((e as Error).message))
+      return null
+    throw classify(e, auth, target)
+  }
+}
+
+/** The tracking ref written as git does (whole file, then rename). */
+export async function writeTrackingRef(commondir: string, ref: string, sha: string): Promise<void> {
+  const file = join(commondir, ...ref.split('/'))
+  await mkdir(dirname(file), { recursive: true })
+  await writeFileAtomic(file, `${sha}\n`)
+}
+
+/** A server's words for « the branch is no longer where you said » (git's receive-pack, hosts). */
+const MOVED =
+  /non-fast-forward|fetch first|stale info|failed to (lock|update)|cannot lock|incorrect old value|already exists|not a fast forward/i
+
+/** Where the commit to push is pointed at while it is pushed (the branch moves only after). */
+const PUSH_REF = 'refs/okf-hub/push'
+
+/**
+ * Pushes `sha` onto the remote branch, which must still be `expected` there (git's own
+ * compare-and-swap on the server: a push racing another one is rejected, never forced).
+ * `rejected` when the remote moved meanwhile.
+ */
+export async function pushCommit(
+  root: string,
+  commondir: string,
+  target: RemoteTarget,
+  sha: string,
+  opts: TransportOptions
+): Promise<void> {
+  const auth = tokenAuth(opts.token)
+  const http = timedClient(opts.http ?? nodeHttp, opts.timeoutMs ?? DEFAULT_NET_TIMEOUT_MS)
+  const refFile = join(commondir, ...PUSH_REF.split('/'))
+  await mkdir(dirname(refFile), { recursive: true })
+  await writeFileAtomic(refFile, `${sha}\n`)
+  try {
+    await gitPush({
+      fs,
+      http,
+      dir: root,
+      gitdir: commondir,
+      url: target.pushUrl,
+      ref: PUSH_REF,
+      remoteRef: `refs/heads/${target.remoteBranch}`,
+      onAuth: auth.onAuth,
+      onAuthFailure: auth.onAuthFailure
+    })
+  } catch (e) {
+    const err = e as { code?: string; message?: string }
+    if (err.code === 'PushRejectedError' || (err.code === 'GitPushError' && MOVED.test(err.message ?? '')))
+      throw new NetFailure(
+        'rejected',
+        `poussée refusée par ${target.host} (le dépôt distant a bougé entre-temps)`
+      )
+    if (err.code === 'GitPushError')
+      throw new NetFailure('error', `poussée refusée par ${target.host} : ${scrub(err.message ?? '').trim()}`)
+    throw classify(e, auth, target)
+  } finally {
+    await rm(refFile, { force: true })
+  }
+  await writeTrackingRef(commondir, target.trackingRef, sha)
+}

@@ -1,0 +1,391 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { memoryHubLog } from '../src/engine/hublog'
+import { fileProposal } from '../src/engine/proposals/propose'
+import type { ProposalFields } from '../src/engine/proposals/rules'
+import { resolvePlan } from '../src/engine/review/resolve'
+import { MemoryCredentialStore } from '../src/engine/sync/credentials'
+import { SyncStateStore } from '../src/engine/sync/state'
+import { localStatus, syncBase, type SyncDeps } from '../src/engine/sync/sync'
+import { git, removeDir } from './helpers/fixtures'
+import { repoFingerprint } from './helpers/repo'
+import { pushFromElsewhere, startTeam, type Hub, type Team } from './helpers/team'
+
+const fields = (concerns: string): ProposalFields => ({
+  type: 'observation',
+  concerns,
+  content: `contenu de ${concerns}`,
+  sources: ['source'],
+  confidence: 'low',
+  submittedBy: 'process:test'
+})
+
+function deps(
+  extra: Partial<Omit<SyncDeps, 'log'>> = {}
+): SyncDeps & { log: ReturnType<typeof memoryHubLog> } {
+  const log = memoryHubLog()
+  return {
+    log,
+    credentials: new MemoryCredentialStore({}),
+    state: new SyncStateStore(null),
+    timeoutMs: 5_000,
+    backoffMs: 5,
+    ...extra
+  }
+}
+
+const head = (root: string): string => git(root, 'rev-parse', 'HEAD').trim()
+const remoteMain = (team: Team): string => git(team.bare, 'rev-parse', 'main').trim()
+function assertClean(root: string): void {
+  expect(git(root, 'status', '--porcelain')).toBe('')
+  git(root, 'fsck', '--strict', '--no-progress')
+}
+const merges = (repo: string): string => git(repo, 'rev-list', '--merges', 'main').trim()
+
+let team: Team
+let n = 0
+const hub = (): Hub => team.clone(`h${++n}`)
+
+beforeAll(async () => {
+  team = await startTeam({
+    spec: {
+      files: {
+        'knowledge/exemple.md': '# Exemple\n\nUn document exemple.\n',
+        'knowledge/autre.md': '# Autre\n\nUn autre document.\n',
+        'knowledge/vieux-v2.md': '# Vieux\n',
+        'knowledge/vieux-v4.md': '# Vieux\n',
+        'knowledge/vieux-split.md': '# Vieux\n'
+      }
+    }
+  })
+})
+afterAll(async () => {
+  await team.close()
+  removeDir(team.dir)
+})
+
+describe('sync: fast-forward', () => {
+  for (const shape of ['v2', 'v4', 'split'] as const) {
+    it(`behind → fast-forward: branch, index (${shape}) and the changed files only; git status and fsck clean`, async () => {
+      const h = hub()
+      if (shape === 'v4') git(h.root, 'update-index', '--index-version', '4')
+      if (shape === 'split') git(h.root, 'update-index', '--split-index')
+      const untouched = readFileSync(join(h.root, 'knowledge/autre.md'))
+      const tip = pushFromElsewhere(
+        team,
+        `ff-${shape}`,
+        {
+          'knowledge/exemple.md': `# Exemple\n\nRévisé (${shape}).\n`,
+          [`knowledge/nouveau-${shape}/doc.md`]: '# Nouveau\n',
+          [`knowledge/vieux-${shape}.md`]: null
+        },
+        `remote change ${shape}`
+      )
+      const d = deps()
+      const s = await syncBase(h.base, { push: false }, d)
+      expect(s.state).toBe('up-to-date')
+      expect(s.fastForwarded).toBeGreaterThanOrEqual(1)
+      expect(s.live).toBe(true)
+      expect(s.lastSync).not.toBeNull()
+      expect(head(h.root)).toBe(tip)
+      expect(readFileSync(join(h.root, 'knowledge/exemple.md'), 'utf8')).toBe(
+        `# Exemple\n\nRévisé (${shape}).\n`
+      )
+      expect(existsSync(join(h.root, `knowledge/nouveau-${shape}/doc.md`))).toBe(true)
+      expect(existsSync(join(h.root, `knowledge/vieux-${shape}.md`))).toBe(false)
+      expect(readFileSync(join(h.root, 'knowledge/autre.md')).equals(untouched)).toBe(true)
+      assertClean(h.root)
+      if (shape === 'split') {
+        // git reads our full index back and splits it again on its next write: still consistent.
+        git(h.root, 'update-index', '--split-index')
+        assertClean(h.root)
+      }
+      expect(d.log.lines.some((l) => l.includes("sync 'equipe' : up-to-date"))).toBe(true)
+      // And once more: nothing to do.
+      expect((await syncBase(h.base, { push: false }, d)).state).toBe('up-to-date')
+    })
+  }
+
+  it('dirty worktree or index on a path the remote changed → behind, reported, files untouched', async () => {
+    const h = hub()
+    writeFileSync(join(h.root, 'knowledge/exemple.md'), '# Exemple\n\nMa modification locale.\n')
+    writeFileSync(join(h.root, 'knowledge/autre.md'), '# Autre\n\nIndexé localement.\n')
+    git(h.root, 'add', 'knowledge/autre.md')
+    const before = repoFingerprint(h.root)
+    const oldHead = head(h.root)
+    pushFromElsewhere(
+      team,
+      'dirty',
+      { 'knowledge/exemple.md': '# Exemple\n\nDistant.\n', 'knowledge/autre.md': '# Autre\n\nDistant.\n' },
+      'remote edits exemple and autre'
+    )
+    const s = await syncBase(h.base, { push: false }, deps())
+    expect(s.state).toBe('behind')
+    expect(s.dirty).toEqual(['knowledge/autre.md', 'knowledge/exemple.md'])
+    expect(s.message).toMatch(/rien n'a été écrit/)
+    expect(head(h.root)).toBe(oldHead)
+    expect(repoFingerprint(h.root)).toBe(before)
+  })
+
+  it('a local change of an unrelated file stays as it is while the branch fast-forwards', async () => {
+    const h = hub()
+    writeFileSync(join(h.root, 'GOVERNANCE.md'), '# Gouvernance\n\nbrouillon local\n')
+    const tip = pushFromElsewhere(
+      team,
+      'unrelated',
+      { 'knowledge/autre.md': '# Autre\n\nv2\n' },
+      'remote autre'
+    )
+    const s = await syncBase(h.base, { push: false }, deps())
+    expect(s.state).toBe('up-to-date')
+    expect(head(h.root)).toBe(tip)
+    expect(readFileSync(join(h.root, 'GOVERNANCE.md'), 'utf8')).toBe('# Gouvernance\n\nbrouillon local\n')
+    expect(git(h.root, 'status', '--porcelain')).toBe(' M GOVERNANCE.md\n')
+    git(h.root, 'fsck', '--strict', '--no-progress')
+  })
+})
+
+describe('sync: push and replay', () => {
+  it('ahead → push: the remote gets exactly the local commit', async () => {
+    const h = hub()
+    const d = deps()
+    const filed = await fileProposal(h.base, fields('ahead'), { log: d.log })
+    const status = await localStatus(h.base, d)
+    expect(status).toMatchObject({ state: 'ahead', ahead: 1, behind: 0, live: false })
+    const noPush = await syncBase(h.base, { push: false }, d)
+    expect(noPush).toMatchObject({ state: 'ahead', ahead: 1 })
+    const s = await syncBase(h.base, { push: true }, d)
+    expect(s).toMatchObject({ state: 'up-to-date', pushed: 1 })
+    expect(remoteMain(team)).toBe(filed.commit)
+    expect(head(h.root)).toBe(filed.commit)
+    assertClean(h.root)
+  })
+
+  it('remote moved → the submission is replayed on its tip: same file, message, author, committer; new id; linear', async () => {
+    const h = hub()
+    const d = deps()
+    const filed = await fileProposal(h.base, fields('rejouée'), { log: d.log })
+    const fileBytes = readFileSync(join(h.root, filed.path))
+    const raw = (c: string) => git(h.root, 'cat-file', 'commit', c)
+    const original = raw(filed.commit)
+    const other = pushFromElsewhere(
+      team,
+      'replay',
+      { 'knowledge/autre.md': '# Autre\n\nentre-temps\n' },
+      'meanwhile'
+    )
+    const s = await syncBase(h.base, { push: true }, d)
+    expect(s).toMatchObject({ state: 'up-to-date', pushed: 1, fastForwarded: 1 })
+    const tip = remoteMain(team)
+    expect(head(h.root)).toBe(tip)
+    expect(tip).not.toBe(filed.commit)
+    expect(git(team.bare, 'rev-parse', 'main~1').trim()).toBe(other)
+    const replayed = git(team.bare, 'cat-file', 'commit', tip)
+    const strip = (t: string) => t.replace(/^tree .*\n/m, '').replace(/^parent .*\n/m, '')
+    expect(strip(replayed)).toBe(strip(original))
+    expect(git(team.bare, 'show', `main:${filed.path}`)).toBe(fileBytes.toString('utf8'))
+    expect(readFileSync(join(h.root, filed.path)).equals(fileBytes)).toBe(true)
+    expect(git(team.bare, 'log', '-i', '--format=%H', '--grep', `proposal: ${filed.id}`, 'main').trim()).toBe(
+      tip
+    )
+    expect(merges(team.bare)).toBe('')
+    assertClean(h.root)
+    git(team.bare, 'fsck', '--strict', '--no-progress')
+  })
+
+  it('two hubs filing at the same time both reach the remote, history linear', async () => {
+    const a = hub()
+    const b = hub()
+    const d = deps()
+    const pa = await fileProposal(a.base, fields('concurrente A'), { log: d.log })
+    const pb = await fileProposal(b.base, fields('concurrente B'), { log: d.log })
+    const [sa, sb] = await Promise.all([
+      syncBase(a.base, { push: true }, deps()),
+      syncBase(b.base, { push: true }, deps())
+    ])
+    expect([sa.state, sb.state]).toEqual(['up-to-date', 'up-to-date'])
+    for (const p of [pa, pb]) {
+      expect(
+        git(team.bare, 'log', '-i', '--format=%H', '--grep', `proposal: ${p.id}`, 'main').trim().split('\n')
+      ).toHaveLength(1)
+      expect(git(team.bare, 'cat-file', '-e', `main:${p.path}`)).toBe('')
+    }
+    expect(merges(team.bare)).toBe('')
+    // Whoever pushed first is behind the other's push now: a sync brings it level.
+    for (const h of [a, b]) {
+      expect((await syncBase(h.base, { push: false }, deps())).state).toBe('up-to-date')
+      expect(head(h.root)).toBe(remoteMain(team))
+      assertClean(h.root)
+    }
+  })
+
+  it('a commit already on the remote (pushed before a crash) is dropped, never pushed twice', async () => {
+    const h = hub()
+    const d = deps()
+    const filed = await fileProposal(h.base, fields('déjà poussée'), { log: d.log })
+    pushFromElsewhere(team, 'crash', { 'knowledge/autre.md': '# Autre\n\navant crash\n' }, 'before crash')
+    // Simulated crash: the replayed commit went out, the local branch never moved.
+    const copy = team.clone(`copy-${n}`)
+    git(copy.root, 'fetch', '-q', h.root, 'main')
+    git(
+      copy.root,
+      '-c',
+      'user.name=okf-hub',
+      '-c',
+      'user.email=hub@local',
+      'cherry-pick',
+      '--allow-empty',
+      filed.commit
+    )
+    git(copy.root, 'push', '-q', team.bare, 'HEAD:main')
+    const s = await syncBase(h.base, { push: true }, d)
+    expect(s.state).toBe('up-to-date')
+    expect(s.pushed).toBe(0)
+    expect(head(h.root)).toBe(remoteMain(team))
+    expect(
+      git(team.bare, 'log', '-i', '--format=%H', '--grep', `proposal: ${filed.id}`, 'main').trim().split('\n')
+    ).toHaveLength(1)
+    assertClean(h.root)
+  })
+})
+
+describe('sync: resolutions', () => {
+  it('a resolution whose document changed on the remote → diverged with the path; nothing written, nothing pushed', async () => {
+    const contributor = hub()
+    const d = deps()
+    const filed = await fileProposal(contributor.base, fields('à intégrer'), { log: d.log })
+    expect((await syncBase(contributor.base, { push: true }, d)).state).toBe('up-to-date')
+    const manager = hub()
+    await resolvePlan(
+      manager.base,
+      {
+        summary: 'intégration',
+        reviewed_by: 'human:test',
+        resolutions: [{ id: filed.id, resolution: 'accepted', integrated_into: ['exemple.md'] }],
+        edits: [{ path: 'exemple.md', append: '\nAjout du gestionnaire.\n' }]
+      },
+      { log: d.log }
+    )
+    pushFromElsewhere(
+      team,
+      'conflict',
+      { 'knowledge/exemple.md': '# Exemple\n\nRéécrit ailleurs.\n' },
+      'concurrent edit'
+    )
+    const remoteBefore = remoteMain(team)
+    const before = repoFingerprint(manager.root)
+    const s = await syncBase(manager.base, { push: true }, d)
+    expect(s.state).toBe('diverged')
+    expect(s.conflicts).toEqual(['knowledge/exemple.md'])
+    expect(s.message).toMatch(/prévisualisez de nouveau le plan/)
+    expect(repoFingerprint(manager.root)).toBe(before)
+    expect(remoteMain(team)).toBe(remoteBefore)
+    expect((await localStatus(manager.base, d)).state).toBe('diverged')
+  })
+
+  it('a resolution whose files the remote did not touch is replayed and pushed like a submission', async () => {
+    const contributor = hub()
+    const d = deps()
+    const filed = await fileProposal(contributor.base, fields('intégration propre'), { log: d.log })
+    expect((await syncBase(contributor.base, { push: true }, d)).state).toBe('up-to-date')
+    const manager = hub()
+    const res = await resolvePlan(
+      manager.base,
+      {
+        summary: 'intégration',
+        reviewed_by: 'human:test',
+        resolutions: [{ id: filed.id, resolution: 'accepted', integrated_into: ['autre.md'] }],
+        edits: [{ path: 'autre.md', append: '\nIntégré.\n' }]
+      },
+      { log: d.log }
+    )
+    // Another contributor's submission lands meanwhile: only adds a file, no clash.
+    const other = hub()
+    const later = await fileProposal(other.base, fields('pendant la revue'), { log: d.log })
+    expect((await syncBase(other.base, { push: true }, d)).state).toBe('up-to-date')
+    const s = await syncBase(manager.base, { push: true }, d)
+    expect(s).toMatchObject({ state: 'up-to-date', pushed: 1 })
+    const grep = (id: string) =>
+      git(team.bare, 'log', '-i', '--format=%s', '--grep', `proposal: ${id}`, 'main').trim().split('\n')
+    expect(grep(filed.id)).toHaveLength(2)
+    expect(grep(later.id)).toHaveLength(1)
+    expect(git(team.bare, 'log', '-1', '--format=%B', 'main')).toBe(
+      git(manager.root, 'log', '-1', '--format=%B', res.commit)
+    )
+    expect(merges(team.bare)).toBe('')
+    assertClean(manager.root)
+  })
+
+  it('a local commit not made by the hub is never rewritten: diverged when the remote moved', async () => {
+    const h = hub()
+    writeFileSync(join(h.root, 'knowledge/perso.md'), '# Perso\n')
+    git(h.root, 'add', 'knowledge/perso.md')
+    git(h.root, 'commit', '-qm', 'mon commit')
+    const mine = head(h.root)
+    pushFromElsewhere(team, 'foreign', { 'knowledge/autre.md': '# Autre\n\nencore\n' }, 'remote again')
+    const s = await syncBase(h.base, { push: true }, deps())
+    expect(s.state).toBe('diverged')
+    expect(s.message).toMatch(/n'a pas été fait par le hub/)
+    expect(head(h.root)).toBe(mine)
+  })
+})
+
+describe('sync: remote problems leave the base intact', () => {
+  it('unreachable (closed port) → unreachable; no-remote for a base without one', async () => {
+    const h = hub()
+    const port = await new Promise<number>((resolve) => {
+      const srv = createServer()
+      srv.listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as { port: number }).port
+        srv.close(() => resolve(p))
+      })
+    })
+    git(h.root, 'remote', 'set-url', 'origin', `http://127.0.0.1:${port}/base.git`)
+    await fileProposal(h.base, fields('hors ligne'), { log: memoryHubLog() })
+    const before = repoFingerprint(h.root)
+    const d = deps()
+    const t0 = Date.now()
+    const s = await syncBase(h.base, { push: true }, d)
+    expect(Date.now() - t0).toBeLessThan(3_000)
+    expect(s.state).toBe('unreachable')
+    expect(s.message).toMatch(/injoignable/)
+    expect(s.lastSync).toBeNull()
+    expect(repoFingerprint(h.root)).toBe(before)
+    // The local status remembers the failed attempt.
+    expect((await localStatus(h.base, d)).state).toBe('unreachable')
+    git(h.root, 'remote', 'remove', 'origin')
+    expect((await syncBase(h.base, { push: true }, d)).state).toBe('no-remote')
+  })
+
+  it('auth required: no token, then a wrong one → auth-required; the right one syncs; the token is never logged', async () => {
+    const token = 'tok-' + 'x'.repeat(20)
+    const locked = await startTeam({ server: { token }, name: 'privee' })
+    try {
+      const h = locked.clone('a')
+      await fileProposal(h.base, fields('privée'), { log: memoryHubLog() })
+      const before = repoFingerprint(h.root)
+      const none = deps()
+      const s1 = await syncBase(h.base, { push: true }, none)
+      expect(s1.state).toBe('auth-required')
+      expect(s1.message).toMatch(/OKF_HUB_GIT_TOKEN/)
+      const wrong = deps({ credentials: new MemoryCredentialStore({ OKF_HUB_GIT_TOKEN: 'mauvais-jeton' }) })
+      const s2 = await syncBase(h.base, { push: true }, wrong)
+      expect(s2.state).toBe('auth-required')
+      expect(s2.message).toMatch(/refusé/)
+      expect(repoFingerprint(h.root)).toBe(before)
+      const store = new MemoryCredentialStore({})
+      await store.set(new URL(locked.url).host, token)
+      const right = deps({ credentials: store })
+      const s3 = await syncBase(h.base, { push: true }, right)
+      expect(s3.state).toBe('up-to-date')
+      expect(git(locked.bare, 'rev-parse', 'main').trim()).toBe(head(h.root))
+      for (const d of [none, wrong, right]) expect(d.log.lines.join('')).not.toMatch(/tok-x|mauvais-jeton/)
+      expect(readFileSync(join(h.root, '.git/config'), 'utf8')).not.toContain(token)
+    } finally {
+      await locked.close()
+      removeDir(locked.dir)
+    }
+  })
+})
