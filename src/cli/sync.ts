@@ -1,5 +1,127 @@
-// Placeholder until its issue-11/12 work lands: the command is listed in the usage but not built yet.
-export async function runSync(_argv: string[]): Promise<number> {
-  process.stderr.write('okf-hub sync : pas encore disponible dans cette version\n')
-  return 69
+// `okf-hub sync` — bases and their git remotes (issue 12). Parses argv, loads the configuration
+// and the registry, runs the sync engine per base, prints one line per base (or JSON), and maps
+// the outcomes to one exit code. No behaviour lives here.
+import { ConfigError, loadConfig } from '../engine/config'
+import { HubError } from '../engine/errors'
+import { openHubLog } from '../engine/hublog'
+import { Registry } from '../engine/registry/registry'
+import { configErrorExit } from '../engine/bootstrap/config-exit'
+import { SyncService } from '../engine/sync/service'
+import type { SyncState, SyncStatus } from '../shared/hub-api'
+import { takeHubOptions } from './options'
+
+export const SYNC_USAGE = `usage: okf-hub sync [<base>|--all] [--push] [--json] [--bases DIR] [--config FILE]
+
+  Récupère la branche de chaque base depuis son dépôt distant (git : l'amont de la branche, sinon
+  origin) et avance rapidement quand la base est seulement en retard — jamais de fusion, jamais de
+  réécriture de l'historique local, jamais un fichier modifié localement écrasé.
+  --push   envoie aussi les commits locaux ; si le dépôt distant a bougé, les propositions et
+           résolutions du hub sont rejouées sur sa nouvelle version (mêmes fichiers, mêmes messages)
+  --all    toutes les bases (par défaut sans <base>)
+  --json   la liste des états (SyncStatus de src/shared/hub-api.ts)
+
+  Jeton : OKF_HUB_GIT_TOKEN (jamais en argument, jamais écrit sur disque).
+
+Une ligne par base : <base>  <état>  <explication>. États : à jour, en retard, en avance, divergée,
+injoignable, authentification requise, sans dépôt distant, erreur.
+
+Codes de sortie : 0 tout est à jour (ou sans dépôt distant, ou en avance sans --push) ;
+1 une base demande une intervention (divergée, modifications locales en travers, erreur) ;
+75 un dépôt distant injoignable (réessayer plus tard) ; 77 authentification requise ou jeton refusé ;
+3 base inconnue ; 2 configuration invalide ; 64 usage incorrect. Plusieurs bases : le plus grave
+l'emporte (1, puis 77, puis 75).
+`
+
+export const STATE_LABELS: Record<SyncState, string> = {
+  'up-to-date': 'à jour',
+  behind: 'en retard',
+  ahead: 'en avance',
+  diverged: 'divergée',
+  unreachable: 'injoignable',
+  'auth-required': 'authentification requise',
+  'no-remote': 'sans dépôt distant',
+  error: 'erreur'
+}
+
+/** One status → its exit code (0 when nothing needs doing). */
+export function exitCodeOf(s: SyncStatus, pushed: boolean): number {
+  if (s.state === 'diverged' || s.state === 'error' || s.dirty.length > 0) return 1
+  if (s.state === 'auth-required') return 77
+  if (s.state === 'unreachable') return 75
+  if (s.state === 'behind') return 1
+  if (s.state === 'ahead' && pushed) return 1
+  return 0
+}
+
+const SEVERITY = [0, 75, 77, 1]
+export const worst = (codes: number[]): number =>
+  codes.reduce((a, b) => (SEVERITY.indexOf(b) > SEVERITY.indexOf(a) ? b : a), 0)
+
+export function renderLine(s: SyncStatus): string {
+  const counts =
+    s.ahead || s.behind
+      ? ` (${[s.ahead ? `+${s.ahead}` : '', s.behind ? `-${s.behind}` : ''].filter(Boolean).join(' ')})`
+      : ''
+  return `${s.base}  ${STATE_LABELS[s.state]}${counts}  ${s.message}`
+}
+
+export async function runSync(argv: string[]): Promise<number> {
+  const o = takeHubOptions(argv)
+  const usage = (why: string): number => {
+    process.stderr.write(`okf-hub sync : ${why}\n${SYNC_USAGE}`)
+    return 64
+  }
+  if (o.error) return usage(o.error)
+  let push = false
+  let json = false
+  let all = false
+  const names: string[] = []
+  for (const a of o.rest) {
+    if (a === '--push') push = true
+    else if (a === '--json') json = true
+    else if (a === '--all') all = true
+    else if (a === '--help' || a === '-h') {
+      process.stdout.write(SYNC_USAGE)
+      return 0
+    } else if (a.startsWith('-')) return usage(`option inconnue : ${a}`)
+    else names.push(a)
+  }
+  if (names.length > 1) return usage('une seule base, ou --all')
+  if (names.length === 1 && all) return usage('<base> et --all s’excluent')
+
+  let config
+  try {
+    config = loadConfig({ bases: o.bases, config: o.config })
+  } catch (e) {
+    if (e instanceof ConfigError) return configErrorExit(e)
+    throw e
+  }
+  const log = openHubLog(config.logFile)
+  try {
+    const registry = new Registry(config.basesDir, log)
+    registry.rescan()
+    let bases
+    try {
+      bases = names.length === 1 ? [registry.get(names[0])] : registry.list()
+    } catch (e) {
+      if (e instanceof HubError) {
+        process.stderr.write(`ERROR: ${e.code}: ${e.message}\n`)
+        return e.code === 'UNKNOWN_BASE' ? 3 : 1
+      }
+      throw e
+    }
+    const sync = new SyncService({ config, log, listenCommits: false })
+    const results: SyncStatus[] = []
+    for (const b of bases) {
+      const s = await sync.sync(b, { push })
+      results.push(s)
+      if (!json) process.stdout.write(renderLine(s) + '\n')
+    }
+    await sync.idle()
+    if (json) process.stdout.write(JSON.stringify(results, null, 2) + '\n')
+    else if (results.length === 0) process.stdout.write(`aucune base dans ${config.basesDir}\n`)
+    return worst(results.map((s) => exitCodeOf(s, push)))
+  } finally {
+    log.close()
+  }
 }

@@ -23,9 +23,11 @@ export async function runTool(argv: string[]): Promise<number> {
     }
   }
   try {
-    const { hub, log } = await prepareHub({ bases: o.bases, config: o.config }, 'tool')
+    const { hub, log, sync } = await prepareHub({ bases: o.bases, config: o.config }, 'tool')
     const out = await hub.callTool(name, args)
     process.stdout.write(out.text.endsWith('\n') ? out.text : out.text + '\n')
+    // A proposal filed into a base with auto-push is pushed before this one-shot process ends.
+    await sync.idle()
     log.close()
     return out.isError ? 1 : 0
   } catch (e) {

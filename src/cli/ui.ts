@@ -107,6 +107,7 @@ export async function runUi(argv: string[]): Promise<number> {
   process.stdout.write(`OKF Hub UI: ${bridge.url}\n`)
   process.stdout.write(`Bases : ${config.basesDir} — Ctrl+C pour arrêter\n`)
   if (open) openBrowser(bridge.url)
+  service.startBackgroundSync()
   await new Promise<void>((done) => {
     const stop = (): void => done()
     process.once('SIGINT', stop)

@@ -82,3 +82,33 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ env, config: join(tmp, 'absent.yaml'), cwd: '/' })).toThrow('illisible')
   })
 })
+
+describe('per-base settings (bases: in hub-config.yaml)', () => {
+  const env = { HOME: tmp, OKF_HUB_USER_DATA: join(tmp, 'ud-bases') }
+  const load = (text: string) => {
+    const f = join(tmp, 'bases-settings.yaml')
+    writeFileSync(f, text)
+    return loadConfig({ env, config: f, cwd: '/' })
+  }
+
+  it('auto-push off and sync-at-start on by default; set per base by name', async () => {
+    const { settingsOf } = await import('./config')
+    const c = load('bases:\n  equipe:\n    auto-push: true\n  calme:\n    sync-at-start: false\n')
+    expect(settingsOf(c, 'equipe')).toEqual({ autoPush: true, syncAtStart: true })
+    expect(settingsOf(c, 'calme')).toEqual({ autoPush: false, syncAtStart: false })
+    expect(settingsOf(c, 'autre')).toEqual({ autoPush: false, syncAtStart: true })
+    expect(settingsOf(load('bases-dir: /b\n'), 'equipe')).toEqual({ autoPush: false, syncAtStart: true })
+    expect(settingsOf(c, 'toString')).toEqual({ autoPush: false, syncAtStart: true })
+  })
+
+  it('refuses a wrong shape, an unknown key or a non-boolean with the file and the key named', () => {
+    expect(() => load('bases: [equipe]\n')).toThrow(ConfigError)
+    expect(() => load('bases:\n  equipe: true\n')).toThrow(/bases\.equipe doit être une correspondance/)
+    expect(() => load('bases:\n  equipe:\n    autopush: true\n')).toThrow(
+      /bases\.equipe\.autopush : réglage inconnu \(connus : auto-push, sync-at-start\)/
+    )
+    expect(() => load('bases:\n  equipe:\n    auto-push: "yes"\n')).toThrow(
+      /bases-settings\.yaml : bases\.equipe\.auto-push doit être un booléen/
+    )
+  })
+})

@@ -10,6 +10,7 @@ import { electronServerFacts } from '../engine/registration/server-command'
 import { probeServer } from '../mcp/probe'
 import { HUB_API_METHODS, IPC_EVENT_CHANNEL, ipcChannel } from '../shared/hub-api'
 import { isExternalWebLink, parseWindowState, secureWebPreferences, type WindowState } from './window-options'
+import { safeStorageCredentials } from './credentials'
 import { version } from '../../package.json'
 
 // The desktop shell: one instance, one window, the HubService wired to IPC. Everything the
@@ -159,9 +160,12 @@ async function main(): Promise<void> {
       appPath: app.getAppPath(),
       appImage: process.env.APPIMAGE
     }),
-    probeServer
+    probeServer,
+    // Git tokens per host, encrypted by the OS keychain (team sync).
+    credentials: safeStorageCredentials(engine.config.userDataDir)
   })
   wire(service, engine.log)
+  service.startBackgroundSync()
   buildMenu()
   win = createWindow(engine.log)
   win.on('closed', () => (win = null))

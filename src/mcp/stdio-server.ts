@@ -21,10 +21,25 @@ export interface ServeOptions {
 export async function prepareHub(
   opts: ServeOptions,
   door = 'mcp'
-): Promise<{ config: HubConfig; log: HubLog; hub: Hub }> {
+): Promise<{ config: HubConfig; log: HubLog; hub: Hub; sync: import('../engine/sync/service').SyncService }> {
   const { config, log } = await startEngine({ ...opts, door })
-  return { config, log, hub: new Hub(config, log) }
+  const hub = new Hub(config, log)
+  // Team sync: a proposal filed here is pushed when its base has auto-push; a server also
+  // fast-forwards its bases once it answers (the network code loads only for bases with a remote).
+  const { SyncService } = await import('../engine/sync/service')
+  const sync = new SyncService({ config, log })
+  if (door.startsWith('mcp')) {
+    const timer = setTimeout(() => sync.startAtLaunch(hub.ctx.registry.list()), SYNC_AT_START_DELAY_MS)
+    timer.unref()
+  }
+  return { config, log, hub, sync }
 }
+
+/**
+ * The start-up sync waits this long after the server is ready, so that loading the network code
+ * never delays the host's `initialize` and `tools/list` (2 s is the issue's ceiling).
+ */
+export const SYNC_AT_START_DELAY_MS = 300
 
 /** Serves the seven tools over stdio until the client closes stdin. */
 export async function serveStdio(opts: ServeOptions): Promise<void> {

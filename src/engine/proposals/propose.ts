@@ -10,6 +10,7 @@ import { assertWritableRepository, commitPaths } from '../git/commit'
 import { PROPOSAL_STATUSES, proposalsDir } from './store'
 import type { ProposalFields } from './rules'
 import { renderProposalFile, submissionMessage } from './format'
+import { committed } from '../sync/service'
 
 export const MAX_ID_DRAWS = 16
 
@@ -41,7 +42,7 @@ export async function fileProposal(base: Base, fields: ProposalFields, opts: Pro
   const draw = opts.drawSuffix ?? (() => randomBytes(2).toString('hex'))
   // Before the lock too: taking it may write `.git/info/exclude`, and a refused repository gets nothing.
   await assertWritableRepository(base.root)
-  return withBaseLock(
+  const filed = await withBaseLock(
     base.root,
     async (lock) => {
       await assertWritableRepository(base.root)
@@ -93,4 +94,7 @@ export async function fileProposal(base: Base, fields: ProposalFields, opts: Pro
     },
     { timeoutMs: opts.lockTimeoutMs, log: opts.log }
   )
+  // Once the lock is released: an auto-push takes it again (sync/service.ts).
+  committed(base)
+  return filed
 }

@@ -5,6 +5,7 @@ import { assertWritableRepository, commitPaths } from '../git/commit'
 import type { PlanPreview, ResolveResult } from '../../shared/review'
 import { preparePlan } from './preview'
 import { applyThenCommit, type Change, type TransactionFaults } from './transaction'
+import { committed } from '../sync/service'
 
 /**
  * `okf-hub review resolve`: the single path of every resolution (CLI, desktop, a manager's agent).
@@ -39,7 +40,7 @@ export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOption
   // (which read HEAD) could report a misleading symptom.
   await assertWritableRepository(base.root)
   await preparePlan(base, plan, { at })
-  return withBaseLock(
+  const result = await withBaseLock(
     base.root,
     async (lock) => {
       await assertWritableRepository(base.root)
@@ -73,4 +74,7 @@ export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOption
     },
     { timeoutMs: opts.lockTimeoutMs, log: opts.log }
   )
+  // Once the lock is released: an auto-push takes it again (sync/service.ts).
+  committed(base)
+  return result
 }

@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs'
+import { sep } from 'node:path'
 import { settingsOf, type HubConfig } from '../config'
 import { describeError } from '../errors'
 import type { HubLog } from '../hublog'
@@ -24,9 +26,23 @@ export interface SyncServiceOptions {
   state?: SyncStateStore
   /** Timeouts, retries, an HTTP client: tests and benchmarks. */
   tuning?: Partial<Omit<SyncDeps, 'log' | 'credentials' | 'state'>>
+  /** Hear every local commit of a base in this configuration's bases dir (default true). */
+  listenCommits?: boolean
 }
 
 type Listener = (status: SyncStatus) => void
+
+/** The services of this process that hear local commits (`committed`). */
+const listening = new Set<SyncService>()
+
+/**
+ * Every write path calls this once its commit is made (a proposal filed, a plan resolved): each
+ * sync service of the process whose bases dir holds the base pushes it when `auto-push` is set.
+ * Nothing else happens here — no import of the network code, no wait.
+ */
+export function committed(base: Base): void {
+  for (const s of listening) s.heardCommit(base)
+}
 
 export class SyncService {
   readonly credentials: CredentialStore
@@ -36,9 +52,30 @@ export class SyncService {
   private readonly listeners = new Set<Listener>()
   private readonly running = new Set<Promise<unknown>>()
 
+  private basesDirReal: string | null = null
+
   constructor(private readonly opts: SyncServiceOptions) {
     this.credentials = opts.credentials ?? new MemoryCredentialStore()
     this.state = opts.state ?? SyncStateStore.inUserData(opts.config.userDataDir, opts.log)
+    if (opts.listenCommits !== false) listening.add(this)
+  }
+
+  /** Stops hearing commits (a door that closes; tests). */
+  close(): void {
+    listening.delete(this)
+  }
+
+  /** A commit of `base` somewhere in this process: ours when the base sits in our bases dir. */
+  heardCommit(base: Base): void {
+    if (this.basesDirReal === null) {
+      try {
+        this.basesDirReal = realpathSync(this.opts.config.basesDir)
+      } catch {
+        return
+      }
+    }
+    if (!base.root.startsWith(this.basesDirReal + sep)) return
+    this.afterCommit(base)
   }
 
   onChange(listener: Listener): () => void {
@@ -105,15 +142,17 @@ export class SyncService {
 
   /**
    * At start: a fast-forward of every base with a remote (and `sync-at-start` not false), in the
-   * background — the caller never waits for the network.
+   * background — the caller never waits for the network. A base with `auto-push` also sends what
+   * a previous process committed but could not push before it ended.
    */
   startAtLaunch(bases: Base[]): void {
     for (const base of bases) {
-      if (!settingsOf(this.opts.config, base.name).syncAtStart) continue
+      const settings = settingsOf(this.opts.config, base.name)
+      if (!settings.syncAtStart) continue
       const p: Promise<unknown> = remoteTarget(base.root)
         .then((t) => {
           if (t.kind !== 'ok') return
-          return this.enqueue(base, () => this.run(base, { push: false }))
+          return this.enqueue(base, () => this.run(base, { push: settings.autoPush }))
         })
         .catch((e: unknown) =>
           this.opts.log.error(`sync au démarrage de '${base.name}' : ${describeError(e)}`)
