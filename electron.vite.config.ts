@@ -7,6 +7,8 @@ import react from '@vitejs/plugin-react'
 // @vscode/ripgrep stays external: it locates its platform binary on disk.
 const bundled = [
   '@modelcontextprotocol/sdk',
+  // The SDK's Streamable HTTP transport (okf-hub serve --http); loaded only with --http.
+  '@hono/node-server',
   'zod',
   'yaml',
   'markdown-it',

@@ -53,11 +53,39 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined
 }
 
+/** An `Authorization: Bearer <token>` header carrying exactly `token` (programs, MCP hosts). */
+export function hasBearer(req: IncomingMessage, token: string): boolean {
+  const auth = req.headers.authorization
+  return auth?.startsWith('Bearer ') === true && sameToken(auth.slice('Bearer '.length).trim(), token)
+}
+
 /** The token from the cookie the bridge set, or an `Authorization: Bearer` header (programs). */
 export function isAuthenticated(req: IncomingMessage, token: string): boolean {
-  const auth = req.headers.authorization
-  if (auth?.startsWith('Bearer ') && sameToken(auth.slice('Bearer '.length).trim(), token)) return true
+  if (hasBearer(req, token)) return true
   return sameToken(cookieValue(req.headers.cookie, HTTP_TOKEN_COOKIE), token)
+}
+
+export class BodyTooLarge extends Error {}
+
+/** Past this much, a client that keeps sending is cut off rather than drained. */
+const DRAIN_LIMIT_FACTOR = 8
+
+/**
+ * The body, at most `max` bytes. A bigger one is drained (not buffered) so that the client reads
+ * a clear 413 instead of a reset connection; one that goes on far beyond is cut off.
+ */
+export function readBoundedBody(req: IncomingMessage, max: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (c: Buffer) => {
+      size += c.length
+      if (size > max * DRAIN_LIMIT_FACTOR) req.destroy()
+      else if (size <= max) chunks.push(c)
+    })
+    req.on('end', () => (size > max ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks))))
+    req.on('error', reject)
+  })
 }
 
 export function tokenCookie(token: string): string {

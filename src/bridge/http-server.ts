@@ -13,7 +13,14 @@ import {
   type HttpApiResponse,
   type HubEvent
 } from '../shared/hub-api'
-import { checkHostAndOrigin, isAuthenticated, sameToken, tokenCookie } from './guard'
+import {
+  BodyTooLarge,
+  checkHostAndOrigin,
+  isAuthenticated,
+  readBoundedBody as readBody,
+  sameToken,
+  tokenCookie
+} from './guard'
 import { staticFile } from './static-files'
 
 /**
@@ -71,29 +78,6 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 function sendText(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
   res.end(text + '\n')
-}
-
-class BodyTooLarge extends Error {}
-
-/** Past this much, a client that keeps sending is cut off rather than drained. */
-const DRAIN_LIMIT_FACTOR = 8
-
-/**
- * The body, at most `max` bytes. A bigger one is drained (not buffered) so that the client reads
- * a clear 413 instead of a reset connection; one that goes on far beyond is cut off.
- */
-function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (c: Buffer) => {
-      size += c.length
-      if (size > max * DRAIN_LIMIT_FACTOR) req.destroy()
-      else if (size <= max) chunks.push(c)
-    })
-    req.on('end', () => (size > max ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks))))
-    req.on('error', reject)
-  })
 }
 
 /** The HTTP status of an API error: the envelope carries the code, the status helps tools. */

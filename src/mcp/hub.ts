@@ -12,29 +12,64 @@ export interface ToolListing {
   title: string
   description: string
   inputSchema: Record<string, unknown>
+  outputSchema?: Record<string, unknown>
   annotations: ToolAnnotations
 }
 
 export interface ToolOutcome {
   text: string
   isError: boolean
+  /** The typed twin of `text` (tools with an outputSchema, never on an error). */
+  structured?: Record<string, unknown>
 }
 
 const BASE_INSTRUCTIONS =
   "Ce hub expose des bases de connaissance markdown versionnées en git. Lecture : kb_list, kb_search, kb_read, kb_governance. Contribution : kb_propose dépose une proposition dans proposals/pending/ — le corpus n'est jamais modifié directement, seul le rôle gestionnaire intègre — et kb_proposal_status en restitue le verdict une fois la revue passée."
 
 /**
- * The definition layer shared by the stdio server and `okf-hub tool`: one
- * registry per process, the contract's error framing, the implicit rescans.
+ * The definition layer shared by the MCP doors (stdio, Streamable HTTP) and `okf-hub tool`: one
+ * registry per process, the contract's error framing, the implicit rescans, live discovery.
  */
 export class Hub {
   readonly ctx: HubContext
-  /** Called when a rescan changed the set of bases (→ tools/list_changed). */
-  onBasesChanged: (() => void) | null = null
+  private readonly listeners = new Set<() => void>()
+  private notifiedVersion: number
 
   constructor(config: HubConfig, log: HubLog) {
     this.ctx = { config, registry: new Registry(config.basesDir, log), log }
     this.ctx.registry.rescan()
+    this.notifiedVersion = this.ctx.registry.listingVersion
+  }
+
+  /**
+   * Called whenever the bases as listed (names, titles, descriptions) changed, by any scan — live,
+   * implicit or kb_hub_rescan (→ tools/list_changed and resources/list_changed). Returns the
+   * unsubscribe function: each MCP session of the HTTP door listens while it lives.
+   */
+  onBasesChanged(listener: () => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private notifyIfChanged(): void {
+    const v = this.ctx.registry.listingVersion
+    if (v === this.notifiedVersion) return
+    this.notifiedVersion = v
+    for (const l of this.listeners) l()
+  }
+
+  /**
+   * Live discovery, once per request: the registry re-scans when the stat fingerprint of the bases
+   * dir, a manifest or a base's rules moved, so a base imported, edited or removed while the session
+   * runs is served by the very next request — no restart, no kb_hub_rescan.
+   */
+  fresh(): void {
+    try {
+      this.ctx.registry.refresh()
+    } catch (e) {
+      this.ctx.log.warning(`découverte en direct : ${describeError(e)}`)
+    }
+    this.notifyIfChanged()
   }
 
   /** Server instructions: the contract's sentence plus the default bases actually deployed. */
@@ -47,37 +82,45 @@ export class Hub {
   }
 
   listTools(): ToolListing[] {
+    this.fresh()
     return TOOLS.map((t) => ({
       name: t.name,
       title: t.title,
       description: t.describe(this.ctx),
       inputSchema: t.inputSchema,
+      ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
       annotations: t.annotations
     }))
   }
 
   private noteRescan(report: RescanReport | null): boolean {
-    if (!report) return false
-    if (report.changed) this.onBasesChanged?.()
-    return true
+    this.notifyIfChanged()
+    return report !== null
   }
 
   async callTool(name: string, rawArgs: unknown): Promise<ToolOutcome> {
+    this.fresh()
+    try {
+      return await this.dispatch(name, rawArgs)
+    } finally {
+      this.notifyIfChanged()
+    }
+  }
+
+  private async dispatch(name: string, rawArgs: unknown): Promise<ToolOutcome> {
     const tool = TOOLS.find((t) => t.name === name)
     if (!tool) return { text: `ERROR: NOT_FOUND: outil inconnu : ${name}`, isError: true }
     const args: ToolArgs =
       rawArgs !== null && typeof rawArgs === 'object' && !Array.isArray(rawArgs) ? (rawArgs as ToolArgs) : {}
     if (name === 'kb_list') this.noteRescan(this.ctx.registry.silentRescan('kb_list'))
     try {
-      const text = await this.runOnce(tool.name, args)
-      if (name === 'kb_hub_rescan' && this.ctx.registry.lastReport?.changed) this.onBasesChanged?.()
-      return { text, isError: false }
+      return await this.runOnce(tool.name, args)
     } catch (e) {
       if (e instanceof HubError && e.code === 'UNKNOWN_BASE') {
         // A base imported after start: one silent rescan, then one retry.
         if (this.noteRescan(this.ctx.registry.silentRescan('UNKNOWN_BASE'))) {
           try {
-            return { text: await this.runOnce(tool.name, args), isError: false }
+            return await this.runOnce(tool.name, args)
           } catch (again) {
             return this.fail(tool.name, again)
           }
@@ -87,9 +130,10 @@ export class Hub {
     }
   }
 
-  private runOnce(name: string, args: ToolArgs): Promise<string> {
+  private async runOnce(name: string, args: ToolArgs): Promise<ToolOutcome> {
     const tool = TOOLS.find((t) => t.name === name)!
-    return tool.run(this.ctx, args)
+    const r = await tool.run(this.ctx, args)
+    return { text: r.text, isError: false, ...(r.structured ? { structured: r.structured } : {}) }
   }
 
   private fail(tool: string, e: unknown): ToolOutcome {

@@ -1,20 +1,21 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { ConfigError, type HubConfig } from '../engine/config'
 import type { HubLog } from '../engine/hublog'
 import { startEngine } from '../engine/bootstrap/start'
 import { configErrorExit } from '../engine/bootstrap/config-exit'
 import { Hub } from './hub'
 import { HubStdioTransport } from './stdio-transport'
-import { version } from '../../package.json'
+import { createMcpSession } from './protocol'
 
-export const SERVER_NAME = 'okf-hub'
-export const SERVER_VERSION: string = version
+export { SERVER_NAME, SERVER_VERSION } from './protocol'
 
 export interface ServeOptions {
   bases?: string
   config?: string
   verbose?: boolean
+  /** `--http`: Streamable HTTP on 127.0.0.1 instead of stdio (http-server.ts). */
+  http?: boolean
+  /** `--port N` (with --http). */
+  port?: number
 }
 
 /** Config, log and default bases (what every long-running door does first), then the MCP hub. */
@@ -41,29 +42,16 @@ export async function prepareHub(
  */
 export const SYNC_AT_START_DELAY_MS = 300
 
-/** Serves the seven tools over stdio until the client closes stdin. */
+/** Serves the MCP surface (protocol.ts) over stdio until the client closes stdin. */
 export async function serveStdio(opts: ServeOptions): Promise<void> {
   const { log, hub } = await prepareHub(opts)
-  const server = new Server(
-    { name: SERVER_NAME, version: SERVER_VERSION },
-    { capabilities: { tools: { listChanged: true } }, instructions: hub.instructions() }
-  )
-  server.onerror = (e) => log.warning(`mcp : ${e.message}`)
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: hub.listTools() }))
-  server.setRequestHandler(CallToolRequestSchema, async (req) => {
-    const out = await hub.callTool(req.params.name, req.params.arguments)
-    return { content: [{ type: 'text' as const, text: out.text }], isError: out.isError }
-  })
-  hub.onBasesChanged = () => {
-    server
-      .sendToolListChanged()
-      .catch((e: Error) => log.warning(`notification tools/list_changed non délivrée : ${e.message}`))
-  }
+  const { server, dispose } = createMcpSession(hub, log)
   const transport = new HubStdioTransport(log)
   await new Promise<void>((resolve, reject) => {
     transport.onclose = () => resolve()
     server.connect(transport).catch(reject)
   })
+  dispose()
   log.info('arrêt')
   log.close()
 }
@@ -82,10 +70,17 @@ export function parseServeArgs(argv: string[]): ServeOptions | string {
     if (a === '--bases' || a.startsWith('--bases=')) opts.bases = value()
     else if (a === '--config' || a.startsWith('--config=')) opts.config = value()
     else if (a === '--verbose') opts.verbose = true
-    else return `option inconnue : ${a}`
+    else if (a === '--http') opts.http = true
+    else if (a === '--port' || a.startsWith('--port=')) {
+      const v = value()
+      if (v === undefined || !/^\d+$/.test(v) || Number(v) > 65535)
+        return `--port attend un numéro de port (0 à 65535)`
+      opts.port = Number(v)
+    } else return `option inconnue : ${a}`
     if ((a === '--bases' || a === '--config') && opts[a === '--bases' ? 'bases' : 'config'] === undefined)
       return `${a} attend une valeur`
   }
+  if (opts.port !== undefined && !opts.http) return '--port ne vaut qu’avec --http'
   return opts
 }
 
@@ -93,11 +88,16 @@ export async function runServer(argv: string[]): Promise<number> {
   const opts = parseServeArgs(argv)
   if (typeof opts === 'string') {
     process.stderr.write(
-      `okf-hub serve : ${opts}\nusage: okf-hub serve [--bases DIR] [--config FILE] [--verbose]\n`
+      `okf-hub serve : ${opts}\nusage: okf-hub serve [--http [--port N]] [--bases DIR] [--config FILE] [--verbose]\n`
     )
     return 64
   }
   try {
+    if (opts.http) {
+      // The HTTP door loads only when asked: a stdio session never pays for it.
+      const { serveHttp } = await import('./http-server')
+      return await serveHttp(opts)
+    }
     await serveStdio(opts)
     return 0
   } catch (e) {

@@ -18,6 +18,16 @@ export interface ToolAnnotations {
 }
 
 /**
+ * What a tool answers: the contract text (byte for byte, the only thing a host's model is promised)
+ * and, for the tools that declare an `outputSchema`, its typed twin for programs
+ * (`structuredContent`). The twin is built from the very values the text was rendered from.
+ */
+export interface ToolResult {
+  text: string
+  structured?: Record<string, unknown>
+}
+
+/**
  * One tool of the contract: its schema next to its handler, its description
  * recomputed from the registry at every tools/list, its output the contract text.
  */
@@ -26,8 +36,10 @@ export interface ToolDefinition {
   title: string
   describe(ctx: HubContext): string
   inputSchema: Record<string, unknown>
+  /** JSON Schema of `structuredContent` (root type object); absent: text only. */
+  outputSchema?: Record<string, unknown>
   annotations: ToolAnnotations
-  run(ctx: HubContext, args: ToolArgs): Promise<string>
+  run(ctx: HubContext, args: ToolArgs): Promise<ToolResult>
 }
 
 /** A tool as written: its parameters declared once (args.ts), its handler fed only parsed values. */
@@ -36,8 +48,10 @@ export interface ToolSpec<P extends Params> {
   title: string
   describe(ctx: HubContext): string
   input: ToolInput<P>
+  outputSchema?: Record<string, unknown>
   annotations: ToolAnnotations
-  run(ctx: HubContext, args: Parsed<P>): Promise<string>
+  /** The text alone, or the text with its structured twin (required when `outputSchema` is declared). */
+  run(ctx: HubContext, args: Parsed<P>): Promise<string | ToolResult>
 }
 
 /**
@@ -50,8 +64,15 @@ export function defineTool<P extends Params>(spec: ToolSpec<P>): ToolDefinition 
     title: spec.title,
     describe: spec.describe,
     inputSchema: spec.input.schema,
+    ...(spec.outputSchema ? { outputSchema: spec.outputSchema } : {}),
     annotations: spec.annotations,
-    run: async (ctx, args) => spec.run(ctx, spec.input.parse(args))
+    run: async (ctx, args) => {
+      const out = await spec.run(ctx, spec.input.parse(args))
+      const result = typeof out === 'string' ? { text: out } : out
+      if (spec.outputSchema && result.structured === undefined)
+        throw new Error(`${spec.name} : outputSchema déclaré sans structuredContent`)
+      return result
+    }
   }
 }
 

@@ -50,7 +50,7 @@ export interface Connected {
   close(): Promise<void>
   text(name: string, args?: Record<string, unknown>): Promise<string>
   call(name: string, args?: Record<string, unknown>): Promise<{ text: string; isError: boolean }>
-  notifications: { listChanged: number }
+  notifications: { listChanged: number; resourcesListChanged: number; updated: string[] }
   stderr: () => string
 }
 
@@ -67,10 +67,20 @@ export async function connect(h: HubEnv, extraEnv: Record<string, string> = {}):
   let err = ''
   transport.stderr?.on('data', (d: Buffer) => (err += d.toString()))
   const client = new Client({ name: 'okf-test', version: '0.0.0' })
-  const notifications = { listChanged: 0 }
-  const { ToolListChangedNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js')
+  const notifications = { listChanged: 0, resourcesListChanged: 0, updated: [] as string[] }
+  const {
+    ToolListChangedNotificationSchema,
+    ResourceListChangedNotificationSchema,
+    ResourceUpdatedNotificationSchema
+  } = await import('@modelcontextprotocol/sdk/types.js')
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
     notifications.listChanged++
+  })
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => {
+    notifications.resourcesListChanged++
+  })
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (n) => {
+    notifications.updated.push(n.params.uri)
   })
   await client.connect(transport)
   const call = async (name: string, args: Record<string, unknown> = {}) => {

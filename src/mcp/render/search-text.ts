@@ -42,11 +42,26 @@ export function renderSearch(
   results: BaseSearchResult[],
   grouped: boolean
 ): string {
+  return renderSearchCounted(query, names, results, grouped).text
+}
+
+/**
+ * The same text, with how many results the budget left out (`dropped`): results are offered in
+ * order and the first refused ends the list, so the shown ones are the first `total - dropped`.
+ */
+export function renderSearchCounted(
+  query: string,
+  names: string[],
+  results: BaseSearchResult[],
+  grouped: boolean
+): { text: string; dropped: number } {
   const total = results.reduce((n, r) => n + r.results.length, 0)
   if (total === 0) {
-    return names.length === 1
-      ? `Aucun résultat dans la base '${names[0]}' pour : ${query}`
-      : `Aucun résultat dans les bases ${names.map((n) => `'${n}'`).join(', ')} pour : ${query}`
+    const text =
+      names.length === 1
+        ? `Aucun résultat dans la base '${names[0]}' pour : ${query}`
+        : `Aucun résultat dans les bases ${names.map((n) => `'${n}'`).join(', ')} pour : ${query}`
+    return { text, dropped: 0 }
   }
   const w = new BudgetedWriter(CHAR_CAP, { alwaysAcceptFirstAdd: true })
   if (grouped) w.addForced(`${total} résultat(s) dans ${names.length} base(s) pour : ${query}`)
@@ -59,5 +74,5 @@ export function renderSearch(
     if (reserved > 0) w.addForced(reservedNotice(reserved))
     for (const d of r.results) w.add(renderResult(d))
   }
-  return w.render(truncationNote)
+  return { text: w.render(truncationNote), dropped: w.dropped }
 }

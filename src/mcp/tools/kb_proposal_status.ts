@@ -4,6 +4,7 @@ import { PROPOSAL_STATUSES } from '../../engine/proposals/store'
 import { proposalStatus, type StatusEntry } from '../../engine/proposals/status'
 import { BudgetedWriter } from '../render/budget'
 import { truncateChars as cut } from '../render/text'
+import { arr, int, obj, oneOfStrings, str, strOrNull, truncation } from '../output'
 
 function renderEntry(e: StatusEntry): string {
   const lines = [`### ${e.id} — ${e.location}`]
@@ -31,6 +32,57 @@ function renderEntry(e: StatusEntry): string {
   return lines.join('\n')
 }
 
+const OUTPUT = obj({
+  base: str,
+  filters: obj({ id: str, submitted_by: str, status: oneOfStrings(PROPOSAL_STATUSES) }, [
+    'id',
+    'submitted_by',
+    'status'
+  ]),
+  limit: int,
+  /** Proposals matching the filters, before `limit`. */
+  total: int,
+  /** Files ignored because their frontmatter could not be read. */
+  unreadable: int,
+  /** Matching proposals past `limit` (the oldest). */
+  not_listed: int,
+  proposals: arr(
+    obj({
+      id: str,
+      /** From the file's location, which is authoritative. */
+      status: oneOfStrings(PROPOSAL_STATUSES),
+      /** The frontmatter's `status`, shown only; may disagree with the location. */
+      declared_status: strOrNull,
+      type: strOrNull,
+      concerns: strOrNull,
+      submitted_at: strOrNull,
+      submitted_by: strOrNull,
+      resolved_at: strOrNull,
+      resolution: strOrNull,
+      integrated_into: { type: ['array', 'null'], items: str },
+      rejection_reason: strOrNull
+    })
+  ),
+  ...truncation
+})
+
+/** One entry as the text shows it (concerns and reason cut as printed). */
+function entryTwin(e: StatusEntry): Record<string, unknown> {
+  return {
+    id: e.id,
+    status: e.location,
+    declared_status: e.declaredStatus,
+    type: e.type,
+    concerns: e.concerns ? cut(e.concerns, 200) : null,
+    submitted_at: e.submittedAt,
+    submitted_by: e.submittedBy,
+    resolved_at: e.resolvedAt,
+    resolution: e.resolution,
+    integrated_into: e.integratedInto,
+    rejection_reason: e.rejectionReason ? cut(e.rejectionReason, 500) : null
+  }
+}
+
 export const kbProposalStatus = defineTool({
   name: 'kb_proposal_status',
   title: 'Verdict des propositions',
@@ -53,6 +105,7 @@ export const kbProposalStatus = defineTool({
         ? "fournissez au moins 'id' (une proposition précise) ou 'submitted_by' (tout ce qu'un contributeur a déposé)"
         : null
   ),
+  outputSchema: OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(ctx, { base: baseName, id, submitted_by: submittedBy, status, limit }) {
     const base = ctx.registry.get(baseName)
@@ -65,19 +118,37 @@ export const kbProposalStatus = defineTool({
       .join(', ')
     const r = proposalStatus(base, { id, submittedBy, status, limit }, ctx.log)
     const unreadable = r.unreadable > 0 ? `[${r.unreadable} fichier(s) illisible(s) ignoré(s)]` : null
+    const shown: StatusEntry[] = []
+    const twin = (w: BudgetedWriter | null): Record<string, unknown> => ({
+      base: base.name,
+      filters: {
+        ...(id !== undefined ? { id } : {}),
+        ...(submittedBy !== undefined ? { submitted_by: submittedBy } : {}),
+        ...(status !== undefined ? { status } : {})
+      },
+      limit,
+      total: r.total,
+      unreadable: r.unreadable,
+      not_listed: Math.max(0, r.total - limit),
+      proposals: shown.map(entryTwin),
+      truncated: w?.truncated ?? false,
+      omitted: w?.dropped ?? 0
+    })
     if (r.total === 0) {
-      return [`Aucune proposition dans '${base.name}' pour : ${filters}.`, unreadable]
+      const text = [`Aucune proposition dans '${base.name}' pour : ${filters}.`, unreadable]
         .filter(Boolean)
         .join('\n')
+      return { text, structured: twin(null) }
     }
     const w = new BudgetedWriter()
     w.addForced(`${r.total} proposition(s) dans '${base.name}' pour : ${filters}`)
     if (r.total > limit) w.addForced(`[${r.total - limit} plus ancienne(s) non listée(s) — augmentez limit]`)
     if (unreadable) w.addForced(unreadable)
     // Every entry is offered, so the note counts exactly what the budget left out.
-    for (const e of r.entries) w.add(renderEntry(e))
-    return w.render(
+    for (const e of r.entries) if (w.add(renderEntry(e))) shown.push(e)
+    const text = w.render(
       (n) => `[résultats tronqués, ${n} élément(s) omis — affinez les filtres ou réduisez limit]`
     )
+    return { text, structured: twin(w) }
   }
 })

@@ -10,6 +10,7 @@ import {
   SUBMITTED_BY_MAX,
   checkProposalFields
 } from '../../engine/proposals/rules'
+import { obj, oneOfStrings, str } from '../output'
 
 export const kbPropose = defineTool({
   name: 'kb_propose',
@@ -43,6 +44,14 @@ export const kbPropose = defineTool({
       description: `Contributeur déclaré : human:<id>, <agent>/<version> ou process:<id> (≤ ${SUBMITTED_BY_MAX} caractères, sans retour à la ligne).`
     })
   }),
+  outputSchema: obj({
+    id: str,
+    /** Relative to the bundle root. */
+    path: str,
+    base: str,
+    /** Always pending: only the manager's review moves it. */
+    status: oneOfStrings(['pending'])
+  }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run(ctx, args) {
     const base = ctx.registry.get(args.base)
@@ -59,7 +68,7 @@ export const kbPropose = defineTool({
     // The write path (isomorphic-git, the lock) loads on first use: most sessions only read.
     const { fileProposal } = await import('../../engine/proposals/propose')
     const filed = await fileProposal(base, fields, { log: ctx.log })
-    return [
+    const text = [
       'Proposition déposée.',
       `id : ${filed.id}`,
       `chemin : ${filed.path}`,
@@ -68,5 +77,6 @@ export const kbPropose = defineTool({
       "Elle est en attente de revue par le gestionnaire de la base. Le corpus n'a pas été modifié.",
       `Pour connaître le verdict plus tard : kb_proposal_status(base: "${base.name}", id: "${filed.id}").`
     ].join('\n')
+    return { text, structured: { id: filed.id, path: filed.path, base: base.name, status: 'pending' } }
   }
 })

@@ -2,6 +2,7 @@ import { basesBlock, defineTool, type HubContext } from '../tool'
 import { integer, oneOf, text, textOrList, toolInput } from '../args'
 import type { SearchMode } from '../../engine/search/search'
 import { DUPLICATE_TITLES } from './kb_read'
+import { arr, bool, int, obj, oneOfStrings, str, strOrNull, truncation } from '../output'
 
 const MODES: readonly SearchMode[] = ['keyword', 'regex']
 
@@ -10,6 +11,33 @@ export function baseNames(ctx: HubContext, base: string | string[]): string[] {
   if (typeof base === 'string') return base === '*' ? ctx.registry.names() : [base]
   return [...new Set(base)]
 }
+
+const OUTPUT = obj({
+  query: str,
+  mode: oneOfStrings(MODES),
+  /** The bases queried, de-duplicated, in request order. */
+  bases: arr(str),
+  /** Results the text shows, all bases together. */
+  total: int,
+  groups: arr(
+    obj({
+      base: str,
+      /** The OR fallback was used: no document holds every term. */
+      partial: bool,
+      results: arr(
+        obj({
+          path: str,
+          title: strOrNull,
+          frontmatter: strOrNull,
+          /** index.md / log.md, ranked after every other document. */
+          reserved: bool,
+          excerpts: arr(obj({ start: int, end: int, section: str, lines: arr(str) }))
+        })
+      )
+    })
+  ),
+  ...truncation
+})
 
 export const kbSearch = defineTool({
   name: 'kb_search',
@@ -34,17 +62,49 @@ export const kbSearch = defineTool({
       description: 'Plafond global de résultats, réparti entre les bases interrogées.'
     })
   }),
+  outputSchema: OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(ctx, { base, query, mode, max_results: maxResults }) {
     const names = baseNames(ctx, base)
-    if (names.length === 0) return "Aucune base n'est actuellement enregistrée."
+    if (names.length === 0)
+      return {
+        text: "Aucune base n'est actuellement enregistrée.",
+        structured: { query, mode, bases: [], total: 0, groups: [], truncated: false, omitted: 0 }
+      }
     // Every name is checked before any search runs.
     const bases = names.map((n) => ctx.registry.get(n))
-    const [{ searchBases }, { renderSearch }] = await Promise.all([
+    const [{ searchBases }, { renderSearchCounted }] = await Promise.all([
       import('../../engine/search/search'),
       import('../render/search-text')
     ])
     const results = await searchBases(bases, query, mode, maxResults)
-    return renderSearch(query, names, results, names.length > 1)
+    const { text, dropped } = renderSearchCounted(query, names, results, names.length > 1)
+    // The twin mirrors the text: the results it shows, in its order, nothing the budget cut.
+    let room = results.reduce((n, r) => n + r.results.length, 0) - dropped
+    const groups = results.map((r) => {
+      const shown = r.results.slice(0, Math.max(0, room))
+      room -= shown.length
+      return {
+        base: r.base,
+        partial: r.partial,
+        results: shown.map((d) => ({
+          path: d.path,
+          title: d.title,
+          frontmatter: d.digest,
+          reserved: d.reserved,
+          excerpts: d.snippets.map((sn) => ({
+            start: sn.start,
+            end: sn.end,
+            section: sn.label,
+            lines: sn.lines
+          }))
+        }))
+      }
+    })
+    const total = groups.reduce((n, g) => n + g.results.length, 0)
+    return {
+      text,
+      structured: { query, mode, bases: names, total, groups, truncated: dropped > 0, omitted: dropped }
+    }
   }
 })

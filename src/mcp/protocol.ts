@@ -1,0 +1,156 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import {
+  CallToolRequestSchema,
+  CompleteRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema
+} from '@modelcontextprotocol/sdk/types.js'
+import type { HubLog } from '../engine/hublog'
+import { fileFingerprint } from '../engine/corpus/browse'
+import type { Hub } from './hub'
+import {
+  RESOURCE_TEMPLATE,
+  completeBase,
+  completePath,
+  listResources,
+  readResource,
+  resolveResource,
+  resourceTemplates,
+  type Completion
+} from './resources'
+import { completePromptArgument, getPrompt, listPrompts } from './prompts'
+import { version } from '../../package.json'
+
+export const SERVER_NAME = 'okf-hub'
+export const SERVER_VERSION: string = version
+
+/** Subscriptions one session may hold (resources/subscribe beyond it is refused). */
+export const MAX_SUBSCRIPTIONS = 64
+/** How often a session looks at its subscribed documents and at the bases (live discovery). */
+export const POLL_INTERVAL_MS = 1000
+
+export interface McpSession {
+  server: Server
+  /** Stops the session's poll and its notifications (the transport is closed by its owner). */
+  dispose(): void
+}
+
+/**
+ * The one MCP server definition, whichever transport carries it (stdio, each Streamable HTTP
+ * session): the seven tools (text + structured twin), documents as resources with their template,
+ * completion and subscriptions, the two playbooks as prompts. Every request starts with live
+ * discovery (`hub.fresh()`), and a light poll (one fingerprint of the bases, one stat per
+ * subscribed document, every POLL_INTERVAL_MS) delivers list_changed and resources/updated even to
+ * a host that is not calling.
+ */
+export function createMcpSession(hub: Hub, log: HubLog, label = 'mcp'): McpSession {
+  const server = new Server(
+    { name: SERVER_NAME, version: SERVER_VERSION },
+    {
+      // Only what is actually served and notified (a capability announced is a promise).
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { subscribe: true, listChanged: true },
+        prompts: {},
+        completions: {}
+      },
+      instructions: hub.instructions()
+    }
+  )
+  server.onerror = (e) => log.warning(`${label} : ${e.message}`)
+  const ctx = hub.ctx
+  const undelivered = (what: string) => (e: Error) =>
+    log.warning(`${label} : notification ${what} non délivrée : ${e.message}`)
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: hub.listTools() }))
+  server.setRequestHandler(CallToolRequestSchema, async (req) => {
+    const out = await hub.callTool(req.params.name, req.params.arguments)
+    return {
+      content: [{ type: 'text' as const, text: out.text }],
+      isError: out.isError,
+      ...(out.structured && !out.isError ? { structuredContent: out.structured } : {})
+    }
+  })
+
+  server.setRequestHandler(ListResourcesRequestSchema, async (req) => {
+    hub.fresh()
+    return listResources(ctx, req.params?.cursor)
+  })
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => resourceTemplates())
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
+    hub.fresh()
+    return readResource(ctx, req.params.uri)
+  })
+
+  /** uri → the canonical file it named when subscribed, and that file's fingerprint. */
+  const subscriptions = new Map<string, { abs: string; key: string }>()
+  server.setRequestHandler(SubscribeRequestSchema, async (req) => {
+    hub.fresh()
+    const { uri } = req.params
+    const target = resolveResource(ctx, uri)
+    if (!subscriptions.has(uri) && subscriptions.size >= MAX_SUBSCRIPTIONS)
+      throw new McpError(
+        ErrorCode.InvalidRequest,
+        `trop d'abonnements (${MAX_SUBSCRIPTIONS} au plus par session) : désabonnez-vous d'une ressource d'abord`
+      )
+    subscriptions.set(uri, { abs: target.abs, key: fileFingerprint(target.abs) })
+    return {}
+  })
+  server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
+    subscriptions.delete(req.params.uri)
+    return {}
+  })
+
+  server.setRequestHandler(ListPromptsRequestSchema, async () => listPrompts())
+  server.setRequestHandler(GetPromptRequestSchema, async (req) => {
+    hub.fresh()
+    return getPrompt(ctx, req.params.name, req.params.arguments)
+  })
+
+  server.setRequestHandler(CompleteRequestSchema, async (req) => {
+    hub.fresh()
+    const { ref, argument, context } = req.params
+    let completion: Completion = { values: [], hasMore: false }
+    if (ref.type === 'ref/resource' && ref.uri === RESOURCE_TEMPLATE) {
+      if (argument.name === 'base') completion = completeBase(ctx, argument.value)
+      else if (argument.name === 'path')
+        completion = completePath(ctx, context?.arguments?.base, argument.value)
+    } else if (ref.type === 'ref/prompt') {
+      completion = completePromptArgument(ctx, ref.name, argument.name, argument.value)
+    }
+    return { completion }
+  })
+
+  const stopListening = hub.onBasesChanged(() => {
+    server.sendToolListChanged().catch(undelivered('tools/list_changed'))
+    server.sendResourceListChanged().catch(undelivered('resources/list_changed'))
+  })
+
+  const poll = setInterval(() => {
+    hub.fresh()
+    for (const [uri, sub] of subscriptions) {
+      const key = fileFingerprint(sub.abs)
+      if (key === sub.key) continue
+      sub.key = key
+      server.sendResourceUpdated({ uri }).catch(undelivered('resources/updated'))
+    }
+  }, POLL_INTERVAL_MS)
+  poll.unref()
+
+  return {
+    server,
+    dispose: () => {
+      clearInterval(poll)
+      stopListening()
+      subscriptions.clear()
+    }
+  }
+}
