@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
@@ -6,43 +5,13 @@ import { expect, FEEDBACK, test } from './helpers/fixtures'
 import { startHub, type Hub } from './helpers/hub'
 import { connectAgent } from './helpers/mcp'
 import { expectAccessible, openApp, snap } from './helpers/page'
-import { git, makeBundle, removeDir, tempDir } from '../test/helpers/fixtures'
+import { BASE, CLAUDE_LINE, GOVERNANCE_LINE, makeRemote, SEARCH_TERM } from './helpers/remote'
+import { git, removeDir, tempDir } from '../test/helpers/fixtures'
 import { startGitHttpServer, type GitHttpServer } from '../test/helpers/git-http'
 
 // The import wizard, the trash, the new-base form and the AI-apps panel against the real engine:
 // a real bundle repository built here, served by git's own smart-HTTP backend on 127.0.0.1, cloned
 // by the hub; the base then searched through the real MCP server. Nothing is stubbed.
-
-const BASE = 'zythologie'
-const SEARCH_TERM = 'zythogramme'
-const GOVERNANCE_LINE = 'Règle d’or : chaque ajout cite une source brassicole.'
-const CLAUDE_LINE = 'Instruction de la base : répondez toujours avec la fiche du style.'
-
-/** A bare repository `<root>/<name>.git` holding a valid bundle with history and some weight. */
-function makeRemote(root: string, name = BASE, opts: { blobs?: number; manifest?: string } = {}): string {
-  const work = tempDir('okf-e2e-src-')
-  makeBundle(work, name, {
-    title: 'Zythologie',
-    description: 'Les styles de bière et leur dégustation.',
-    governance: `---\nstatus: active\n---\n# Gouvernance\n\n${GOVERNANCE_LINE}\n\n<script>window.__pwned = 1</script>\n`,
-    manifest: opts.manifest,
-    files: {
-      'knowledge/styles.md': `# Styles\n\nLe ${SEARCH_TERM} décrit l’amertume d’un style.\n`,
-      'CLAUDE.md': `# CLAUDE.md\n\n${CLAUDE_LINE}\n\n<img src="x" onerror="window.__pwned = 2">\n`
-    }
-  })
-  const src = join(work, name)
-  // Weight (incompressible text) so the clone streams in many chunks, and a second commit.
-  const blobs = opts.blobs ?? 24
-  for (let i = 0; i < blobs; i++)
-    writeFileSync(join(src, 'knowledge', `note-${i}.md`), `# Note ${i}\n\n${randomBytes(12_000).toString('base64')}\n`)
-  git(src, 'add', '-A')
-  git(src, 'commit', '-qm', 'notes')
-  const bare = join(root, `${name}.git`)
-  git(root, 'clone', '-q', '--bare', src, bare)
-  removeDir(work)
-  return bare
-}
 
 /** Every phase and object count the progress step showed, recorded in the page as they change. */
 async function recordProgress(page: Page): Promise<void> {
@@ -318,7 +287,7 @@ test.describe('AI apps panel on a temporary HOME', () => {
     expect(written).toContain('// my servers')
     expect(written).toContain('"other": { "command": "other-server" }')
     const backup = (await page.getByTestId('host-backup-claude-desktop').textContent()) ?? ''
-    expect(backup).toContain(dir)
+    expect(backup).toContain(hub.userData)
     expect(readFileSync(backup.trim(), 'utf8')).toBe(original)
     await page.getByTestId('host-check-claude-desktop').click()
     await expect(row).toHaveAttribute('data-status', 'working', { timeout: 30_000 })

@@ -3,6 +3,9 @@ import { expect, FEEDBACK, GUIDE, test } from './helpers/fixtures'
 import { startHub } from './helpers/hub'
 import type { Agent } from './helpers/mcp'
 import { expectAccessible, openApp, snap } from './helpers/page'
+import { BASE, makeRemote } from './helpers/remote'
+import { removeDir, tempDir } from '../test/helpers/fixtures'
+import { startGitHttpServer } from '../test/helpers/git-http'
 
 // Every screen, in both languages and both appearances, full and empty: a screenshot each (look at
 // them: test-results/e2e-screens) and an axe scan that tolerates no serious or critical violation.
@@ -105,8 +108,55 @@ for (const locale of ['fr-FR', 'en-US'] as const) {
         void c
       })
 
+      test(`import wizard, new base, trash, AI apps (${tag})`, async ({ page, hub }, info) => {
+        const root = tempDir('okf-e2e-git-')
+        makeRemote(root, BASE, { blobs: 2 })
+        const server = await startGitHttpServer(root)
+        try {
+          await openApp(page, hub)
+          const o = hub.origin
+          await visit(page, info, o, `${tag}-import-source`, '#/import', 'import-step-source')
+          await page.getByTestId('import-url').fill(`${server.url}/${BASE}.git`)
+          await page.getByTestId('import-start').click()
+          await expect(page.getByTestId('import-valid')).toBeVisible({ timeout: 60_000 })
+          await snap(page, info, `${tag}-import-report`)
+          await expectAccessible(page, 'import report')
+          await page.getByTestId('import-continue').click()
+          await expect(page.getByTestId('first-use-claude-text')).toBeVisible()
+          await snap(page, info, `${tag}-import-first-use`)
+          await expectAccessible(page, 'import first use')
+          await page.getByTestId('first-use-read').check()
+          await page.getByTestId('import-serve').click()
+          await expect(page.getByTestId('import-done')).toBeVisible()
+          await snap(page, info, `${tag}-import-done`)
+          await expectAccessible(page, 'import done')
+          await page.getByTestId('import-another').click()
+          await page.getByTestId('import-url').fill(`${server.url}/missing.git`)
+          await page.getByTestId('import-start').click()
+          await expect(page.getByTestId('import-refused')).toBeVisible({ timeout: 60_000 })
+          await snap(page, info, `${tag}-import-refused`)
+          await expectAccessible(page, 'import refused')
+          await visit(page, info, o, `${tag}-new-base`, '#/new', 'new-base-form')
+          await visit(page, info, o, `${tag}-hosts`, '#/hosts', 'host-claude-desktop')
+          await page.goto(`${o}/#/base/${GUIDE}/inventory`)
+          await page.getByTestId('remove-base').click()
+          await expect(page.getByTestId('remove-dialog')).toBeVisible()
+          await snap(page, info, `${tag}-remove-dialog`)
+          await expectAccessible(page, 'remove dialog')
+          await page.getByTestId('remove-dialog-confirm').click()
+          await expect(page.getByTestId('removed-notice')).toBeVisible()
+          await snap(page, info, `${tag}-overview-removed`)
+          await expectAccessible(page, 'overview after a removal')
+          await visit(page, info, o, `${tag}-trash`, '#/trash', `trash-entry-${GUIDE}`)
+        } finally {
+          await server.close()
+          removeDir(root)
+        }
+      })
+
       test(`empty states (${tag})`, async ({ page, hub }, info) => {
         await openApp(page, hub)
+        await visit(page, info, hub.origin, `${tag}-trash-empty`, '#/trash', 'trash-empty')
         await visit(page, info, hub.origin, `${tag}-inventory-empty`, `#/base/${FEEDBACK}/inventory`, 'inventory-empty')
         await visit(page, info, hub.origin, `${tag}-plan-empty`, `#/base/${FEEDBACK}/plan`, 'plan-empty')
         await visit(page, info, hub.origin, `${tag}-corpus-none-chosen`, `#/base/${FEEDBACK}/corpus`, `corpus-node-index.md`)

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { tempDir } from '../../test/helpers/fixtures'
 import { hubEnv } from '../../test/helpers/mcp'
@@ -37,15 +37,28 @@ export function assertBuilt(): void {
 }
 
 /**
- * Starts `okf-hub ui --no-open` and waits for the URL it prints. `env` is laid over the hub
- * process's environment (a temporary HOME, XDG_CONFIG_HOME, APPDATA… for the registration panel).
+ * Starts `okf-hub ui --no-open` and waits for the URL it prints. The hub gets a temporary HOME
+ * (and XDG_CONFIG_HOME, APPDATA, LOCALAPPDATA) inside its user-data folder; `env` is laid over
+ * its environment last.
  */
 export async function startHub(opts: { defaultBases?: boolean; env?: Record<string, string> } = {}): Promise<Hub> {
   assertBuilt()
   const basesDir = tempDir('okf-e2e-bases-')
   const made = hubEnv(basesDir, { defaultBases: opts.defaultBases ?? true })
   const { userData } = made
-  const env = { ...made.env, ...opts.env }
+  // A home of its own: the AI apps' config files the hub reads (and would write) are never the
+  // developer's.
+  const home = join(userData, 'home')
+  mkdirSync(home, { recursive: true })
+  const env = {
+    ...made.env,
+    HOME: home,
+    USERPROFILE: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    APPDATA: join(home, 'AppData', 'Roaming'),
+    LOCALAPPDATA: join(home, 'AppData', 'Local'),
+    ...opts.env
+  }
   const child: ChildProcess = spawn(process.execPath, [CLI_JS, 'ui', '--no-open', '--port', '0'], {
     env,
     cwd: '/',

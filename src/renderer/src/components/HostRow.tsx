@@ -6,13 +6,14 @@ import { ErrorNotice } from './ErrorNotice'
 
 export type HostStatus = 'working' | 'registered' | 'broken' | 'problem' | 'absent' | 'missing'
 
-/** One word for a host's state: what the dot shows and the row says first. */
+/**
+ * One word for a host's state: what the dot shows and the row says first. An entry this app wrote
+ * that the host's file no longer has is "missing" (a host update dropped it), not "absent".
+ */
 export function hostStatus(r: HostRegistration, remembered: readonly string[]): HostStatus {
   if (r.present && r.working === true) return 'working'
   if (r.present && r.working === false) return 'broken'
   if (r.present) return r.problem ? 'problem' : 'registered'
-  if (r.problem && remembered.includes(r.host)) return 'missing'
-  if (r.problem) return 'problem'
   return remembered.includes(r.host) ? 'missing' : 'absent'
 }
 
@@ -40,7 +41,7 @@ export function HostRow({ row }: { row: HostRegistration }): React.JSX.Element {
           <span className="muted">{row.installed ? t('hosts.installed') : t('hosts.notInstalled')}</span>
         </p>
         {row.problem ? (
-          <p className="host-problem" data-testid={`host-problem-${row.host}`}>
+          <p className={status === 'absent' ? 'hint' : 'host-problem'} data-testid={`host-problem-${row.host}`}>
             {row.problem}
           </p>
         ) : null}

@@ -39,7 +39,7 @@ const RULES: [ImportFailureKind, RegExp][] = [
   ['branch', /branche/i],
   ['collision', /déjà (le nom|utilisé|servi|porté)|porte déjà|même nom|collision/i],
   ['exists', /existe déjà|déjà un dossier|dossier .* existe/i],
-  ['not-git', /pas un dépôt|n'est pas un dépôt|n’est pas un dépôt|dépôt git introuvable|not a git/i],
+  ['not-git', /pas un dépôt git|aucun dépôt git|comme un dépôt git|dépôt git introuvable/i],
   ['not-bundle', /pas un bundle|n'est pas un bundle|n’est pas un bundle|okf-bundle\.yaml (absent|manquant|introuvable)|aucun okf-bundle/i],
   ['invalid-bundle', /bundle invalide|invalide|non conforme|okf-bundle\.yaml/i],
   ['source', /source|chemin|adresse|URL/i]
