@@ -257,7 +257,7 @@ describe('okf-hub serve --http: refusals', () => {
   })
 
   it('no token, a wrong token, another scheme: 401 with WWW-Authenticate', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { Authorization: 'Bearer mauvais-jeton' },
       { Authorization: `Basic ${token}` },
