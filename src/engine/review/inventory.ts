@@ -6,11 +6,13 @@ import { metaString, proposalFiles, readProposal, type ProposalRecord } from '..
 import { searchBases } from '../search/search'
 import type { Inventory, InventoryProposal } from '../../shared/review'
 import { concernQuery, groupBySubject } from './group'
+import { LocateCache } from './locate-cache'
 
 /**
  * `okf-hub review inventory`: pending proposals sorted by submission date, grouped by subject
  * (group.ts), each with the corpus documents it most likely concerns — found by searching its
- * concerns with kb_search's own engine. Read-only, no lock.
+ * concerns with kb_search's own engine (answers kept while the corpus is unchanged:
+ * locate-cache.ts). Read-only, no lock.
  */
 
 export const LIKELY_DOCUMENTS = 3
@@ -43,17 +45,42 @@ export interface Located {
   top: string | null
 }
 
-export async function locate(base: Base, concerns: string | null, log?: HubLog): Promise<Located> {
-  const query = concernQuery(concerns ?? '')
-  if (query === '') return { likely: [], top: null }
+const kept = new LocateCache<Located>()
+const NOTHING: Located = { likely: [], top: null }
+
+/** The search itself; null when it failed (logged), so that the failure is not kept. */
+async function search(base: Base, query: string, log?: HubLog): Promise<Located | null> {
   try {
     const [r] = await searchBases([base], query, 'keyword', LIKELY_DOCUMENTS)
     const likely = r.results.map((d) => d.path)
     return { likely, top: !r.partial && likely.length > 0 ? likely[0] : null }
   } catch (e) {
     log?.warning(`inventaire '${base.name}' : recherche des documents liés impossible (${describeError(e)})`)
-    return { likely: [], top: null }
+    return null
   }
+}
+
+/**
+ * A locator over one state of the corpus: answers are kept while the corpus is unchanged
+ * (locate-cache.ts), so reading the inventory again searches only for new concerns.
+ */
+export function locator(base: Base, log?: HubLog): (concerns: string | null) => Promise<Located> {
+  const ask = kept.session(base)
+  return (concerns) => {
+    const query = concernQuery(concerns ?? '')
+    if (query === '') return Promise.resolve(NOTHING)
+    // A copy: the kept answer is shared by every later read.
+    return ask(query, () => search(base, query, log), NOTHING).then((l) => ({ likely: [...l.likely], top: l.top }))
+  }
+}
+
+export function locate(base: Base, concerns: string | null, log?: HubLog): Promise<Located> {
+  return locator(base, log)(concerns)
+}
+
+/** Tests: forget every kept answer. */
+export function clearLocateCache(): void {
+  kept.clear()
 }
 
 async function mapLimited<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
@@ -111,9 +138,8 @@ export async function inventory(base: Base, opts: InventoryOptions = {}): Promis
   const now = (opts.now ?? (() => new Date()))()
   const records = proposalFiles(base, 'pending').map(readProposal).sort(byDateThenId)
   const tracked = new Set(await headTreePaths(base.root, 'proposals/pending'))
-  const located = await mapLimited(records, SEARCH_CONCURRENCY, (r) =>
-    locate(base, metaString(r.meta, 'concerns'), opts.log)
-  )
+  const locateOne = locator(base, opts.log)
+  const located = await mapLimited(records, SEARCH_CONCURRENCY, (r) => locateOne(metaString(r.meta, 'concerns')))
   const proposals: InventoryProposal[] = records.map((r, i) =>
     toInventoryProposal(r, now, located[i].likely, tracked.has(r.rel), opts.full === true)
   )

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { statSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { memoryHubLog } from '../src/engine/hublog'
+import { Registry } from '../src/engine/registry/registry'
+import type { Base } from '../src/engine/registry/base'
+import { fileProposal } from '../src/engine/proposals/propose'
+import { clearLocateCache, inventory, locate } from '../src/engine/review/inventory'
+import { corpusFingerprint } from '../src/engine/review/locate-cache'
+
+// The likely documents of the inventory are kept while the corpus is unchanged (locate-cache.ts):
+// these tests observe the cache through a document rewritten in place with its stat restored —
+// invisible to the fingerprint, so a kept answer shows, and a searched one would not.
+
+const log = memoryHubLog()
+const dirs: string[] = []
+afterEach(() => {
+  while (dirs.length) removeDir(dirs.pop() as string)
+  clearLocateCache()
+})
+
+const PAST = new Date('2026-01-02T03:04:05Z')
+const ZEPHYR = '# Zephyr\n\nLe protocole zephyr impose une reconnexion.\n'
+// Same size, none of the concerns' words left.
+const OTHER_ = ZEPHYR.replace(/[a-z]/gi, 'q')
+
+function setup(): { root: string; base: Base; doc: string } {
+  const dir = tempDir('okf-locate-')
+  dirs.push(dir)
+  const root = makeBundle(dir, 'alpha', {
+    files: { 'knowledge/zephyr.md': ZEPHYR, 'knowledge/index.md': '# Index\n\nSommaire.\n' }
+  })
+  const registry = new Registry(dir, log)
+  registry.rescan()
+  const doc = join(root, 'knowledge/zephyr.md')
+  // Documents older than the racy window: their stat can be trusted.
+  for (const f of ['zephyr.md', 'index.md']) utimesSync(join(root, 'knowledge', f), PAST, PAST)
+  return { root, base: registry.get('alpha'), doc }
+}
+
+/** Rewrites a document in place, same size, and puts its mtime back: the fingerprint cannot see it. */
+function rewriteUnseen(abs: string, text: string): void {
+  const before = statSync(abs)
+  writeFileSync(abs, text)
+  utimesSync(abs, before.atime, before.mtime)
+  expect(statSync(abs).size).toBe(before.size)
+}
+
+async function proposeZephyr(base: Base, suffix: string): Promise<string> {
+  const filed = await fileProposal(
+    base,
+    {
+      type: 'correction',
+      concerns: 'protocole zephyr reconnexion',
+      content: 'Précision.',
+      sources: ['session 1'],
+      confidence: 'high',
+      submittedBy: 'session-a'
+    },
+    { log, now: () => new Date('2026-09-01T09:00:00Z'), drawSuffix: () => suffix }
+  )
+  return filed.id
+}
+
+const likelyOf = async (base: Base): Promise<string[]> =>
+  (await inventory(base, { log })).groups.flatMap((g) => g.proposals.map((p) => p.likelyDocuments)).flat()
+
+describe('likely documents kept while the corpus is unchanged', () => {
+  it('a second inventory reuses the answers, even after a new proposal is filed', async () => {
+    const { base, doc } = setup()
+    await proposeZephyr(base, 'a001')
+    expect(await likelyOf(base)).toEqual(['zephyr.md'])
+    rewriteUnseen(doc, OTHER_)
+    // A proposal filed (a commit, a new file under proposals/) leaves the corpus as it was.
+    await proposeZephyr(base, 'a002')
+    expect(await likelyOf(base)).toEqual(['zephyr.md', 'zephyr.md'])
+    // The proposal detail's single lookup shares the kept answers.
+    expect((await locate(base, 'protocole zephyr reconnexion', log)).likely).toEqual(['zephyr.md'])
+  })
+
+  it('a document edited (its mtime moves) drops the answers: the next inventory searches again', async () => {
+    const { base, doc } = setup()
+    await proposeZephyr(base, 'b001')
+    expect(await likelyOf(base)).toEqual(['zephyr.md'])
+    rewriteUnseen(doc, OTHER_)
+    const later = new Date('2026-01-03T03:04:05Z')
+    utimesSync(doc, later, later)
+    expect(await likelyOf(base)).toEqual([])
+  })
+
+  it('a document added or removed changes the fingerprint; a fresh mtime disables the cache', () => {
+    const { root, base } = setup()
+    const a = corpusFingerprint(base)
+    expect(a).not.toBeNull()
+    expect(corpusFingerprint(base)).toBe(a)
+    const added = join(root, 'knowledge/nouveau.md')
+    writeFileSync(added, '# Nouveau\n')
+    // Just written: younger than the racy window, so nothing is trusted.
+    expect(corpusFingerprint(base)).toBeNull()
+    utimesSync(added, PAST, PAST)
+    const b = corpusFingerprint(base)
+    expect(b).not.toBeNull()
+    expect(b).not.toBe(a)
+    // A file that is not a document (hidden, or not .md) is not part of it.
+    writeFileSync(join(root, 'knowledge/notes.txt'), 'x')
+    writeFileSync(join(root, 'knowledge/.brouillon.md'), 'x')
+    expect(corpusFingerprint(base)).toBe(b)
+  })
+
+  it('with a document younger than the racy window, every inventory searches', async () => {
+    const { base, doc } = setup()
+    await proposeZephyr(base, 'c001')
+    writeFileSync(doc, ZEPHYR) // fresh mtime, same text
+    expect(await likelyOf(base)).toEqual(['zephyr.md'])
+    writeFileSync(doc, OTHER_) // fresh again: not kept, searched again
+    expect(await likelyOf(base)).toEqual([])
+  })
+})
