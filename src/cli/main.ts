@@ -9,6 +9,7 @@ import { version } from '../../package.json'
 const USAGE = `usage: okf-hub <commande> [options]
 
   serve   [--bases DIR] [--config FILE] [--verbose]   serveur MCP stdio (pour Claude Desktop et tout hôte MCP)
+  serve --http [--port N]                            le même serveur en Streamable HTTP sur 127.0.0.1 (jeton : OKF_HUB_HTTP_TOKEN)
   tool    <kb_outil> ['<arguments JSON>'] [--bases DIR] [--config FILE]
                                                      un appel d'outil, texte sur stdout (code 1 si erreur)
   lock    <base> -- <commande…>                      exécute une commande sous le verrou d'écriture de la base
