@@ -14,7 +14,8 @@ const bundled = [
   'markdown-it',
   'diff',
   'proper-lockfile',
-  'isomorphic-git'
+  'isomorphic-git',
+  'jsonc-parser'
 ]
 
 export default defineConfig({
