@@ -28,7 +28,11 @@ export interface SyncServiceOptions {
   tuning?: Partial<Omit<SyncDeps, 'log' | 'credentials' | 'state'>>
   /** Hear every local commit of a base in this configuration's bases dir (default true). */
   listenCommits?: boolean
+  /** How long an auto-push waits for more commits to go with it (default 250 ms). */
+  autoPushDelayMs?: number
 }
+
+export const AUTO_PUSH_DELAY_MS = 250
 
 type Listener = (status: SyncStatus) => void
 
@@ -133,7 +137,9 @@ export class SyncService {
     if (!settingsOf(this.opts.config, base.name).autoPush) return
     if (this.autoQueued.has(base.root)) return
     this.autoQueued.add(base.root)
-    void this.enqueue(base, () => {
+    void this.enqueue(base, async () => {
+      // A burst of commits (an agent filing several proposals) leaves in one push.
+      await new Promise((r) => setTimeout(r, this.opts.autoPushDelayMs ?? AUTO_PUSH_DELAY_MS))
       // From here on a new commit queues one more push (this one may already have read HEAD).
       this.autoQueued.delete(base.root)
       return this.run(base, { push: true })

@@ -260,10 +260,30 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
   const maxAttempts = Math.max(1, deps.maxAttempts ?? 8)
   const backoff = (attempt: number): number => {
     const d = Math.min(deps.maxBackoffMs ?? 2_000, (deps.backoffMs ?? 50) * 2 ** (attempt - 1))
-    return d / 2 + (deps.random ?? Math.random)() * (d / 2)
+    // Jitter over the whole window (a tenth kept as a floor): racing hubs spread out.
+    return d / 10 + (deps.random ?? Math.random)() * ((d * 9) / 10)
   }
 
-  const underLock = async (lock: HeldLock): Promise<SyncStatus> => {
+  /**
+   * Moves the branch from `local` to `to` under the base lock, only if it is still at `local`:
+   * 'moved', the paths in the way, or 'moved-on' when a commit landed meanwhile (the caller
+   * looks again; nothing of that commit is lost or rewritten here).
+   */
+  const moveBranch = async (local: string, to: string, reflog: string) =>
+    withBaseLock(
+      base.root,
+      async (lock: HeldLock) => {
+        if ((await headCommitSha(base.root)) !== local) return 'moved-on' as const
+        return advanceBranch(base.root, local, to, { lock, log, reflog })
+      },
+      { timeoutMs: deps.lockTimeoutMs, log }
+    )
+
+  // The network and the replay happen outside the base lock: a proposal filed meanwhile never
+  // waits for a slow remote, and lands on top of what is being pushed (pushed by the next run).
+  const attemptAll = async (): Promise<SyncStatus> => {
+    let pushedSoFar = 0
+    let fastForwardedSoFar = 0
     for (let attempt = 1; ; attempt++) {
       const local = await headCommitSha(base.root)
       if (!local)
@@ -271,38 +291,44 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
           status(ctx, 'error', 'la branche courante n’a aucun commit : rien à synchroniser'),
           true
         )
+      if (remoteTip === local) {
+        const done =
+          pushedSoFar > 0
+            ? `${commits(pushedSoFar)} poussé${pushedSoFar === 1 ? '' : 's'} vers ${remote} : à jour`
+            : fastForwardedSoFar > 0
+              ? `avance rapide de ${commits(fastForwardedSoFar)} depuis ${remote} : à jour`
+              : `à jour avec ${remote}`
+        return finish(
+          status(ctx, 'up-to-date', done, {
+            ...(req.push ? { pushed: pushedSoFar } : {}),
+            ...(fastForwardedSoFar ? { fastForwarded: fastForwardedSoFar } : {})
+          }),
+          true
+        )
+      }
       const reader = new CommitReader(commondir)
       const rel: Relation = remoteTip
         ? await relate(reader, local, remoteTip)
         : { ahead: [local], behind: [], base: null }
       const counts = { ahead: rel.ahead.length, behind: rel.behind.length }
-      if (remoteTip === local) return finish(status(ctx, 'up-to-date', `à jour avec ${remote}`), true)
 
       if (remoteTip && rel.ahead.length === 0) {
-        const r = await advanceBranch(base.root, local, remoteTip, {
-          lock,
-          log,
-          reflog: `okf-hub sync: fast-forward to ${remote}`
-        })
-        if (!r.moved)
+        const r = await moveBranch(local, remoteTip, `okf-hub sync: fast-forward to ${remote}`)
+        if (r === 'moved-on' && attempt < maxAttempts) continue
+        if (r === 'moved-on' || !r.moved)
           return finish(
-            status(ctx, 'behind', dirtyMessage(rel.behind.length, r.dirty, remote), {
-              ...counts,
-              dirty: r.dirty
-            }),
+            status(
+              ctx,
+              'behind',
+              r === 'moved-on'
+                ? `${commits(rel.behind.length)} de ${remote} à récupérer : la base change sans cesse, synchronisez de nouveau`
+                : dirtyMessage(rel.behind.length, r.dirty, remote),
+              { ...counts, dirty: r === 'moved-on' ? [] : r.dirty }
+            ),
             true
           )
-        return finish(
-          status(
-            ctx,
-            'up-to-date',
-            `avance rapide de ${commits(rel.behind.length)} depuis ${remote} : à jour`,
-            {
-              fastForwarded: rel.behind.length
-            }
-          ),
-          true
-        )
+        fastForwardedSoFar += rel.behind.length
+        continue
       }
 
       // Local commits the remote does not have.
@@ -326,7 +352,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
           : `${remote} n'existe pas encore sur le dépôt distant : poussez pour la créer (okf-hub sync --push)`
         return finish(status(ctx, 'ahead', msg, counts), true)
       } else {
-        replayed = rel.ahead.length
+        replayed = remoteTip ? rel.ahead.length : 0
       }
 
       if (toPush !== local) {
@@ -337,17 +363,13 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
               ctx,
               'ahead',
               `${aheadMessage(rel, remote)} ${dirtyMessage(rel.behind.length, dirty, remote)}`,
-              {
-                ...counts,
-                dirty
-              }
+              { ...counts, dirty }
             ),
             true
           )
       }
       if (toPush !== remoteTip) {
         try {
-          lock.assertHeld()
           await pushCommit(base.root, commondir, target, toPush, net)
         } catch (e) {
           if (e instanceof NetFailure && e.kind === 'rejected' && attempt < maxAttempts) {
@@ -365,48 +387,45 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
           }
           return failed(e, true)
         }
+        log.info(
+          `sync '${base.name}' : ${toPush.slice(0, 10)} poussé vers ${remote}` +
+            (rel.behind.length > 0
+              ? ` (${commits(replayed)} rejoué(s) sur ${commits(rel.behind.length)} distants)`
+              : '')
+        )
+        pushedSoFar += replayed
       }
+      fastForwardedSoFar += rel.behind.length
+      remoteTip = toPush
       if (toPush !== local) {
-        const r = await advanceBranch(base.root, local, toPush, {
-          lock,
-          log,
-          reflog: `okf-hub sync: ${replayed} commit(s) replayed onto ${remote}`
-        })
-        if (!r.moved)
-          // Pushed, but a local edit appeared in the meantime: the next sync finds the local
-          // commits already upstream (dropped from the replay) and fast-forwards once it is clean.
+        const r = await moveBranch(
+          local,
+          toPush,
+          `okf-hub sync: ${replayed} commit(s) replayed onto ${remote}`
+        )
+        // A commit landed meanwhile: the next round finds what was pushed upstream (dropped from
+        // its replay) and pushes only the new one.
+        if (r === 'moved-on' && attempt < maxAttempts) continue
+        if (r === 'moved-on' || !r.moved)
+          // Pushed, but the branch could not follow (local edits appeared, or more commits):
+          // the next sync drops what is upstream already and fast-forwards once it can.
           return finish(
-            status(ctx, 'behind', dirtyMessage(rel.behind.length, r.dirty, remote), {
-              ...counts,
-              dirty: r.dirty,
-              pushed: replayed
-            }),
+            status(
+              ctx,
+              'behind',
+              r === 'moved-on'
+                ? `poussé vers ${remote}, mais la base a reçu d'autres commits entre-temps : synchronisez de nouveau`
+                : dirtyMessage(rel.behind.length, r.dirty, remote),
+              { ...counts, dirty: r === 'moved-on' ? [] : r.dirty, pushed: pushedSoFar }
+            ),
             true
           )
       }
-      const dropped = remoteTip ? rel.ahead.length - replayed : 0
-      const what = !remoteTip
-        ? `branche ${remote} créée sur le dépôt distant`
-        : rel.behind.length > 0
-          ? `${commits(replayed)} rejoué${replayed === 1 ? '' : 's'} sur ${commits(rel.behind.length)} de ${remote} et poussé${replayed === 1 ? '' : 's'}`
-          : `${commits(replayed)} poussé${replayed === 1 ? '' : 's'} vers ${remote}`
-      return finish(
-        status(
-          ctx,
-          'up-to-date',
-          `${what}${dropped > 0 ? ` (${commits(dropped)} déjà présent(s) sur le dépôt distant)` : ''} : à jour`,
-          {
-            pushed: replayed,
-            fastForwarded: rel.behind.length
-          }
-        ),
-        true
-      )
     }
   }
 
   try {
-    return await withBaseLock(base.root, underLock, { timeoutMs: deps.lockTimeoutMs, log })
+    return await attemptAll()
   } catch (e) {
     return failed(e, true)
   }

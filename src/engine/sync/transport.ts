@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { fetch as gitFetch, push as gitPush, type HttpClient } from 'isomorphic-git'
+import { fetch as gitFetch, push as gitPush, readObject, type HttpClient } from 'isomorphic-git'
 import nodeHttp from 'isomorphic-git/http/node'
 import { describeError } from '../errors'
 import { tokenAuth, type TokenAuth } from '../git/auth'
 import { writeFileAtomic } from '../git/atomic-write'
+import { ObjectBatch } from '../git/commit'
 import type { RemoteTarget } from './target'
 
 /**
@@ -118,6 +120,8 @@ export async function fetchRemote(
 ): Promise<string | null> {
   const auth = tokenAuth(opts.token)
   const http = timedClient(opts.http ?? nodeHttp, opts.timeoutMs ?? DEFAULT_NET_TIMEOUT_MS)
+  const packDir = join(commondir, 'objects', 'pack')
+  const packsBefore = new Set(await readdir(packDir).catch(() => []))
   try {
     const res = await gitFetch({
       fs,
@@ -134,6 +138,9 @@ export async function fetchRemote(
       onAuthFailure: auth.onAuthFailure
     })
     const tip = res.fetchHead ?? null
+    for (const name of await readdir(packDir).catch(() => [])) {
+      if (name.endsWith('.idx') && !packsBefore.has(name)) await unpackSmall(commondir, join(packDir, name))
+    }
     if (tip) await writeTrackingRef(commondir, target.trackingRef, tip)
     return tip
   } catch (e) {
@@ -143,6 +150,34 @@ export async function fetchRemote(
       return null
     throw classify(e, auth, target)
   }
+}
+
+/** git's own `fetch.unpackLimit`: a fetch of fewer objects leaves them loose, not in one more pack. */
+export const UNPACK_LIMIT = 100
+
+/**
+ * Every sync fetches a little; a pack per fetch would pile up (each object read then searches
+ * every pack). Like git, a small pack is exploded into loose objects (written before the pack
+ * goes, so every object stays readable throughout) and removed.
+ */
+async function unpackSmall(commondir: string, idxPath: string): Promise<void> {
+  const idx = await readFile(idxPath)
+  // Pack index v2: magic, version, 256 fan-out counts (the last is the total), then the oids.
+  if (idx.readUInt32BE(0) !== 0xff744f63 || idx.readUInt32BE(4) !== 2) return
+  const count = idx.readUInt32BE(8 + 255 * 4)
+  if (count >= UNPACK_LIMIT) return
+  const oids: string[] = []
+  for (let i = 0; i < count; i++)
+    oids.push(idx.toString('hex', 8 + 256 * 4 + i * 20, 8 + 256 * 4 + (i + 1) * 20))
+  const batch = new ObjectBatch(commondir)
+  const cache = {}
+  for (const oid of oids) {
+    const o = await readObject({ fs, gitdir: commondir, oid, format: 'content', cache })
+    if (batch.add(o.type, Buffer.from(o.object as Uint8Array)) !== oid) return // never drop what we could not copy
+  }
+  await batch.flush()
+  await rm(idxPath.replace(/\.idx$/, '.pack'), { force: true })
+  await rm(idxPath, { force: true })
 }
 
 /** The tracking ref written as git does (whole file, then rename). */
@@ -173,7 +208,9 @@ export async function pushCommit(
 ): Promise<void> {
   const auth = tokenAuth(opts.token)
   const http = timedClient(opts.http ?? nodeHttp, opts.timeoutMs ?? DEFAULT_NET_TIMEOUT_MS)
-  const refFile = join(commondir, ...PUSH_REF.split('/'))
+  // One ref per push: two processes pushing the same base never read each other's commit.
+  const ref = `${PUSH_REF}-${process.pid}-${randomBytes(4).toString('hex')}`
+  const refFile = join(commondir, ...ref.split('/'))
   await mkdir(dirname(refFile), { recursive: true })
   await writeFileAtomic(refFile, `${sha}\n`)
   try {
@@ -183,7 +220,7 @@ export async function pushCommit(
       dir: root,
       gitdir: commondir,
       url: target.pushUrl,
-      ref: PUSH_REF,
+      ref,
       remoteRef: `refs/heads/${target.remoteBranch}`,
       onAuth: auth.onAuth,
       onAuthFailure: auth.onAuthFailure
