@@ -6,6 +6,7 @@ import { memoryHubLog } from '../src/engine/hublog'
 import { Registry } from '../src/engine/registry/registry'
 import type { Base } from '../src/engine/registry/base'
 import { fileProposal } from '../src/engine/proposals/propose'
+import { proposalFiles, readProposal } from '../src/engine/proposals/store'
 import { clearLocateCache, inventory, locate } from '../src/engine/review/inventory'
 import { corpusFingerprint } from '../src/engine/review/locate-cache'
 
@@ -115,5 +116,20 @@ describe('likely documents kept while the corpus is unchanged', () => {
     expect(await likelyOf(base)).toEqual(['zephyr.md'])
     writeFileSync(doc, OTHER_) // fresh again: not kept, searched again
     expect(await likelyOf(base)).toEqual([])
+  })
+})
+
+describe('proposal parses reused while the text is the same', () => {
+  it('an unchanged file gives the same parse; a file rewritten in place, stat restored, is parsed again', async () => {
+    const { base } = setup()
+    const id = await proposeZephyr(base, 'd001')
+    const [file] = proposalFiles(base, 'pending')
+    const first = readProposal(file)
+    expect(first.meta?.id).toBe(id)
+    expect(readProposal(file).meta).toBe(first.meta) // the same object: not parsed again
+    rewriteUnseen(file.abs, (first.text ?? '').replace('session-a', 'session-b'))
+    const again = readProposal(file)
+    expect(again.meta?.['submitted-by']).toBe('session-b')
+    expect(again.meta).not.toBe(first.meta)
   })
 })
