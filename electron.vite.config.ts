@@ -36,6 +36,9 @@ export default defineConfig({
   },
   renderer: {
     resolve: { alias: { '@renderer': resolve(__dirname, 'src/renderer/src') } },
-    plugins: [react()]
+    plugins: [react()],
+    // electron-vite leaves the renderer unminified by default: 2.9 MB of script to parse before
+    // the first screen (bench/suites/ui.ts, docs/PERFORMANCE.md « Manager UI »).
+    build: { minify: true }
   }
 })

@@ -21,10 +21,15 @@ export interface Formatters {
 }
 
 export function formatters(locale: string): Formatters {
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
-  const df = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })
-  const dtf = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
-  const nf = new Intl.NumberFormat(locale)
+  // Each built on first use: a screen usually needs one of them (the inventory: relative times).
+  const once = <T,>(make: () => T): (() => T) => {
+    let v: T | undefined
+    return () => (v ??= make())
+  }
+  const rtf = once(() => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }))
+  const df = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }))
+  const dtf = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }))
+  const nf = once(() => new Intl.NumberFormat(locale))
   const valid = (iso: string | null): Date | null => {
     if (!iso) return null
     const d = new Date(iso)
@@ -37,19 +42,19 @@ export function formatters(locale: string): Formatters {
       if (!d) return null
       const secs = Math.round((d.getTime() - now) / 1000)
       for (const [unit, size] of UNITS) {
-        if (Math.abs(secs) >= size || unit === 'second') return rtf.format(Math.round(secs / size), unit)
+        if (Math.abs(secs) >= size || unit === 'second') return rtf().format(Math.round(secs / size), unit)
       }
       return null
     },
     date: (iso) => {
       const d = valid(iso)
-      return d ? df.format(d) : null
+      return d ? df().format(d) : null
     },
     dateTime: (iso) => {
       const d = valid(iso)
-      return d ? dtf.format(d) : null
+      return d ? dtf().format(d) : null
     },
-    number: (n) => nf.format(n),
+    number: (n) => nf().format(n),
     bytes: (n) => {
       const [value, unit] = n < 1024 ? [n, 'byte'] : n < 1024 * 1024 ? [n / 1024, 'kilobyte'] : [n / 1048576, 'megabyte']
       return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value)
@@ -57,9 +62,23 @@ export function formatters(locale: string): Formatters {
   }
 }
 
+// One set per locale: Intl constructors cost about a millisecond each, and every inventory row
+// (RelativeTime) asks for them on every render.
+const byLocale = new Map<string, Formatters>()
+
+/** The formatters of a locale, built once. */
+export function formattersFor(locale: string): Formatters {
+  let f = byLocale.get(locale)
+  if (!f) {
+    f = formatters(locale)
+    byLocale.set(locale, f)
+  }
+  return f
+}
+
 /** Formatters for the language shown (dates and numbers follow the UI language, not the OS). */
 export function useFormat(): Formatters {
   const { i18n } = useTranslation()
   const os = navigator.language ?? ''
-  return formatters(os.toLowerCase().startsWith(i18n.language) ? os : i18n.language)
+  return formattersFor(os.toLowerCase().startsWith(i18n.language) ? os : i18n.language)
 }
