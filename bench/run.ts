@@ -17,7 +17,8 @@ const SUITES: Record<string, () => Promise<{ default: Suite }>> = {
   resolve: () => import('./suites/resolve'),
   list: () => import('./suites/list'),
   economy: () => import('./suites/economy'),
-  retrieval: () => import('./suites/retrieval')
+  retrieval: () => import('./suites/retrieval'),
+  ui: () => import('./suites/ui')
 }
 
 async function main(): Promise<void> {

@@ -1,0 +1,404 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { uiFixture, type UiFixture } from '../ui-fixture'
+import { benchHome, median, now, record, ROOT, sized, type Options } from '../lib'
+import { previewPlan } from '../../src/engine/review/resolve'
+import type { Inventory, ResolutionPlan } from '../../src/shared/review'
+
+/**
+ * The manager's UI (issue 10 item 8), driven in Debian's Chromium against a real `okf-hub ui`
+ * (bin/okf-hub.js, built renderer and bridge) over a base of 10,000 documents and 500 pending
+ * proposals. Each figure is a ratio to the call that feeds the screen, run in the same loop:
+ *
+ *  - inventory interactive: navigation to `#/base/<b>/inventory` (a full page load) until the first
+ *    proposal row is painted, plus the time a click on that row's plan toggle takes to show it in
+ *    the plan — both measured inside the page (performance.now(), paint = the frame after the DOM
+ *    change); reference: `POST /api/inventory` from Node over the same bridge, token and server;
+ *  - plan preview round trip of a 3-proposal plan (2 accepted with section edits, 1 rejected)
+ *    loaded as the saved draft: from the press on Preview to the diff of both files and the commit
+ *    message painted; reference: the engine's dry run alone (`previewPlan`, in this process).
+ *    The HubApi's previewPlan over HTTP (dry run + staleness scan + JSON) is reported beside it.
+ *  - renderer bundle: out/renderer/assets/*.js and *.css, raw and gzip.
+ */
+
+const CLI_JS = join(ROOT, 'bin/okf-hub.js')
+const ASSETS = join(ROOT, 'out/renderer/assets')
+const CHROMIUM = process.env.OKF_E2E_CHROMIUM ?? '/usr/bin/chromium'
+
+interface UiServer {
+  origin: string
+  url: string
+  token: string
+  api<T>(method: string, ...args: unknown[]): Promise<T>
+  stop(): Promise<void>
+}
+
+export async function startUi(f: UiFixture, home: string, cli = CLI_JS): Promise<UiServer> {
+  const { env } = benchHome(home, f.basesDir)
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [cli, 'ui', '--no-open', '--port', '0', '--bases', f.basesDir],
+    { env, cwd: '/', stdio: ['ignore', 'pipe', 'pipe'] }
+  )
+  let out = ''
+  let err = ''
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()))
+  const url = await new Promise<string>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`okf-hub ui printed no URL in 30 s\n${out}\n${err}`)), 30_000)
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString()
+      const m = /OKF Hub UI: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out)
+      if (m) {
+        clearTimeout(timer)
+        ok(m[1])
+      }
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      fail(new Error(`okf-hub ui exited (${code})\n${out}\n${err}`))
+    })
+  })
+  const u = new URL(url)
+  const token = u.searchParams.get('token') ?? ''
+  return {
+    origin: u.origin,
+    url,
+    token,
+    async api<T>(method: string, ...args: unknown[]): Promise<T> {
+      const res = await fetch(`${u.origin}/api/${method}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ args })
+      })
+      const body = (await res.json()) as { result?: T; error?: { code: string; message: string } }
+      if (!res.ok || body.error) throw new Error(`${method} → ${res.status} ${JSON.stringify(body.error)}`)
+      return body.result as T
+    },
+    async stop() {
+      if (child.exitCode !== null) return
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
+  }
+}
+
+/**
+ * In-page probes, installed before the app's own scripts (plain JavaScript: it runs in the page).
+ * `__bench.watch(name, selectors)` marks the instant every selector matches (`name:dom`) and the
+ * frame after it (`name`: style, layout and paint of that change done); `pointerdown` marks the
+ * press of a click. Times are the page's performance.now(): milliseconds since its navigation
+ * started. The inventory's first proposal row is watched from the start.
+ */
+export const PROBES = `(() => {
+  const marks = {}
+  const watches = []
+  const check = () => {
+    for (const w of watches) {
+      if (w.done || !w.selectors.every((s) => document.querySelector(s))) continue
+      w.done = true
+      marks[w.name + ':dom'] = performance.now()
+      requestAnimationFrame(() => {
+        const c = new MessageChannel()
+        c.port1.onmessage = () => { marks[w.name] = performance.now() }
+        c.port2.postMessage(null)
+      })
+    }
+  }
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] })
+  addEventListener('pointerdown', () => { marks.pointerdown = performance.now() }, true)
+  window.__bench = { marks, watch(name, selectors) { watches.push({ name, selectors, done: false }); check() } }
+  window.__bench.watch('row', ['[data-testid^="proposal-row-"]'])
+})()`
+
+type Marks = Record<string, number>
+/** The page's global as the probes shape it (functions below run in the page, not in Node). */
+type InPage = { __bench?: { marks: Marks; watch(name: string, selectors: string[]): void } }
+const marksOf = (page: Page): Promise<Marks> =>
+  page.evaluate(() => (globalThis as unknown as InPage).__bench?.marks ?? {})
+const watch = (page: Page, name: string, selectors: string[]): Promise<void> =>
+  page.evaluate(([n, sel]) => (globalThis as unknown as InPage).__bench?.watch(n, sel), [name, selectors] as const)
+// Function predicates only: the app's CSP (script-src 'self') refuses string evaluation.
+const markSet = (page: Page, name: string): Promise<unknown> =>
+  page.waitForFunction((n) => (globalThis as unknown as InPage).__bench?.marks[n] !== undefined, name, {
+    timeout: 600_000
+  })
+/** The page's own timing of a HubApi call (Resource Timing): request start to response end. */
+const apiTiming = (page: Page, method: string): Promise<{ start: number; end: number } | null> =>
+  page.evaluate((m) => {
+    const e = (globalThis.performance.getEntriesByType('resource') as unknown as { name: string; startTime: number; responseEnd: number }[]).find(
+      (x) => x.name.endsWith(`/api/${m}`)
+    )
+    return e ? { start: e.startTime, end: e.responseEnd } : null
+  }, method)
+
+/** Waits until the page has no HubApi call in flight (the event stream aside) for `quietMs`. */
+async function settled(page: Page, inflight: () => number, quietMs = 300): Promise<void> {
+  let quietSince = now()
+  for (;;) {
+    await page.waitForTimeout(50)
+    if (inflight() > 0) quietSince = now()
+    else if (now() - quietSince >= quietMs) return
+  }
+}
+
+async function untilDraft(s: UiServer, base: string, empty: boolean): Promise<void> {
+  const until = now() + 15_000
+  while (now() < until) {
+    const d = await s.api<ResolutionPlan | null>('loadDraft', base)
+    if ((d === null) === empty) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`le brouillon de ${base} ne s'est pas ${empty ? 'vidé' : 'enregistré'} en 15 s`)
+}
+
+const fmt = (n: number): number => Math.round(n * 10) / 10
+
+interface InventoryRun {
+  total: number
+  /** Start of navigation → first row painted. */
+  row: number
+  /** Press on the row's plan toggle → the row shown in the plan, painted. */
+  click: number
+  /** The inventory call as the page saw it (Resource Timing). */
+  api: number
+}
+
+/**
+ * One measured opening of the inventory. `fullLoad`: the URL typed or reloaded (HTML, scripts,
+ * boot, then the screen's calls); otherwise the app is already running on the overview (settled)
+ * and the router is sent to the inventory, as a click on a base does.
+ */
+async function openInventory(
+  page: Page,
+  s: UiServer,
+  f: UiFixture,
+  fullLoad: boolean,
+  inflight: () => number
+): Promise<InventoryRun> {
+  const route = `#/base/${encodeURIComponent(f.name)}/inventory`
+  await page.goto('about:blank')
+  let start = 0
+  if (fullLoad) await page.goto(`${s.origin}/${route}`, { waitUntil: 'commit' })
+  else {
+    await page.goto(`${s.origin}/#/`)
+    await page.getByTestId(`base-card-${f.name}`).waitFor()
+    await settled(page, inflight)
+    start = await page.evaluate((r) => {
+      const t = performance.now()
+      location.hash = r
+      return t
+    }, route)
+  }
+  await markSet(page, 'row')
+  const first = page.locator('[data-testid^="proposal-row-"]').first()
+  const id = await first.getAttribute('data-row-id')
+  if (!id) throw new Error('première ligne sans identifiant')
+  await watch(page, 'effect', [`.inv-row.is-in-plan[data-row-id="${id}"]`])
+  await page.getByTestId(`plan-toggle-${id}`).click()
+  await markSet(page, 'effect')
+  const m = await marksOf(page)
+  const call = await apiTiming(page, 'inventory')
+  // Put things back outside the timed part: the row leaves the plan, the draft empties.
+  await page.getByTestId(`plan-toggle-${id}`).click()
+  await page.locator(`.inv-row.is-in-plan[data-row-id="${id}"]`).waitFor({ state: 'detached' })
+  await page.waitForTimeout(600)
+  await untilDraft(s, f.name, true)
+  const click = m.effect - m.pointerdown
+  const row = m.row - start
+  return { total: row + click, row, click, api: call ? call.end - call.start : NaN }
+}
+
+async function inventoryBench(page: Page, s: UiServer, f: UiFixture, o: Options): Promise<void> {
+  let inflight = 0
+  const isApi = (u: string): boolean => u.includes('/api/') && !u.endsWith('/api/events')
+  page.on('request', (r) => isApi(r.url()) && inflight++)
+  page.on('requestfinished', (r) => isApi(r.url()) && inflight--)
+  page.on('requestfailed', (r) => isApi(r.url()) && inflight--)
+  const load: InventoryRun[] = []
+  const inApp: InventoryRun[] = []
+  const api: number[] = []
+  let bytes = 0
+  const reference = async (): Promise<number> => {
+    const t = now()
+    const inv = await s.api<Inventory>('inventory', f.name)
+    const ms = now() - t
+    bytes = JSON.stringify(inv).length
+    if (inv.total !== f.proposals) throw new Error(`inventaire : ${inv.total} propositions, ${f.proposals} attendues`)
+    return ms
+  }
+  const open = (full: boolean): Promise<InventoryRun> => {
+    inflight = 0
+    return openInventory(page, s, f, full, () => inflight)
+  }
+  await open(true)
+  await open(false)
+  await reference()
+  for (let i = 0; i < o.runs; i++) {
+    load.push(await open(true))
+    api.push(await reference())
+    inApp.push(await open(false))
+  }
+  const referenceMs = median(api)
+  const rowOf = (name: string, runs: InventoryRun[]): void => {
+    const oursMs = median(runs.map((r) => r.total))
+    record({
+      bench: 'ui',
+      case: `inventory interactive (${name}), ${f.proposals} proposals / ${f.docs} docs`,
+      reference: 'POST /api/inventory from Node',
+      referenceMs,
+      oursMs,
+      ratio: oursMs / referenceMs,
+      target: 2,
+      extra: {
+        rowPaintedMs: fmt(median(runs.map((r) => r.row))),
+        clickToEffectMs: fmt(median(runs.map((r) => r.click))),
+        inventoryCallSeenByPageMs: fmt(median(runs.map((r) => r.api))),
+        jsonChars: bytes
+      }
+    })
+  }
+  rowOf('page load', load)
+  rowOf('in-app navigation', inApp)
+}
+
+/** 2 accepted proposals with a section edit each (two documents), 1 rejected. */
+function threeProposalPlan(inv: Inventory, f: UiFixture): ResolutionPlan {
+  const ids = inv.groups.flatMap((g) => g.proposals.map((p) => p.id)).slice(0, 3)
+  if (ids.length < 3) throw new Error('moins de trois propositions en attente')
+  const docs = f.targets.filter((t) => t.sections.length > 0).slice(0, 2)
+  const edits = docs.map((d, k) => ({
+    path: d.path,
+    section: d.sections[0],
+    content: `## ${d.sections[0]}\n\nSection réécrite par le banc (${k}) : la procédure de redémarrage attend la reconnexion du service avant de relancer les tâches planifiées.\n`
+  }))
+  return {
+    summary: 'banc ui : deux intégrations, un rejet',
+    reviewed_by: 'human:bench',
+    resolutions: [
+      { id: ids[0], resolution: 'accepted', integrated_into: [docs[0].path] },
+      { id: ids[1], resolution: 'accepted', integrated_into: [docs[1].path] },
+      { id: ids[2], resolution: 'rejected', reason: 'doublon des deux autres' }
+    ],
+    edits
+  }
+}
+
+async function previewBench(page: Page, s: UiServer, f: UiFixture, o: Options): Promise<void> {
+  const inv = await s.api<Inventory>('inventory', f.name)
+  const plan = threeProposalPlan(inv, f)
+  await s.api('saveDraft', f.name, plan)
+  const url = `${s.origin}/#/base/${encodeURIComponent(f.name)}/plan`
+  let inflight = 0
+  const isApi = (u: string): boolean => u.includes('/api/') && !u.endsWith('/api/events')
+  page.on('request', (r) => isApi(r.url()) && inflight++)
+  page.on('requestfinished', (r) => isApi(r.url()) && inflight--)
+  page.on('requestfailed', (r) => isApi(r.url()) && inflight--)
+  const done = plan.edits.map((e) => `[data-testid="diff-file-knowledge/${e.path}"] .diff-code-insert`)
+  const ui: number[] = []
+  const engine: number[] = []
+  const http: number[] = []
+  let files = 0
+  const once = async (): Promise<number> => {
+    await page.goto('about:blank')
+    inflight = 0
+    await page.goto(url)
+    await page.getByTestId('preview-button').waitFor()
+    // The screen has read its draft, the inventory, the tree and the documents: nothing competes.
+    await settled(page, () => inflight)
+    await watch(page, 'diff', [...done, '[data-testid="commit-message"]'])
+    await page.getByTestId('preview-button').click()
+    await markSet(page, 'diff')
+    const m = await marksOf(page)
+    files = await page.locator('[data-testid^="diff-file-"]').count()
+    return m.diff - m.pointerdown
+  }
+  const dryRun = async (): Promise<number> => {
+    const t = now()
+    const p = await previewPlan(f.base, plan)
+    const ms = now() - t
+    if (p.files.length !== 2 || p.moves.length !== 3) throw new Error('aperçu inattendu')
+    return ms
+  }
+  const overHttp = async (): Promise<number> => {
+    const t = now()
+    await s.api('previewPlan', f.name, plan)
+    return now() - t
+  }
+  await once()
+  await dryRun()
+  await overHttp()
+  for (let i = 0; i < o.runs; i++) {
+    ui.push(await once())
+    engine.push(await dryRun())
+    http.push(await overHttp())
+  }
+  await s.api('saveDraft', f.name, null)
+  if (files !== 2) throw new Error(`aperçu rendu : ${files} fichiers, 2 attendus`)
+  const oursMs = median(ui)
+  const referenceMs = median(engine)
+  record({
+    bench: 'ui',
+    case: 'plan preview round trip, 3 proposals + 2 edits',
+    reference: 'engine previewPlan in-process',
+    referenceMs,
+    oursMs,
+    ratio: oursMs / referenceMs,
+    target: 1.5,
+    extra: { hubApiPreviewOverHttpMs: fmt(median(http)) }
+  })
+}
+
+function bundleSize(): void {
+  if (!existsSync(ASSETS)) throw new Error(`${ASSETS} absent : lancez « npm run build »`)
+  const files = readdirSync(ASSETS).filter((n) => n.endsWith('.js') || n.endsWith('.css'))
+  let raw = 0
+  let gz = 0
+  let largest = { name: '', raw: 0, gz: 0 }
+  for (const n of files) {
+    const b = readFileSync(join(ASSETS, n))
+    const g = gzipSync(b, { level: 9 }).length
+    raw += b.length
+    gz += g
+    if (b.length > largest.raw) largest = { name: n, raw: b.length, gz: g }
+  }
+  const kb = (n: number): number => Math.round(n / 102.4) / 10
+  record({
+    bench: 'ui',
+    case: `renderer bundle (${files.length} js/css files), gzip`,
+    oursMs: kb(gz),
+    unit: 'KiB',
+    extra: { rawKiB: kb(raw), largest: largest.name, largestRawKiB: kb(largest.raw), largestGzipKiB: kb(largest.gz) }
+  })
+}
+
+export default async function uiSuite(o: Options): Promise<void> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} absent : installez Chromium (apt-get install chromium)`)
+  const docs = sized(o, 10000, 2000, 200)
+  const proposals = sized(o, 500, 100, 12)
+  const f = await uiFixture(docs, proposals)
+  const home = `ui-${docs}-${proposals}`
+  rmSync(join(benchHome(home, f.basesDir).userData, 'drafts'), { recursive: true, force: true })
+  const s = await startUi(f, home)
+  let browser: Browser | null = null
+  try {
+    const t = now()
+    await s.api('inventory', f.name)
+    record({ bench: 'ui', case: 'inventory, first call after start (cold)', oursMs: now() - t })
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
+    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'fr-FR' })
+    await context.addInitScript({ content: PROBES })
+    const page = await context.newPage()
+    await page.goto(s.url) // trades the token for the cookie
+    await inventoryBench(page, s, f, o)
+    await previewBench(page, s, f, o)
+  } finally {
+    await browser?.close()
+    await s.stop()
+  }
+  bundleSize()
+}
