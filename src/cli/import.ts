@@ -1,5 +1,279 @@
-// Placeholder until its issue-11/12 work lands: the command is listed in the usage but not built yet.
-export async function runImport(_argv: string[]): Promise<number> {
-  process.stderr.write('okf-hub import : pas encore disponible dans cette version\n')
-  return 69
+// `okf-hub import <url-git|dossier>` — the import engine (src/engine/bases/import.ts) on a
+// terminal: progress on stderr, the "before first use" read (SPEC §8) on stdout, the question,
+// then publish or discard. The token comes from OKF_HUB_GIT_TOKEN or a hidden prompt, never argv.
+import { randomUUID } from 'node:crypto'
+import { ConfigError, loadConfig } from '../engine/config'
+import { HubError } from '../engine/errors'
+import { openHubLog } from '../engine/hublog'
+import { BaseImporter } from '../engine/bases/import'
+import { envToken, TOKEN_ENV } from '../engine/git/auth'
+import { configErrorExit } from '../engine/bootstrap/config-exit'
+import type { HubEvent, ImportPhase, ImportResult } from '../shared/hub-api'
+import { takeHubOptions } from './options'
+
+export const IMPORT_USAGE = `usage: okf-hub import <url-git|dossier> [--name DIR] [--branch B] [--yes] [--json] [--bases DIR] [--config FILE]
+
+  <url-git>    adresse https du dépôt (bouton « Clone » de l'hébergeur), historique complet
+  <dossier>    chemin absolu : un dépôt git (importé avec son historique) ou un simple dossier
+               (il devient un dépôt, premier commit par okf-hub)
+  --name DIR   nom du dossier sous le dossier des bases (sinon : le nom du dépôt ou du dossier)
+  --branch B   la branche à importer (sinon : la branche par défaut, ou la branche courante)
+  --yes        servir la base sans poser la question (après avoir lu ce qu'elle dira aux agents)
+  --json       résultat en JSON sur stdout ; en erreur : {"error":{"code":…,"message":…}}
+
+Dépôt privé : le jeton d'accès (lecture) se donne par la variable ${TOKEN_ENV}, ou, sur un
+terminal, à l'invite masquée quand le serveur le demande — jamais en argument (la ligne de
+commande est lisible par les autres utilisateurs de la machine). Il n'est ni écrit ni journalisé.
+
+Avant d'être servie, la base est montrée : son okf-bundle.yaml, son GOVERNANCE.md et son CLAUDE.md
+atteignent le contexte de chaque agent. Question « Servir cette base à vos agents ? [o/N] » sur
+un terminal ; sans terminal, --yes est nécessaire.
+
+Codes de sortie : 0 base servie, 1 non servie (refus à la question, ou pas de terminal sans --yes),
+4 import refusé (ERROR: <CODE>: … sur stderr : authentification, branche, pas une base, base
+invalide, nom déjà pris), 5 erreur d'entrée/sortie ou réseau, 2 configuration invalide,
+64 usage incorrect, 130 interrompu (Ctrl-C : rien n'est gardé).
+`
+
+interface Parsed {
+  source: string
+  name?: string
+  branch?: string
+  yes: boolean
+  json: boolean
+  bases?: string
+  config?: string
+}
+
+function parseArgs(argv: string[]): { parsed?: Parsed; error?: string; help?: boolean; json: boolean } {
+  const o = takeHubOptions(argv)
+  const json = o.rest.includes('--json')
+  if (o.error) return { error: o.error, json }
+  const p: Partial<Parsed> & { yes: boolean; json: boolean } = { yes: false, json: false }
+  const positional: string[] = []
+  for (let i = 0; i < o.rest.length; i++) {
+    const a = o.rest[i]
+    const m = /^--(name|branch)(?:=(.*))?$/.exec(a)
+    if (m) {
+      const v = m[2] !== undefined ? m[2] : o.rest[++i]
+      if (v === undefined || v === '') return { error: `--${m[1]} attend une valeur`, json }
+      p[m[1] as 'name' | 'branch'] = v
+    } else if (a === '--token' || a.startsWith('--token=') || a === '-t')
+      return {
+        error: `pas de jeton en argument : la ligne de commande est lisible par les autres utilisateurs de la machine (ps) et reste dans l'historique du shell. Donnez-le par la variable ${TOKEN_ENV}, ou à l'invite masquée qui s'affiche sur un terminal quand le serveur le demande`,
+        json
+      }
+    else if (a === '--yes' || a === '-y') p.yes = true
+    else if (a === '--json') p.json = true
+    else if (a === '--help' || a === '-h') return { help: true, json }
+    else if (a.startsWith('-')) return { error: `option inconnue : ${a}`, json }
+    else positional.push(a)
+  }
+  if (positional.length === 0) return { error: "okf-hub import attend l'URL d'un dépôt git ou le chemin d'un dossier", json }
+  if (positional.length > 1) return { error: `argument en trop : ${positional.slice(1).join(' ')}`, json }
+  return { parsed: { ...p, source: positional[0], bases: o.bases, config: o.config } as Parsed, json }
+}
+
+const PHASE_LABEL: Record<ImportPhase, string> = {
+  preparing: 'préparation',
+  counting: 'décompte des objets',
+  compressing: 'compression des objets',
+  receiving: 'réception des objets',
+  resolving: 'résolution des deltas',
+  'checking-out': 'extraction des fichiers',
+  copying: 'copie',
+  validating: 'validation',
+  done: 'terminé'
+}
+
+/** One updating line on a terminal; a line per phase otherwise (logs, CI). */
+function progressPrinter(tty: boolean): { onEvent(e: HubEvent): void; end(): void } {
+  let lastPhase: ImportPhase | null = null
+  let open = false
+  return {
+    onEvent(e) {
+      if (e.type !== 'import-progress') return
+      const p = e.progress
+      const figures = p.total ? ` ${p.percent ?? 0} % (${p.loaded}/${p.total})` : p.loaded ? ` ${p.loaded}` : ''
+      if (tty) {
+        process.stderr.write(`\r\x1b[2K${PHASE_LABEL[p.phase]}${figures}`)
+        open = true
+      } else if (p.phase !== lastPhase) {
+        process.stderr.write(`${PHASE_LABEL[p.phase]}…\n`)
+      }
+      lastPhase = p.phase
+    },
+    end() {
+      if (open) process.stderr.write('\r\x1b[2K')
+      open = false
+    }
+  }
+}
+
+/** Imported text is untrusted: terminal control sequences are shown, never obeyed. */
+export function inert(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u009b]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+}
+
+function firstUseText(r: ImportResult): string {
+  const rule = '─'.repeat(72)
+  const block = (title: string, text: string | null): string =>
+    `${rule}\n${title}\n${rule}\n${text === null ? '(absent)\n' : inert(text.endsWith('\n') ? text : `${text}\n`)}`
+  return [
+    `Base '${r.base}' prête à être servie depuis le dossier '${r.dirName}'`,
+    `  source : ${r.source}${r.branch ? ` (branche ${r.branch})` : ''}`,
+    `  ${r.commits} commit(s), ${r.documents} document(s), tête ${r.head ?? '(aucune)'}`,
+    ...r.warnings.map((w) => `  avertissement : ${inert(w)}`),
+    '',
+    'Avant la première utilisation (SPEC §8) : ces textes atteindront le contexte de chaque agent.',
+    'Lisez-les ; ils viennent de la source, pas du hub.',
+    '',
+    block('okf-bundle.yaml', r.manifest),
+    block('GOVERNANCE.md', r.governance),
+    block('CLAUDE.md', r.claude),
+    rule,
+    ''
+  ].join('\n')
+}
+
+/** A line typed on the terminal; hidden echoes nothing (the token). Null on Ctrl-C / Ctrl-D. */
+function ask(question: string, hidden: boolean): Promise<string | null> {
+  return new Promise((resolve) => {
+    const stdin = process.stdin
+    process.stderr.write(question)
+    let buf = ''
+    const wasRaw = stdin.isRaw
+    stdin.setRawMode?.(true)
+    stdin.resume()
+    stdin.setEncoding('utf8')
+    const done = (v: string | null): void => {
+      stdin.removeListener('data', onData)
+      stdin.setRawMode?.(wasRaw)
+      stdin.pause()
+      process.stderr.write('\n')
+      resolve(v)
+    }
+    const onData = (chunk: string): void => {
+      for (const c of chunk) {
+        if (c === '\r' || c === '\n') return done(buf)
+        if (c === '\u0003' || c === '\u0004') return done(null)
+        if (c === '\u007f' || c === '\b') {
+          if (buf.length > 0) {
+            buf = buf.slice(0, -1)
+            if (!hidden) process.stderr.write('\b \b')
+          }
+          continue
+        }
+        if (c < ' ') continue
+        buf += c
+        if (!hidden) process.stderr.write(c)
+      }
+    }
+    stdin.on('data', onData)
+  })
+}
+
+function fail(json: boolean, code: string, message: string, exit: number): number {
+  if (json) process.stdout.write(JSON.stringify({ error: { code, message } }, null, 2) + '\n')
+  else process.stderr.write(`ERROR: ${code}: ${message}\n`)
+  return exit
+}
+
+export async function runImport(argv: string[]): Promise<number> {
+  const args = parseArgs(argv)
+  if (args.help) {
+    process.stdout.write(IMPORT_USAGE)
+    return 0
+  }
+  if (!args.parsed) {
+    const message = args.error ?? 'usage incorrect'
+    if (args.json) process.stdout.write(JSON.stringify({ error: { code: 'USAGE', message } }, null, 2) + '\n')
+    process.stderr.write(`okf-hub import : ${message}\n\n${IMPORT_USAGE}`)
+    return 64
+  }
+  const p = args.parsed
+  let config
+  try {
+    config = loadConfig({ bases: p.bases, config: p.config })
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e
+    if (p.json) return fail(true, 'CONFIG', e.message, 2)
+    return configErrorExit(e)
+  }
+  const log = openHubLog(config.logFile)
+  const terminal = process.stdin.isTTY === true
+  const printer = progressPrinter(process.stderr.isTTY === true)
+  const importer = new BaseImporter({ basesDir: config.basesDir, log, emit: (e) => printer.onEvent(e) })
+  importer.sweep()
+  const jobId = randomUUID()
+  let interrupted = false
+  const onSigint = (): void => {
+    interrupted = true
+    void importer.cancel(jobId)
+  }
+  process.on('SIGINT', onSigint)
+  process.on('SIGTERM', onSigint)
+  try {
+    const token = envToken()
+    let result: ImportResult
+    try {
+      result = await importer.importBase(
+        { jobId, source: p.source, name: p.name, branch: p.branch, token: token ?? undefined },
+        {
+          askToken:
+            token === null && terminal
+              ? async () => {
+                  printer.end()
+                  const t = await ask(`Le serveur demande un jeton d'accès (saisie masquée, Entrée pour abandonner) : `, true)
+                  return t === null || t.trim() === '' ? null : t.trim()
+                }
+              : undefined
+        }
+      )
+    } finally {
+      printer.end()
+    }
+    if (interrupted) {
+      await importer.discard(jobId)
+      return fail(p.json, 'IO_ERROR', "import interrompu : rien n'a été gardé", 130)
+    }
+    if (p.json) process.stderr.write(firstUseText(result))
+    else process.stdout.write(firstUseText(result))
+    let serve = p.yes
+    if (!serve) {
+      if (!terminal) {
+        await importer.discard(jobId)
+        const message = `base '${result.base}' non servie : sans terminal, la question « Servir cette base à vos agents ? » ne peut pas être posée. Lisez les textes ci-dessus, puis relancez avec --yes — rien n'a été gardé`
+        return fail(p.json, 'NOT_CONFIRMED', message, 1)
+      }
+      const answer = await ask('Servir cette base à vos agents ? [o/N] ', false)
+      serve = answer !== null && /^(o|oui|y|yes)$/i.test(answer.trim())
+      if (!serve) {
+        await importer.discard(jobId)
+        process.stderr.write(`base '${result.base}' non servie : rien n'a été gardé\n`)
+        if (p.json) process.stdout.write(JSON.stringify({ error: { code: 'NOT_CONFIRMED', message: 'refusé à la question' } }, null, 2) + '\n')
+        return 1
+      }
+    }
+    const published = await importer.confirm(jobId)
+    if (p.json) process.stdout.write(JSON.stringify({ ...result, served: true }, null, 2) + '\n')
+    else
+      process.stdout.write(
+        `base '${published.name}' servie depuis ${config.basesDir}/${published.dirName} — les serveurs MCP la voient à leur prochain kb_list\n`
+      )
+    return 0
+  } catch (e) {
+    if (interrupted) return fail(p.json, 'IO_ERROR', "import interrompu : rien n'a été gardé", 130)
+    if (e instanceof HubError) return fail(p.json, e.code, e.message, e.code === 'IO_ERROR' ? 5 : 4)
+    const err = e instanceof Error ? e : new Error(String(e))
+    log.error(`okf-hub import : ${err.stack ?? err.message}`)
+    return fail(p.json, 'IO_ERROR', err.message, 5)
+  } finally {
+    // A staged import that was not published (refusal at confirm, error) is never left behind.
+    await importer.discard(jobId)
+    process.removeListener('SIGINT', onSigint)
+    process.removeListener('SIGTERM', onSigint)
+    log.close()
+  }
 }

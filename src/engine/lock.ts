@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { statSync, type BigIntStats } from 'node:fs'
-import { appendFile, mkdir, readFile, stat } from 'node:fs/promises'
+import { appendFile, mkdir, readFile, rm, stat } from 'node:fs/promises'
 import { constants as osConstants } from 'node:os'
 import { join, resolve } from 'node:path'
 import lockfile from 'proper-lockfile'
@@ -33,6 +33,12 @@ export interface HeldLock {
   assertHeld(): void
   /** Epoch ms: acquisition start + timeout, reused by git-lock retries. */
   readonly deadline: number
+  /**
+   * The holder renamed the whole base (the trash): the lock directory moved with it to
+   * `<newRoot>/.okf-hub.lock.d`. It is then checked there and removed there at release, and the
+   * old path is left free (a writer waiting on it gets an error: the base is gone).
+   */
+  movedTo?(newRoot: string): void
 }
 
 const BACKOFF_START_MS = 25
@@ -102,6 +108,7 @@ export async function withBaseLock<T>(
   const start = Date.now()
   const deadline = start + timeoutMs
   const lockDir = join(resolve(root), LOCK_DIR_NAME)
+  let heldDir = lockDir
 
   await ensureLockExcluded(root, log)
 
@@ -142,9 +149,12 @@ export async function withBaseLock<T>(
 
   const identity = dirIdentity(lockDir)
   const isOurs = (): boolean =>
-    compromised === null && identity !== null && sameIdentity(identity, dirIdentity(lockDir))
+    compromised === null && identity !== null && sameIdentity(identity, dirIdentity(heldDir))
   const held: HeldLock = {
     deadline,
+    movedTo(newRoot: string): void {
+      heldDir = join(resolve(newRoot), LOCK_DIR_NAME)
+    },
     assertHeld(): void {
       if (isOurs()) return
       const why = compromised ? describeError(compromised) : 'répertoire de verrou disparu ou repris'
@@ -158,7 +168,10 @@ export async function withBaseLock<T>(
   } finally {
     if (isOurs()) {
       try {
+        // After a move, release() clears proper-lockfile's refresh timer and finds nothing at the
+        // old path (ENOENT is fine for it); the moved directory is removed here.
         await release()
+        if (heldDir !== lockDir) await rm(heldDir, { recursive: true, force: true })
       } catch (e) {
         log?.warning(`libération du verrou ${lockDir} impossible : ${describeError(e)}`)
       }

@@ -26,6 +26,8 @@ import { parsePlan } from '../review/plan'
 import { previewPlan, resolvePlan } from '../review/resolve'
 import { headCommit } from '../review/worktree'
 import { createBaseFromTemplate } from '../bases/new-base'
+import { BaseImporter } from '../bases/import'
+import { listTrash, moveToTrash, restoreFromTrash } from '../bases/trash'
 import type {
   AuditTrail,
   BaseSummary,
@@ -103,6 +105,7 @@ export class HubService implements HubApi {
   private readonly drafts: DraftStore
   readonly syncer: SyncService
   private registrar: Registrar | undefined
+  private readonly importer: BaseImporter
 
   constructor(private readonly opts: HubServiceOptions) {
     this.registry = new Registry(opts.config.basesDir, opts.log)
@@ -124,6 +127,12 @@ export class HubService implements HubApi {
       },
       opts.log
     )
+    this.importer = new BaseImporter({
+      basesDir: opts.config.basesDir,
+      log: opts.log,
+      emit: (e) => this.watcher.emit(e)
+    })
+    this.importer.sweep()
   }
 
   subscribe(listener: (e: HubEvent) => void): () => void {
@@ -359,21 +368,20 @@ export class HubService implements HubApi {
     return auditTrail(this.base(base), id)
   }
 
-  // Filled by the import / registration work (issue 11); each helper replaces its own stubs.
   async importBase(req: ImportRequest): Promise<ImportResult> {
-    throw notYet(`import de ${req.source.slice(0, 200)}`)
+    return this.importer.importBase(req)
   }
 
   async cancelImport(jobId: string): Promise<void> {
-    throw notYet(`annulation de l'import ${jobId.slice(0, 80)}`)
+    return this.importer.cancel(jobId)
   }
 
   async confirmImport(jobId: string): Promise<BaseSummary> {
-    throw notYet(`publication de l'import ${jobId.slice(0, 80)}`)
+    return this.served((await this.importer.confirm(jobId)).name)
   }
 
   async discardImport(jobId: string): Promise<void> {
-    throw notYet(`abandon de l'import ${jobId.slice(0, 80)}`)
+    return this.importer.discard(jobId)
   }
 
   async newBase(req: NewBaseRequest): Promise<BaseSummary> {
@@ -389,15 +397,22 @@ export class HubService implements HubApi {
   }
 
   async removeBase(base: string): Promise<TrashEntry> {
-    throw notYet(`retrait de la base ${base.slice(0, 80)}`)
+    const entry = await moveToTrash(this.registry.basesDir, this.base(base), this.opts.log)
+    if (this.registry.rescan().changed) this.watcher.emit({ type: 'bases-changed' })
+    return entry
   }
 
   async trash(): Promise<TrashEntry[]> {
-    throw notYet('corbeille des bases')
+    return Promise.resolve(listTrash(this.registry.basesDir, this.opts.log))
   }
 
   async restoreBase(trashId: string): Promise<BaseSummary> {
-    throw notYet(`restauration de ${trashId.slice(0, 80)}`)
+    const restored = restoreFromTrash(this.registry.basesDir, trashId, this.opts.log)
+    if (restored.name === null) {
+      this.registry.rescan()
+      throw invalidInput(`'${restored.dirName}' restauré, mais ce n'est pas une base valide : corrigez son okf-bundle.yaml puis relancez la découverte`)
+    }
+    return this.served(restored.name)
   }
 
   async pickDirectory(): Promise<string | null> {
@@ -455,8 +470,4 @@ export class HubService implements HubApi {
       fromEnvironment: envToken() !== null
     }
   }
-}
-
-function notYet(what: string): ApiError {
-  return new ApiError('NOT_AVAILABLE', `${what} : pas encore disponible dans cette version`)
 }
