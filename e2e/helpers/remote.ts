@@ -33,7 +33,7 @@ export function makeRemote(root: string, name = BASE, opts: { blobs?: number; ma
   for (let i = 0; i < blobs; i++)
     writeFileSync(join(src, 'knowledge', `note-${i}.md`), `# Note ${i}\n\n${randomBytes(12_000).toString('base64')}\n`)
   git(src, 'add', '-A')
-  git(src, 'commit', '-qm', 'notes')
+  git(src, 'commit', '-q', '--allow-empty', '-m', 'notes')
   const bare = join(root, `${name}.git`)
   git(root, 'clone', '-q', '--bare', src, bare)
   removeDir(work)

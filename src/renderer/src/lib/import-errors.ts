@@ -32,17 +32,18 @@ export interface ImportFailure {
   field: ImportField | null
 }
 
+// Most specific first: an invalid bundle's reasons may contain any word of the later rules.
 const RULES: [ImportFailureKind, RegExp][] = [
-  ['cancelled', /\bannul/i],
-  ['auth', /authentifi|jeton|identifiant|\b401\b|\b403\b|refus[ée] par le serveur|accès refusé/i],
-  ['unreachable', /injoignable|inaccessible|joindre|résolu|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|délai|réseau/i],
+  ['cancelled', /import annulé/i],
+  ['invalid-bundle', /^base invalide|bundle invalide/i],
+  ['not-bundle', /pas une base OKF|aucun okf-bundle\.yaml/i],
+  ['collision', /est déjà servie|porte déjà la base|même name/i],
+  ['exists', /existe déjà|vient d['’]apparaître|déjà utilisé par un autre import/i],
+  ['auth', /authentification|jeton|refuse l['’]accès|\b401\b|\b403\b/i],
   ['branch', /branche/i],
-  ['collision', /déjà (le nom|utilisé|servi|porté)|porte déjà|même nom|collision/i],
-  ['exists', /existe déjà|déjà un dossier|dossier .* existe/i],
-  ['not-git', /pas un dépôt git|aucun dépôt git|comme un dépôt git|dépôt git introuvable/i],
-  ['not-bundle', /pas un bundle|n'est pas un bundle|n’est pas un bundle|okf-bundle\.yaml (absent|manquant|introuvable)|aucun okf-bundle/i],
-  ['invalid-bundle', /bundle invalide|invalide|non conforme|okf-bundle\.yaml/i],
-  ['source', /source|chemin|adresse|URL/i]
+  ['not-git', /pas un dépôt git|aucun dépôt git|comme un dépôt git/i],
+  ['unreachable', /injoignable|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT/i],
+  ['source', /source|chemin|adresse|URL|dossier introuvable|n['’]est pas un dossier/i]
 ]
 
 const FIELD: Partial<Record<ImportFailureKind, ImportField>> = {
@@ -52,11 +53,10 @@ const FIELD: Partial<Record<ImportFailureKind, ImportField>> = {
   'not-git': 'source',
   'not-bundle': 'source',
   source: 'source',
-  collision: 'name',
   exists: 'name'
 }
 
-/** The reasons of an invalid bundle: after the first colon, one per line or per `;`. */
+/** The reasons of an invalid bundle: the engine's `  - reason` lines after its first line. */
 function reasonsOf(message: string): string[] {
   const lines = message
     .split(/\r?\n/)
@@ -73,7 +73,7 @@ function reasonsOf(message: string): string[] {
 
 /** The folder already serving the name, as a collision names it ("… depuis le dossier 'x'"). */
 function otherBaseOf(message: string): string | null {
-  const m = /dossier\s+'([^']+)'/.exec(message) ?? /[«“"']\s*([^«»“”"']+?)\s*[»”"']/.exec(message)
+  const m = /depuis le dossier\s+'([^']+)'/.exec(message)
   return m ? m[1] : null
 }
 

@@ -87,7 +87,7 @@ export function FirstUseStep(): React.JSX.Element | null {
           <span className="muted">{t('import.review.manifestHint')}</span>
         </header>
         <pre className="code-block" tabIndex={0} aria-label="okf-bundle.yaml" data-testid="first-use-manifest-text">
-          <code>{result.manifest}</code>
+          <code>{result.manifest.trimEnd()}</code>
         </pre>
       </section>
       <UntrustedFile file="GOVERNANCE.md" text={result.governance} testId="first-use-governance" />
