@@ -62,7 +62,11 @@ beforeAll(async () => {
   cleanup.push(serverRoot, work)
   await serve('guide', (w) => {
     const r = makeBundle(w, 'guide', {
-      files: { 'knowledge/a.md': '# A\n\nAlpha.\n', 'knowledge/sub/b.md': '# B\n\nBeta.\n', 'CLAUDE.md': '# Pour Claude\n' }
+      files: {
+        'knowledge/a.md': '# A\n\nAlpha.\n',
+        'knowledge/sub/b.md': '# B\n\nBeta.\n',
+        'CLAUDE.md': '# Pour Claude\n'
+      }
     })
     commitMore(r, 4)
     git(r, 'branch', 'autre')
@@ -79,13 +83,15 @@ beforeAll(async () => {
   })
   await serve('broken', (w) =>
     makeBundle(w, 'broken', {
-      manifest: 'bundle-spec: "0.1"\nname: Pas_Valide\ndescription: "d"\ncorpus-dir: absent\ngovernance:\n  rules: GOVERNANCE.md\n'
+      manifest:
+        'bundle-spec: "0.1"\nname: Pas_Valide\ndescription: "d"\ncorpus-dir: absent\ngovernance:\n  rules: GOVERNANCE.md\n'
     })
   )
   await serve('twin', (w) => makeBundle(w, 'twin', { name: 'guide' }))
   await serve('big', (w) => {
     const files: Record<string, string> = {}
-    for (let i = 0; i < 300; i++) files[`knowledge/d${i % 10}/doc-${i}.md`] = `# Doc ${i}\n\n${'contenu '.repeat(200)}${i}\n`
+    for (let i = 0; i < 300; i++)
+      files[`knowledge/d${i % 10}/doc-${i}.md`] = `# Doc ${i}\n\n${'contenu '.repeat(200)}${i}\n`
     return makeBundle(w, 'big', { files })
   })
   open = await startGitHttpServer(serverRoot)
@@ -99,7 +105,14 @@ afterAll(async () => {
   for (const d of cleanup) removeDir(d)
 })
 
-function hub(): { service: HubService; basesDir: string; userData: string; log: HubLog; logFile: string; events: HubEvent[] } {
+function hub(): {
+  service: HubService
+  basesDir: string
+  userData: string
+  log: HubLog
+  logFile: string
+  events: HubEvent[]
+} {
   const basesDir = tempDir('okf-imp-bases-')
   const userData = tempDir('okf-imp-ud-')
   cleanup.push(basesDir, userData)
@@ -136,17 +149,27 @@ describe('import over HTTP', () => {
     const h = hub()
     const jobId = job()
     const r = await h.service.importBase({ jobId, source: `${open.url}/guide.git` })
-    expect(r).toMatchObject({ jobId, base: 'guide', dirName: 'guide', branch: 'main', commits: 5, documents: 6 })
+    expect(r).toMatchObject({
+      jobId,
+      base: 'guide',
+      dirName: 'guide',
+      branch: 'main',
+      commits: 5,
+      documents: 6
+    })
     expect(r.manifest).toContain('name: guide')
     expect(r.governance).toContain('# Gouvernance')
     expect(r.claude).toBe('# Pour Claude\n')
     // Staged, not served.
     expect(stagingLeft(h.basesDir)).toHaveLength(1)
     expect((await h.service.listBases()).bases.map((b) => b.name)).toEqual([])
-    const progress = h.events.filter((e) => e.type === 'import-progress').map((e) => (e as { progress: ImportProgress }).progress)
+    const progress = h.events
+      .filter((e) => e.type === 'import-progress')
+      .map((e) => (e as { progress: ImportProgress }).progress)
     expect(progress.every((p) => p.jobId === jobId)).toBe(true)
     const phases = new Set(progress.map((p) => p.phase))
-    for (const ph of ['preparing', 'receiving', 'checking-out', 'validating', 'done']) expect(phases).toContain(ph)
+    for (const ph of ['preparing', 'receiving', 'checking-out', 'validating', 'done'])
+      expect(phases).toContain(ph)
     const summary = await h.service.confirmImport(jobId)
     expect(summary).toMatchObject({ name: 'guide', dirName: 'guide', documents: 6, head: r.head })
     expect(h.events.some((e) => e.type === 'bases-changed')).toBe(true)
@@ -162,9 +185,16 @@ describe('import over HTTP', () => {
 
   it('imports the branch asked for; a missing branch is NOT_FOUND naming the ones present', async () => {
     const h = hub()
-    const r = await h.service.importBase({ jobId: job(), source: `${open.url}/guide.git`, branch: 'autre', name: 'guide-autre' })
+    const r = await h.service.importBase({
+      jobId: job(),
+      source: `${open.url}/guide.git`,
+      branch: 'autre',
+      name: 'guide-autre'
+    })
     expect(r.branch).toBe('autre')
-    const missing = await refusal(h.service.importBase({ jobId: job(), source: `${open.url}/guide.git`, branch: 'nope', name: 'x' }))
+    const missing = await refusal(
+      h.service.importBase({ jobId: job(), source: `${open.url}/guide.git`, branch: 'nope', name: 'x' })
+    )
     expect(missing.code).toBe('NOT_FOUND')
     expect(missing.message).toMatch(/branche 'nope' absente .*branches présentes : autre, main/)
     expect(stagingLeft(h.basesDir)).toHaveLength(1) // only the first, still staged
@@ -181,7 +211,9 @@ describe('import over HTTP', () => {
     const down = await refusal(h.service.importBase({ jobId: job(), source: 'http://127.0.0.1:1/x.git' }))
     expect(down.code).toBe('IO_ERROR')
     expect(down.message).toMatch(/hôte 127\.0\.0\.1:1 injoignable \(connexion refusée\)/)
-    const cred = await refusal(h.service.importBase({ jobId: job(), source: `http://u:${TOKEN}@127.0.0.1/x.git` }))
+    const cred = await refusal(
+      h.service.importBase({ jobId: job(), source: `http://u:${TOKEN}@127.0.0.1/x.git` })
+    )
     expect(cred.code).toBe('INVALID_INPUT')
     expect(cred.message).toMatch(/identifiant ou un mot de passe.*\.git\/config.*jeton/)
     expect(cred.message).not.toContain(TOKEN)
@@ -217,7 +249,9 @@ describe('import over HTTP', () => {
     expect(twin.code).toBe('INVALID_INPUT')
     expect(twin.message).toMatch(/la base 'guide' est déjà servie depuis le dossier 'deja-la'/)
     expect(stagingLeft(h.basesDir)).toEqual([])
-    const bad = await refusal(h.service.importBase({ jobId: job(), source: `${open.url}/guide.git`, name: '.cache' }))
+    const bad = await refusal(
+      h.service.importBase({ jobId: job(), source: `${open.url}/guide.git`, name: '.cache' })
+    )
     expect(bad.message).toMatch(/commencer par un point/)
   })
 
@@ -253,7 +287,9 @@ describe('private repository token', () => {
     const none = await refusal(h.service.importBase({ jobId: job(), source: `${locked.url}/guide.git` }))
     expect(none.code).toBe('INVALID_INPUT')
     expect(none.message).toMatch(/demande une authentification/)
-    const wrong = await refusal(h.service.importBase({ jobId: job(), source: `${locked.url}/guide.git`, token: 'faux-jeton' }))
+    const wrong = await refusal(
+      h.service.importBase({ jobId: job(), source: `${locked.url}/guide.git`, token: 'faux-jeton' })
+    )
     expect(wrong.message).toMatch(/jeton refusé .*HTTP 401/)
     expect(wrong.message).not.toContain('faux-jeton')
     const jobId = job()
@@ -289,9 +325,14 @@ describe('local sources', () => {
     expect(r.commits).toBe(Number(git(src, 'rev-list', '--count', 'HEAD').trim()))
     await h.service.confirmImport(jobId)
     const root = join(h.basesDir, 'local-repo')
-    expect(git(root, 'rev-list', '--count', 'HEAD').trim()).toBe(git(src, 'rev-list', '--count', 'HEAD').trim())
+    expect(git(root, 'rev-list', '--count', 'HEAD').trim()).toBe(
+      git(src, 'rev-list', '--count', 'HEAD').trim()
+    )
     expect(git(root, 'rev-parse', 'HEAD').trim()).toBe(git(src, 'rev-parse', 'HEAD').trim())
-    expect(git(root, 'branch', '--format=%(refname:short)').trim().split('\n').sort()).toEqual(['brouillon', 'main'])
+    expect(git(root, 'branch', '--format=%(refname:short)').trim().split('\n').sort()).toEqual([
+      'brouillon',
+      'main'
+    ])
     expect(git(root, 'tag').trim()).toBe('v1')
     expect(git(root, 'remote', 'get-url', 'origin').trim()).toBe(src)
     expect(git(root, 'status', '--porcelain')).toBe('')
@@ -331,9 +372,13 @@ describe('local sources', () => {
 
   it('refuses a relative path and a folder inside the bases dir', async () => {
     const h = hub()
-    expect((await refusal(h.service.importBase({ jobId: job(), source: 'relatif/dossier' }))).message).toMatch(/chemin relatif/)
+    expect(
+      (await refusal(h.service.importBase({ jobId: job(), source: 'relatif/dossier' }))).message
+    ).toMatch(/chemin relatif/)
     makeBundle(h.basesDir, 'dedans')
-    const inside = await refusal(h.service.importBase({ jobId: job(), source: join(h.basesDir, 'dedans'), name: 'autre' }))
+    const inside = await refusal(
+      h.service.importBase({ jobId: job(), source: join(h.basesDir, 'dedans'), name: 'autre' })
+    )
     expect(inside.message).toMatch(/dans le dossier des bases/)
   })
 })
@@ -347,7 +392,14 @@ describe('staging leftovers and trash', () => {
     const logFile = join(basesDir, '..', `sweep-${process.pid}.log`)
     const log = openHubLog(logFile)
     new HubService({
-      config: { basesDir, readTocThreshold: 8192, logFile, defaultBases: false, configFile: null, userDataDir: basesDir },
+      config: {
+        basesDir,
+        readTocThreshold: 8192,
+        logFile,
+        defaultBases: false,
+        configFile: null,
+        userDataDir: basesDir
+      },
       log,
       transport: 'web',
       version: 'test'
@@ -384,7 +436,9 @@ describe('staging leftovers and trash', () => {
     expect((await refusal(h.service.restoreBase(again.id))).message).toMatch(/le dossier 'alpha' existe déjà/)
     removeDir(join(h.basesDir, 'alpha'))
     makeBundle(h.basesDir, 'gamma', { name: 'alpha' })
-    expect((await refusal(h.service.restoreBase(again.id))).message).toMatch(/la base 'alpha' est déjà servie depuis le dossier 'gamma'/)
+    expect((await refusal(h.service.restoreBase(again.id))).message).toMatch(
+      /la base 'alpha' est déjà servie depuis le dossier 'gamma'/
+    )
     expect(await h.service.trash()).toHaveLength(1)
     expect((await refusal(h.service.restoreBase('../../etc'))).code).toBe('NOT_FOUND')
   })

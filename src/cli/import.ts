@@ -69,7 +69,8 @@ function parseArgs(argv: string[]): { parsed?: Parsed; error?: string; help?: bo
     else if (a.startsWith('-')) return { error: `option inconnue : ${a}`, json }
     else positional.push(a)
   }
-  if (positional.length === 0) return { error: "okf-hub import attend l'URL d'un dépôt git ou le chemin d'un dossier", json }
+  if (positional.length === 0)
+    return { error: "okf-hub import attend l'URL d'un dépôt git ou le chemin d'un dossier", json }
   if (positional.length > 1) return { error: `argument en trop : ${positional.slice(1).join(' ')}`, json }
   return { parsed: { ...p, source: positional[0], bases: o.bases, config: o.config } as Parsed, json }
 }
@@ -94,7 +95,11 @@ function progressPrinter(tty: boolean): { onEvent(e: HubEvent): void; end(): voi
     onEvent(e) {
       if (e.type !== 'import-progress') return
       const p = e.progress
-      const figures = p.total ? ` ${p.percent ?? 0} % (${p.loaded}/${p.total})` : p.loaded ? ` ${p.loaded}` : ''
+      const figures = p.total
+        ? ` ${p.percent ?? 0} % (${p.loaded}/${p.total})`
+        : p.loaded
+          ? ` ${p.loaded}`
+          : ''
       if (tty) {
         process.stderr.write(`\r\x1b[2K${PHASE_LABEL[p.phase]}${figures}`)
         open = true
@@ -112,8 +117,11 @@ function progressPrinter(tty: boolean): { onEvent(e: HubEvent): void; end(): voi
 
 /** Imported text is untrusted: terminal control sequences are shown, never obeyed. */
 export function inert(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u009b]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+  return text.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u0008\u000b-\u001f\u007f\u009b]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`
+  )
 }
 
 function firstUseText(r: ImportResult): string {
@@ -225,7 +233,10 @@ export async function runImport(argv: string[]): Promise<number> {
             token === null && terminal
               ? async () => {
                   printer.end()
-                  const t = await ask(`Le serveur demande un jeton d'accès (saisie masquée, Entrée pour abandonner) : `, true)
+                  const t = await ask(
+                    `Le serveur demande un jeton d'accès (saisie masquée, Entrée pour abandonner) : `,
+                    true
+                  )
                   return t === null || t.trim() === '' ? null : t.trim()
                 }
               : undefined
@@ -252,7 +263,11 @@ export async function runImport(argv: string[]): Promise<number> {
       if (!serve) {
         await importer.discard(jobId)
         process.stderr.write(`base '${result.base}' non servie : rien n'a été gardé\n`)
-        if (p.json) process.stdout.write(JSON.stringify({ error: { code: 'NOT_CONFIRMED', message: 'refusé à la question' } }, null, 2) + '\n')
+        if (p.json)
+          process.stdout.write(
+            JSON.stringify({ error: { code: 'NOT_CONFIRMED', message: 'refusé à la question' } }, null, 2) +
+              '\n'
+          )
         return 1
       }
     }

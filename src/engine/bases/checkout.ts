@@ -4,7 +4,15 @@ import { invalidInput } from '../errors'
 import { resolveLayout } from '../git/layout'
 import { nextIndex, type IndexChange } from '../git/dircache'
 import { treeIndexEntry, type IndexEntry } from '../git/dircache'
-import { MODE_EXEC, MODE_GITLINK, MODE_LINK, MODE_TREE, parseTree, readHead, readRefValue } from '../git/commit'
+import {
+  MODE_EXEC,
+  MODE_GITLINK,
+  MODE_LINK,
+  MODE_TREE,
+  parseTree,
+  readHead,
+  readRefValue
+} from '../git/commit'
 import { ObjectStore } from '../git/pack'
 
 /**
@@ -32,10 +40,7 @@ export interface CheckoutProgress {
 }
 
 /** Writes HEAD's tree into `root` (holding only `.git`); returns the number of files written. */
-export async function checkoutHead(
-  root: string,
-  onProgress: (p: CheckoutProgress) => void
-): Promise<number> {
+export async function checkoutHead(root: string, onProgress: (p: CheckoutProgress) => void): Promise<number> {
   const repo = await resolveLayout(root)
   const head = await readHead(repo)
   const sha = await readRefValue(repo, head.ref)

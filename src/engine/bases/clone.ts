@@ -301,8 +301,7 @@ async function branchList(o: CloneOptions, http: HttpClient): Promise<string> {
       http: http as never,
       url: o.url,
       prefix: 'refs/heads/',
-      onAuth: () =>
-        o.token ? { username: AUTH_USERNAME, password: o.token } : { cancel: true }
+      onAuth: () => (o.token ? { username: AUTH_USERNAME, password: o.token } : { cancel: true })
     })
     const names = refs.map((r) => r.ref.replace(/^refs\/heads\//, ''))
     if (names.length === 0) return ' (le dépôt n’a aucune branche)'

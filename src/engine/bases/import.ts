@@ -67,7 +67,10 @@ export class BaseImporter {
     if (this.jobs.has(jobId)) throw invalidInput(`un import porte déjà l'identifiant ${jobId}`)
     const source = parseSource(typeof req.source === 'string' ? req.source : '')
     const branch = req.branch === undefined || req.branch.trim() === '' ? undefined : req.branch.trim()
-    if (branch !== undefined && (/[\s~^:?*[\\]|\.\.|^-|^\/|\/$|\.lock$|@\{/.test(branch) || branch.length > 250))
+    if (
+      branch !== undefined &&
+      (/[\s~^:?*[\\]|\.\.|^-|^\/|\/$|\.lock$|@\{/.test(branch) || branch.length > 250)
+    )
       throw invalidInput(`nom de branche invalide : '${printable(branch)}'`)
     const named = req.name !== undefined && req.name !== ''
     const dirName = named
@@ -75,12 +78,16 @@ export class BaseImporter {
       : deriveDirName(source.kind === 'http' ? source.url : source.path, source.kind === 'http')
     checkDirName(
       dirName,
-      named ? 'choisissez un autre nom de dossier' : 'donnez un nom de dossier (--name, champ « nom du dossier »)'
+      named
+        ? 'choisissez un autre nom de dossier'
+        : 'donnez un nom de dossier (--name, champ « nom du dossier »)'
     )
     checkDirFree(this.o.basesDir, dirName)
     const other = [...this.jobs.values()].find((j) => j.dirName === dirName)
     if (other)
-      throw invalidInput(`le dossier '${dirName}' est déjà utilisé par un autre import en cours (${other.jobId}) : choisissez un autre nom`)
+      throw invalidInput(
+        `le dossier '${dirName}' est déjà utilisé par un autre import en cours (${other.jobId}) : choisissez un autre nom`
+      )
     if (source.kind === 'local') this.checkOutsideBases(source.path)
 
     const staging = stagingDir(this.o.basesDir, jobId)
@@ -112,7 +119,9 @@ export class BaseImporter {
         if (repo) checkedOut = await copyRepository(source.path, repo, staging, branch)
         else {
           if (branch !== undefined)
-            throw invalidInput(`${source.path} n'est pas un dépôt git : il n'a pas de branche '${branch}' (laissez le champ vide)`)
+            throw invalidInput(
+              `${source.path} n'est pas un dépôt git : il n'a pas de branche '${branch}' (laissez le champ vide)`
+            )
           await copyFolder(source.path, staging)
           checkedOut = 'main'
         }
@@ -185,7 +194,9 @@ export class BaseImporter {
     if (taken) throw taken
     publishDir(job.staging, this.o.basesDir, job.dirName)
     this.jobs.delete(jobId)
-    this.o.log.info(`import ${jobId} publié : base '${job.result.base}' dans ${join(this.o.basesDir, job.dirName)}`)
+    this.o.log.info(
+      `import ${jobId} publié : base '${job.result.base}' dans ${join(this.o.basesDir, job.dirName)}`
+    )
     return Promise.resolve({ dirName: job.dirName, name: job.result.base })
   }
 
@@ -243,7 +254,9 @@ export class BaseImporter {
     if (taken) throw taken
     const staged = [...this.jobs.values()].find((j) => j !== job && j.result?.base === base.name)
     if (staged)
-      throw invalidInput(`un autre import en attente (${staged.jobId}) porte déjà la base '${base.name}' : publiez-le ou abandonnez-le d'abord`)
+      throw invalidInput(
+        `un autre import en attente (${staged.jobId}) porte déjà la base '${base.name}' : publiez-le ou abandonnez-le d'abord`
+      )
     const head = await headOf(job.staging)
     return {
       jobId: job.jobId,
@@ -256,7 +269,9 @@ export class BaseImporter {
       documents: countDocuments(base),
       manifest: readFileSync(join(base.root, MANIFEST_FILE), 'utf8'),
       governance: readFileSync(base.governancePath, 'utf8'),
-      claude: existsSync(join(base.root, 'CLAUDE.md')) ? readFileSync(join(base.root, 'CLAUDE.md'), 'utf8') : null,
+      claude: existsSync(join(base.root, 'CLAUDE.md'))
+        ? readFileSync(join(base.root, 'CLAUDE.md'), 'utf8')
+        : null,
       warnings: check.warnings
     }
   }
@@ -281,7 +296,11 @@ export function countCommits(root: string, head: string): number {
   const store = new ObjectStore(join(root, '.git', 'objects'))
   let shallow: Set<string>
   try {
-    shallow = new Set(readFileSync(join(root, '.git', 'shallow'), 'utf8').split('\n').filter(Boolean))
+    shallow = new Set(
+      readFileSync(join(root, '.git', 'shallow'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+    )
   } catch {
     shallow = new Set()
   }

@@ -43,11 +43,19 @@ export async function localRepository(path: string): Promise<SourceRepo | null> 
     try {
       layout = await resolveLayout(path)
     } catch {
-      throw invalidInput(`${join(path, '.git')} est illisible ou pointe vers un dépôt absent : importez le dépôt principal, ou réparez-le (git worktree repair)`)
+      throw invalidInput(
+        `${join(path, '.git')} est illisible ou pointe vers un dépôt absent : importez le dépôt principal, ou réparez-le (git worktree repair)`
+      )
     }
     if (!existsSync(join(layout.commondir, 'objects')))
-      throw invalidInput(`le dépôt lié par ${join(path, '.git')} est introuvable (${layout.commondir}) : importez le dépôt principal`)
-  } else if (existsSync(join(path, 'HEAD')) && existsSync(join(path, 'objects')) && existsSync(join(path, 'refs'))) {
+      throw invalidInput(
+        `le dépôt lié par ${join(path, '.git')} est introuvable (${layout.commondir}) : importez le dépôt principal`
+      )
+  } else if (
+    existsSync(join(path, 'HEAD')) &&
+    existsSync(join(path, 'objects')) &&
+    existsSync(join(path, 'refs'))
+  ) {
     layout = { root: path, gitdir: path, commondir: path }
   }
   if (!layout) return null
@@ -167,7 +175,12 @@ export async function copyRepository(
   }
   writeFileSync(join(gitdir, 'HEAD'), `ref: refs/heads/${chosen}\n`)
   await git.setConfig({ fs, dir: staging, path: 'remote.origin.url', value: source })
-  await git.setConfig({ fs, dir: staging, path: 'remote.origin.fetch', value: '+refs/heads/*:refs/remotes/origin/*' })
+  await git.setConfig({
+    fs,
+    dir: staging,
+    path: 'remote.origin.fetch',
+    value: '+refs/heads/*:refs/remotes/origin/*'
+  })
   await git.setConfig({ fs, dir: staging, path: `branch.${chosen}.remote`, value: 'origin' })
   await git.setConfig({ fs, dir: staging, path: `branch.${chosen}.merge`, value: `refs/heads/${chosen}` })
   return chosen

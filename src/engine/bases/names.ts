@@ -21,8 +21,10 @@ export function dirNameProblem(name: string): string | null {
   if (name.includes('/') || name.includes('\\')) return 'le nom du dossier ne peut pas contenir / ni \\'
   if (isHiddenEntry(name))
     return 'le nom du dossier ne peut pas commencer par un point (la découverte ignore les dossiers cachés)'
-  if (/[<>:"|?*]/.test(name)) return 'le nom du dossier ne peut pas contenir < > : " | ? * (interdits sous Windows)'
-  if (/[ .]$/.test(name)) return 'le nom du dossier ne peut pas finir par une espace ni un point (interdit sous Windows)'
+  if (/[<>:"|?*]/.test(name))
+    return 'le nom du dossier ne peut pas contenir < > : " | ? * (interdits sous Windows)'
+  if (/[ .]$/.test(name))
+    return 'le nom du dossier ne peut pas finir par une espace ni un point (interdit sous Windows)'
   if (name.trim() !== name) return 'le nom du dossier ne peut pas commencer par une espace'
   if (WINDOWS_RESERVED.test(name)) return `'${name}' est un nom réservé sous Windows`
   if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES)

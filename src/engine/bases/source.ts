@@ -14,13 +14,18 @@ export type ImportSource = { kind: 'http'; url: string } | { kind: 'local'; path
  */
 export function parseSource(raw: string): ImportSource {
   const source = raw.trim()
-  if (source === '') throw invalidInput("source d'import vide : donnez l'URL https d'un dépôt git ou le chemin absolu d'un dossier")
+  if (source === '')
+    throw invalidInput(
+      "source d'import vide : donnez l'URL https d'un dépôt git ou le chemin absolu d'un dossier"
+    )
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) {
     let url: URL
     try {
       url = new URL(source)
     } catch {
-      throw invalidInput("URL illisible : donnez l'adresse https du dépôt, telle que l'affiche le bouton « Clone » de l'hébergeur")
+      throw invalidInput(
+        "URL illisible : donnez l'adresse https du dépôt, telle que l'affiche le bouton « Clone » de l'hébergeur"
+      )
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
       throw invalidInput(
@@ -31,9 +36,14 @@ export function parseSource(raw: string): ImportSource {
         "l'URL contient un identifiant ou un mot de passe : git l'écrirait en clair dans .git/config. Donnez l'URL sans identifiants et le jeton dans le champ prévu (variable OKF_HUB_GIT_TOKEN pour okf-hub import)"
       )
     if (url.search !== '' || url.hash !== '')
-      throw invalidInput("l'URL du dépôt ne doit porter ni paramètres (?…) ni ancre (#…) : donnez l'adresse de clonage telle quelle")
+      throw invalidInput(
+        "l'URL du dépôt ne doit porter ni paramètres (?…) ni ancre (#…) : donnez l'adresse de clonage telle quelle"
+      )
     const path = url.pathname.replace(/\/+$/, '')
-    if (path === '') throw invalidInput(`l'URL ${url.origin} ne nomme aucun dépôt : ajoutez son chemin (…/organisation/depot.git)`)
+    if (path === '')
+      throw invalidInput(
+        `l'URL ${url.origin} ne nomme aucun dépôt : ajoutez son chemin (…/organisation/depot.git)`
+      )
     return { kind: 'http', url: `${url.origin}${path}` }
   }
   if (/^[\w.-]+@[\w.-]+:/.test(source))
@@ -41,6 +51,8 @@ export function parseSource(raw: string): ImportSource {
       "adresse SSH non prise en charge : donnez l'adresse https du dépôt (et un jeton d'accès s'il est privé)"
     )
   if (!isAbsolute(source))
-    throw invalidInput(`chemin relatif refusé ('${source.slice(0, 200)}') : donnez le chemin absolu du dossier à importer`)
+    throw invalidInput(
+      `chemin relatif refusé ('${source.slice(0, 200)}') : donnez le chemin absolu du dossier à importer`
+    )
   return { kind: 'local', path: normalize(source).replace(/(.)[/\\]+$/, '$1') }
 }

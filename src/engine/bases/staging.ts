@@ -15,7 +15,9 @@ const JOB_ID = /^[A-Za-z0-9_-]{1,100}$/
 
 export function checkJobId(jobId: unknown): string {
   if (typeof jobId !== 'string' || !JOB_ID.test(jobId))
-    throw invalidInput("identifiant d'import invalide : 1 à 100 caractères parmi lettres, chiffres, - et _ (un UUID convient)")
+    throw invalidInput(
+      "identifiant d'import invalide : 1 à 100 caractères parmi lettres, chiffres, - et _ (un UUID convient)"
+    )
   return jobId
 }
 
@@ -81,7 +83,9 @@ export function publishDir(from: string, basesDir: string, dirName: string): str
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
     if (code === 'ENOTEMPTY' || code === 'EEXIST')
-      throw invalidInput(`le dossier '${dirName}' vient d'apparaître dans ${basesDir} : choisissez un autre nom`)
+      throw invalidInput(
+        `le dossier '${dirName}' vient d'apparaître dans ${basesDir} : choisissez un autre nom`
+      )
     throw ioError(`déplacement de ${from} vers ${target} impossible : ${describeError(e)}`)
   }
   return target

@@ -1,4 +1,13 @@
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync
+} from 'node:fs'
 import { join } from 'node:path'
 import { describeError, invalidInput, ioError, notFound } from '../errors'
 import type { HubLog } from '../hublog'
@@ -32,13 +41,24 @@ function removedAtOf(stamp: string): string {
 }
 
 /** Moves the base's directory to the trash, under its write lock. */
-export async function moveToTrash(basesDir: string, base: Base, log: HubLog, now = new Date()): Promise<TrashEntry> {
+export async function moveToTrash(
+  basesDir: string,
+  base: Base,
+  log: HubLog,
+  now = new Date()
+): Promise<TrashEntry> {
   const from = join(basesDir, base.dirName)
   const root = trashRoot(basesDir)
   let id = `${stampOf(now)}-${base.dirName}`
-  for (let n = 1; existsSync(join(root, id)); n++) id = `${stampOf(new Date(now.getTime() + n))}-${base.dirName}`
+  for (let n = 1; existsSync(join(root, id)); n++)
+    id = `${stampOf(new Date(now.getTime() + n))}-${base.dirName}`
   const to = join(root, id)
-  const entry: TrashEntry = { id, base: base.name, dirName: base.dirName, removedAt: removedAtOf(stampOf(now)) }
+  const entry: TrashEntry = {
+    id,
+    base: base.name,
+    dirName: base.dirName,
+    removedAt: removedAtOf(stampOf(now))
+  }
   const isLink = lstatSync(from).isSymbolicLink()
   await withBaseLock(
     base.root,
@@ -49,7 +69,9 @@ export async function moveToTrash(basesDir: string, base: Base, log: HubLog, now
         renameSync(from, to)
       } catch (e) {
         rmSync(`${to}.json`, { force: true })
-        throw ioError(`mise à la corbeille de ${from} impossible : ${describeError(e)} — la base reste servie`)
+        throw ioError(
+          `mise à la corbeille de ${from} impossible : ${describeError(e)} — la base reste servie`
+        )
       }
       // A linked base leaves its target (and its lock) where they are; a folder takes its lock along.
       if (!isLink) lock.movedTo?.(to)
@@ -105,10 +127,22 @@ export function listTrash(basesDir: string, log: HubLog): TrashEntry[] {
 }
 
 /** Moves a trashed base back under its directory name; returns the directory and the bundle name. */
-export function restoreFromTrash(basesDir: string, id: string, log: HubLog): { dirName: string; name: string | null } {
+export function restoreFromTrash(
+  basesDir: string,
+  id: string,
+  log: HubLog
+): { dirName: string; name: string | null } {
   const root = trashRoot(basesDir)
-  if (typeof id !== 'string' || !ID.test(id) || id.includes('/') || id.includes('\\') || !existsSync(join(root, id)))
-    throw notFound(`aucune base à la corbeille sous l'identifiant '${String(id).slice(0, 120)}' : rechargez la liste de la corbeille`)
+  if (
+    typeof id !== 'string' ||
+    !ID.test(id) ||
+    id.includes('/') ||
+    id.includes('\\') ||
+    !existsSync(join(root, id))
+  )
+    throw notFound(
+      `aucune base à la corbeille sous l'identifiant '${String(id).slice(0, 120)}' : rechargez la liste de la corbeille`
+    )
   const entry = readEntry(root, id, log)
   const problem = dirNameProblem(entry.dirName)
   if (problem) throw invalidInput(`fiche de corbeille ${id} : ${problem}`)

@@ -199,7 +199,9 @@ export class ObjectStore {
       if (typeof e.base === 'number') at = { pack: at.pack, offset: e.base }
       else {
         const baseOid = e.base as Buffer
-        const found = this.packs.map((p) => ({ pack: p, offset: p.offsetOf(baseOid) })).find((x) => x.offset >= 0)
+        const found = this.packs
+          .map((p) => ({ pack: p, offset: p.offsetOf(baseOid) }))
+          .find((x) => x.offset >= 0)
         if (!found) {
           base = this.read(baseOid.toString('hex'))
           break
