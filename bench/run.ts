@@ -18,7 +18,7 @@ const SUITES: Record<string, () => Promise<{ default: Suite }>> = {
   list: () => import('./suites/list'),
   economy: () => import('./suites/economy'),
   retrieval: () => import('./suites/retrieval'),
-  ui: () => import('./suites/ui')
+  team: () => import('./suites/team')
 }
 
 async function main(): Promise<void> {

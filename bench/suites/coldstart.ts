@@ -1,5 +1,7 @@
 import { join } from 'node:path'
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { createServer, type Socket } from 'node:net'
 import { CACHE, ROOT, benchHome, compare, connectServer, runProcess, type Options } from '../lib'
 import { generateBase } from '../corpus'
 
@@ -9,7 +11,7 @@ const FS_SERVER = join(ROOT, 'node_modules/@modelcontextprotocol/server-filesyst
 export default async function coldstart(o: Options): Promise<void> {
   const basesDir = join(CACHE, 'coldstart')
   mkdirSync(basesDir, { recursive: true })
-  generateBase(basesDir, 'petite', 50, 7)
+  const base = generateBase(basesDir, 'petite', 50, 7)
   const home = benchHome('coldstart', basesDir)
   const ours = async () => {
     const s = await connectServer(home.env)
@@ -38,4 +40,35 @@ export default async function coldstart(o: Options): Promise<void> {
     },
     o
   )
+
+  // Team sync (issue 12): the same base as a clone whose remote accepts connections and never
+  // answers — the worst remote for a start-up — against the same server with no remote at all.
+  const silentSockets: Socket[] = []
+  const silent = createServer((sock) => silentSockets.push(sock))
+  await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()))
+  const port = (silent.address() as { port: number }).port
+  const remoteDir = join(CACHE, 'coldstart-remote')
+  mkdirSync(remoteDir, { recursive: true })
+  const clone = join(remoteDir, 'petite')
+  if (!existsSync(clone)) execFileSync('git', ['clone', '-q', base.root, clone])
+  execFileSync('git', ['-C', clone, 'remote', 'set-url', 'origin', `http://127.0.0.1:${port}/base.git`])
+  const remoteHome = benchHome('coldstart-remote', remoteDir)
+  const start = (env: Record<string, string>) => async () => {
+    const s = await connectServer(env)
+    await s.client.listTools()
+    await s.close()
+  }
+  try {
+    await compare(
+      'coldstart',
+      'server, remote never answers → tools/list',
+      start(remoteHome.env),
+      { label: 'same base, no remote', fn: start(home.env) },
+      o,
+      1.1
+    )
+  } finally {
+    for (const sock of silentSockets) sock.destroy()
+    await new Promise<void>((r) => silent.close(() => r()))
+  }
 }
