@@ -18,6 +18,8 @@ const SUITES: Record<string, () => Promise<{ default: Suite }>> = {
   list: () => import('./suites/list'),
   economy: () => import('./suites/economy'),
   retrieval: () => import('./suites/retrieval'),
+  import: () => import('./suites/import'),
+  ui: () => import('./suites/ui')
   team: () => import('./suites/team')
 }
 
