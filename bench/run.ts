@@ -19,7 +19,6 @@ const SUITES: Record<string, () => Promise<{ default: Suite }>> = {
   economy: () => import('./suites/economy'),
   retrieval: () => import('./suites/retrieval'),
   import: () => import('./suites/import'),
-  ui: () => import('./suites/ui')
   team: () => import('./suites/team')
 }
 
