@@ -643,6 +643,8 @@ export const en = {
       defaultBranch: 'default branch',
       documents: 'Documents',
       commits: 'History',
+      commitsValue_one: '{{n}} commit',
+      commitsValue_other: '{{n}} commits',
       warnings_one: '{{count}} warning from the check',
       warnings_other: '{{count}} warnings from the check',
       noWarning: 'No warning: the check found nothing to say.',

@@ -646,6 +646,8 @@ export const fr: Resources<typeof en> = {
       defaultBranch: 'branche par défaut',
       documents: 'Documents',
       commits: 'Historique',
+      commitsValue_one: '{{n}} commit',
+      commitsValue_other: '{{n}} commits',
       warnings_one: '{{count}} avertissement de la vérification',
       warnings_other: '{{count}} avertissements de la vérification',
       noWarning: 'Aucun avertissement : la vérification n’a rien relevé.',

@@ -100,7 +100,7 @@ export function ImportReportStep(): React.JSX.Element {
             <div>
               <dt>{t('import.report.commits')}</dt>
               <dd>
-                {f.number(result.commits)}
+                {t('import.report.commitsValue', { count: result.commits, n: f.number(result.commits) })}
                 {result.head ? (
                   <span className="muted">
                     {' '}
