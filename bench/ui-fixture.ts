@@ -62,7 +62,9 @@ export async function uiFixture(docs: number, proposals: number): Promise<UiFixt
   const base = loaded.base
   const r = rng(77 + proposals)
   const poolSize = Math.max(3, Math.ceil(proposals / 3))
-  const pool = Array.from({ length: poolSize }, (_, k) => outline(root, docPath(Math.floor((k * docs) / poolSize))))
+  const pool = Array.from({ length: poolSize }, (_, k) =>
+    outline(root, docPath(Math.floor((k * docs) / poolSize)))
+  )
   if (!existsSync(marker)) {
     const log = memoryHubLog()
     const written: string[] = []
@@ -71,7 +73,8 @@ export async function uiFixture(docs: number, proposals: number): Promise<UiFixt
       const section = doc.sections.length ? doc.sections[Math.floor(r() * doc.sections.length)] : ''
       // As the guide asks (« nomme le document et le sujet »), or by the document's title.
       let concerns = k % 2 === 0 ? `${doc.path} — ${section || doc.title}` : `${doc.title} : ${section}`
-      if (k % 5 === 4 && written.length > 0) concerns = `${written[Math.floor(r() * written.length)]} (précision)`
+      if (k % 5 === 4 && written.length > 0)
+        concerns = `${written[Math.floor(r() * written.length)]} (précision)`
       concerns = concerns.slice(0, 200)
       written.push(concerns)
       const fields: ProposalFields = {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { request } from 'node:http'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -47,7 +48,10 @@ export async function startUi(f: UiFixture, home: string, cli = CLI_JS): Promise
   let err = ''
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()))
   const url = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`okf-hub ui printed no URL in 30 s\n${out}\n${err}`)), 30_000)
+    const timer = setTimeout(
+      () => fail(new Error(`okf-hub ui printed no URL in 30 s\n${out}\n${err}`)),
+      30_000
+    )
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString()
       const m = /OKF Hub UI: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out)
@@ -67,15 +71,43 @@ export async function startUi(f: UiFixture, home: string, cli = CLI_JS): Promise
     origin: u.origin,
     url,
     token,
-    async api<T>(method: string, ...args: unknown[]): Promise<T> {
-      const res = await fetch(`${u.origin}/api/${method}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ args })
+    // node:http rather than fetch: fetch gives up after 300 s without response headers, and the
+    // first inventory of 500 proposals (one search each, nothing kept yet) can take longer here.
+    api<T>(method: string, ...args: unknown[]): Promise<T> {
+      const body = JSON.stringify({ args })
+      return new Promise<T>((ok, fail) => {
+        const req = request(
+          `${u.origin}/api/${method}`,
+          {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              'Content-Length': Buffer.byteLength(body),
+              Authorization: `Bearer ${token}`
+            }
+          },
+          (res) => {
+            const chunks: Buffer[] = []
+            res.on('data', (c: Buffer) => chunks.push(c))
+            res.on('error', fail)
+            res.on('end', () => {
+              try {
+                const r = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+                  result?: T
+                  error?: { code: string; message: string }
+                }
+                if (res.statusCode !== 200 || r.error)
+                  fail(new Error(`${method} → ${res.statusCode} ${JSON.stringify(r.error)}`))
+                else ok(r.result as T)
+              } catch (e) {
+                fail(e instanceof Error ? e : new Error(String(e)))
+              }
+            })
+          }
+        )
+        req.on('error', fail)
+        req.end(body)
       })
-      const body = (await res.json()) as { result?: T; error?: { code: string; message: string } }
-      if (!res.ok || body.error) throw new Error(`${method} → ${res.status} ${JSON.stringify(body.error)}`)
-      return body.result as T
     },
     async stop() {
       if (child.exitCode !== null) return
@@ -121,7 +153,10 @@ type InPage = { __bench?: { marks: Marks; watch(name: string, selectors: string[
 const marksOf = (page: Page): Promise<Marks> =>
   page.evaluate(() => (globalThis as unknown as InPage).__bench?.marks ?? {})
 const watch = (page: Page, name: string, selectors: string[]): Promise<void> =>
-  page.evaluate(([n, sel]) => (globalThis as unknown as InPage).__bench?.watch(n, sel), [name, selectors] as const)
+  page.evaluate(([n, sel]) => (globalThis as unknown as InPage).__bench?.watch(n, sel), [
+    name,
+    selectors
+  ] as const)
 // Function predicates only: the app's CSP (script-src 'self') refuses string evaluation.
 const markSet = (page: Page, name: string): Promise<unknown> =>
   page.waitForFunction((n) => (globalThis as unknown as InPage).__bench?.marks[n] !== undefined, name, {
@@ -130,9 +165,13 @@ const markSet = (page: Page, name: string): Promise<unknown> =>
 /** The page's own timing of a HubApi call (Resource Timing): request start to response end. */
 const apiTiming = (page: Page, method: string): Promise<{ start: number; end: number } | null> =>
   page.evaluate((m) => {
-    const e = (globalThis.performance.getEntriesByType('resource') as unknown as { name: string; startTime: number; responseEnd: number }[]).find(
-      (x) => x.name.endsWith(`/api/${m}`)
-    )
+    const e = (
+      globalThis.performance.getEntriesByType('resource') as unknown as {
+        name: string
+        startTime: number
+        responseEnd: number
+      }[]
+    ).find((x) => x.name.endsWith(`/api/${m}`))
     return e ? { start: e.startTime, end: e.responseEnd } : null
   }, method)
 
@@ -190,7 +229,7 @@ async function openInventory(
     await settled(page, inflight)
     start = await page.evaluate((r) => {
       const t = performance.now()
-      location.hash = r
+      ;(globalThis as unknown as { location: { hash: string } }).location.hash = r
       return t
     }, route)
   }
@@ -228,7 +267,8 @@ async function inventoryBench(page: Page, s: UiServer, f: UiFixture, o: Options)
     const inv = await s.api<Inventory>('inventory', f.name)
     const ms = now() - t
     bytes = JSON.stringify(inv).length
-    if (inv.total !== f.proposals) throw new Error(`inventaire : ${inv.total} propositions, ${f.proposals} attendues`)
+    if (inv.total !== f.proposals)
+      throw new Error(`inventaire : ${inv.total} propositions, ${f.proposals} attendues`)
     return ms
   }
   const open = (full: boolean): Promise<InventoryRun> => {
@@ -372,12 +412,18 @@ function bundleSize(): void {
     case: `renderer bundle (${files.length} js/css files), gzip`,
     oursMs: kb(gz),
     unit: 'KiB',
-    extra: { rawKiB: kb(raw), largest: largest.name, largestRawKiB: kb(largest.raw), largestGzipKiB: kb(largest.gz) }
+    extra: {
+      rawKiB: kb(raw),
+      largest: largest.name,
+      largestRawKiB: kb(largest.raw),
+      largestGzipKiB: kb(largest.gz)
+    }
   })
 }
 
 export default async function uiSuite(o: Options): Promise<void> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} absent : installez Chromium (apt-get install chromium)`)
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} absent : installez Chromium (apt-get install chromium)`)
   const docs = sized(o, 10000, 2000, 200)
   const proposals = sized(o, 500, 100, 12)
   const f = await uiFixture(docs, proposals)

@@ -70,7 +70,10 @@ export function locator(base: Base, log?: HubLog): (concerns: string | null) => 
     const query = concernQuery(concerns ?? '')
     if (query === '') return Promise.resolve(NOTHING)
     // A copy: the kept answer is shared by every later read.
-    return ask(query, () => search(base, query, log), NOTHING).then((l) => ({ likely: [...l.likely], top: l.top }))
+    return ask(query, () => search(base, query, log), NOTHING).then((l) => ({
+      likely: [...l.likely],
+      top: l.top
+    }))
   }
 }
 
@@ -139,7 +142,9 @@ export async function inventory(base: Base, opts: InventoryOptions = {}): Promis
   const records = proposalFiles(base, 'pending').map(readProposal).sort(byDateThenId)
   const tracked = new Set(await headTreePaths(base.root, 'proposals/pending'))
   const locateOne = locator(base, opts.log)
-  const located = await mapLimited(records, SEARCH_CONCURRENCY, (r) => locateOne(metaString(r.meta, 'concerns')))
+  const located = await mapLimited(records, SEARCH_CONCURRENCY, (r) =>
+    locateOne(metaString(r.meta, 'concerns'))
+  )
   const proposals: InventoryProposal[] = records.map((r, i) =>
     toInventoryProposal(r, now, located[i].likely, tracked.has(r.rel), opts.full === true)
   )
