@@ -231,6 +231,11 @@ describe('HubService', () => {
     expect(
       await dispatch(service, 'importBase', [{ source: 'https://example.test/x.git' }], log)
     ).toMatchObject({
+      // no jobId: the engine refuses before any network or disk work
+      error: { code: 'INVALID_INPUT' }
+    })
+    // the web transport has no native folder picker
+    expect(await dispatch(service, 'pickDirectory', [], log)).toMatchObject({
       error: { code: 'NOT_AVAILABLE' }
     })
     const ok = await dispatch(service, 'listBases', [], log)
