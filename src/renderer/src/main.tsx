@@ -9,6 +9,7 @@ import './styles/markdown.css'
 import './styles/inventory.css'
 import './styles/plan.css'
 import './styles/manage.css'
+import './styles/sync.css'
 import { App } from './App'
 
 createRoot(document.getElementById('root') as HTMLElement).render(

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { BaseSummary } from '../../../shared/hub-api'
 import { useFormat } from '../i18n/format'
 import { basePath } from '../routes'
+import { SyncBadge } from './sync/SyncBadge'
 
 /** One base on the overview: what it is, how big, what waits, what is wrong. */
 export function BaseCard({ base }: { base: BaseSummary }): React.JSX.Element {
@@ -33,6 +34,7 @@ export function BaseCard({ base }: { base: BaseSummary }): React.JSX.Element {
             <PenLine aria-hidden="true" size={12} /> {t('bases.draft')}
           </span>
         ) : null}
+        <SyncBadge status={base.sync} testId={`sync-badge-${base.name}`} />
       </div>
       {base.warnings.length > 0 ? (
         <ul className="base-warnings" aria-label={t('bases.warnings')}>

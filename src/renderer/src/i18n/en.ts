@@ -780,6 +780,80 @@ export const en = {
     seeAll: 'All AI apps',
     dismissBanner: 'Hide this message'
   },
+  sync: {
+    state: {
+      'up-to-date': 'Up to date',
+      behind_one: '{{count}} behind',
+      behind_other: '{{count}} behind',
+      ahead_one: '{{count}} to push',
+      ahead_other: '{{count}} to push',
+      neverFetched: 'Not synced yet',
+      diverged: 'Diverged',
+      unreachable: 'Remote unreachable',
+      'auth-required': 'Authentication required',
+      error: 'Sync failed'
+    },
+    synced: 'synced',
+    never: 'never synced',
+    statusLabel: 'Sync with the remote repository',
+    sync: 'Sync',
+    syncing: 'Syncing…',
+    syncHint: 'Fetch the remote repository’s changes and bring this base up to them (never a merge, nothing of yours is rewritten).',
+    push: 'Push',
+    pushing: 'Pushing…',
+    pushHint_one: 'Sync, then send the {{count}} local commit to the remote repository.',
+    pushHint_other: 'Sync, then send the {{count}} local commits to the remote repository.',
+    pushNothing: 'Sync, then send local commits to the remote repository (none waits right now).',
+    calling: 'Syncing {{base}}',
+    result: {
+      upToDate: 'Already up to date with {{remote}}.',
+      fetched_one: '{{count}} commit fetched from {{remote}}: the base is up to date.',
+      fetched_other: '{{count}} commits fetched from {{remote}}: the base is up to date.',
+      pushed_one: '{{count}} commit sent to {{remote}}.',
+      pushed_other: '{{count}} commits sent to {{remote}}.',
+      stillAhead_one: '{{count}} local commit is not on {{remote}} yet: click Push to send it.',
+      stillAhead_other: '{{count}} local commits are not on {{remote}} yet: click Push to send them.'
+    },
+    dirty: {
+      title_one: '{{count}} commit to fetch, but files changed here are in the way',
+      title_other: '{{count}} commits to fetch, but files changed here are in the way',
+      body: 'These files were changed in the base’s folder without a commit, and the remote repository changed them too. Nothing was written. Commit or undo these changes (outside the hub), then sync again.'
+    },
+    unreachable: {
+      title: 'The remote repository does not answer',
+      body: '{{url}} did not answer. Check your connection and the address, then try again. Nothing was lost: your local commits stay here and will be sent next time.'
+    },
+    error: {
+      title: 'The sync did not complete',
+      body: 'Nothing was forced: the base is as it was. The engine says:'
+    },
+    diverged: {
+      title: 'This base and its remote repository have diverged',
+      what: 'While you were working, someone changed on {{remote}} a file that one of your resolutions also edits — or a commit was made outside the hub. The hub never merges and never forces: your local commits are intact and nothing was sent.',
+      paths_one: 'The file changed on both sides:',
+      paths_other: 'The files changed on both sides:',
+      todo: 'What to do',
+      replan: 'Preview your plan again on the new state of the remote repository, and resolve again from there:',
+      replanLink: 'Open the plan',
+      ask: 'Or ask the person who changed these files on the remote repository: agree on which change stays, then one of you makes it again.'
+    },
+    auth: {
+      title: 'The remote repository asks for a token',
+      body: '{{host}} refuses to sync without a valid token. Paste a personal access token that can read and write this repository.',
+      token: 'Token for {{host}}',
+      save: 'Save and try again',
+      saving: 'Saving…',
+      empty: 'Paste the token first.',
+      persistent: 'The token is encrypted by your system’s keychain and kept for next time. It is never written in clear, nor in the repository.',
+      memory: 'The token stays in memory until the hub stops (in the browser, nothing is kept on disk): you will paste it again after a restart.',
+      fromEnvironment: 'OKF_HUB_GIT_TOKEN is set: it is used for every host without a saved token.'
+    },
+    stored: 'A token is saved for {{host}}.',
+    storedMemory: 'A token is kept in memory for {{host}} until the hub stops.',
+    forget: 'Forget this token',
+    forgetting: 'Forgetting…',
+    credentialsFailed: 'The token could not be saved or forgotten'
+  },
   notFound: {
     title: 'This page does not exist'
   },

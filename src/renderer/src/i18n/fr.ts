@@ -783,6 +783,80 @@ export const fr: Resources<typeof en> = {
     seeAll: 'Toutes les applications d’IA',
     dismissBanner: 'Masquer ce message'
   },
+  sync: {
+    state: {
+      'up-to-date': 'À jour',
+      behind_one: '{{count}} en retard',
+      behind_other: '{{count}} en retard',
+      ahead_one: '{{count}} à envoyer',
+      ahead_other: '{{count}} à envoyer',
+      neverFetched: 'Pas encore synchronisée',
+      diverged: 'Divergée',
+      unreachable: 'Distant injoignable',
+      'auth-required': 'Authentification requise',
+      error: 'Synchronisation en échec'
+    },
+    synced: 'synchronisée',
+    never: 'jamais synchronisée',
+    statusLabel: 'Synchronisation avec le dépôt distant',
+    sync: 'Synchroniser',
+    syncing: 'Synchronisation…',
+    syncHint: 'Récupérer les changements du dépôt distant et y amener cette base (jamais de fusion, rien des vôtres n’est réécrit).',
+    push: 'Envoyer',
+    pushing: 'Envoi…',
+    pushHint_one: 'Synchroniser, puis envoyer le commit local au dépôt distant.',
+    pushHint_other: 'Synchroniser, puis envoyer les {{count}} commits locaux au dépôt distant.',
+    pushNothing: 'Synchroniser, puis envoyer les commits locaux au dépôt distant (aucun n’attend pour l’instant).',
+    calling: 'Synchronisation de {{base}}',
+    result: {
+      upToDate: 'Déjà à jour avec {{remote}}.',
+      fetched_one: '{{count}} commit récupéré de {{remote}} : la base est à jour.',
+      fetched_other: '{{count}} commits récupérés de {{remote}} : la base est à jour.',
+      pushed_one: '{{count}} commit envoyé sur {{remote}}.',
+      pushed_other: '{{count}} commits envoyés sur {{remote}}.',
+      stillAhead_one: '{{count}} commit local n’est pas encore sur {{remote}} : cliquez Envoyer pour l’envoyer.',
+      stillAhead_other: '{{count}} commits locaux ne sont pas encore sur {{remote}} : cliquez Envoyer pour les envoyer.'
+    },
+    dirty: {
+      title_one: '{{count}} commit à récupérer, mais des fichiers modifiés ici sont dans le chemin',
+      title_other: '{{count}} commits à récupérer, mais des fichiers modifiés ici sont dans le chemin',
+      body: 'Ces fichiers ont été modifiés dans le dossier de la base sans commit, et le dépôt distant les a changés aussi. Rien n’a été écrit. Commitez ou annulez ces modifications (hors du hub), puis synchronisez de nouveau.'
+    },
+    unreachable: {
+      title: 'Le dépôt distant ne répond pas',
+      body: '{{url}} n’a pas répondu. Vérifiez votre connexion et l’adresse, puis réessayez. Rien n’a été perdu : vos commits locaux restent ici et partiront la prochaine fois.'
+    },
+    error: {
+      title: 'La synchronisation n’a pas abouti',
+      body: 'Rien n’a été forcé : la base est comme avant. Le moteur dit :'
+    },
+    diverged: {
+      title: 'Cette base et son dépôt distant ont divergé',
+      what: 'Pendant que vous travailliez, quelqu’un a modifié sur {{remote}} un fichier que l’une de vos résolutions modifie aussi — ou un commit a été fait hors du hub. Le hub ne fusionne jamais et ne force rien : vos commits locaux sont intacts et rien n’a été envoyé.',
+      paths_one: 'Le fichier modifié des deux côtés :',
+      paths_other: 'Les fichiers modifiés des deux côtés :',
+      todo: 'Que faire',
+      replan: 'Prévisualisez de nouveau votre plan sur le nouvel état du dépôt distant, et résolvez de nouveau à partir de là :',
+      replanLink: 'Ouvrir le plan',
+      ask: 'Ou voyez avec la personne qui a modifié ces fichiers sur le dépôt distant : convenez du changement qui reste, puis l’un de vous deux le refait.'
+    },
+    auth: {
+      title: 'Le dépôt distant demande un jeton',
+      body: '{{host}} refuse la synchronisation sans jeton valide. Collez un jeton d’accès personnel qui peut lire et écrire ce dépôt.',
+      token: 'Jeton pour {{host}}',
+      save: 'Enregistrer et réessayer',
+      saving: 'Enregistrement…',
+      empty: 'Collez d’abord le jeton.',
+      persistent: 'Le jeton est chiffré par le trousseau de votre système et gardé pour la prochaine fois. Il n’est jamais écrit en clair, ni dans le dépôt.',
+      memory: 'Le jeton reste en mémoire jusqu’à l’arrêt du hub (dans le navigateur, rien n’est gardé sur le disque) : vous le collerez de nouveau après un redémarrage.',
+      fromEnvironment: 'OKF_HUB_GIT_TOKEN est défini : il sert pour chaque hôte sans jeton enregistré.'
+    },
+    stored: 'Un jeton est enregistré pour {{host}}.',
+    storedMemory: 'Un jeton est gardé en mémoire pour {{host}} jusqu’à l’arrêt du hub.',
+    forget: 'Oublier ce jeton',
+    forgetting: 'Oubli…',
+    credentialsFailed: 'Le jeton n’a pas pu être enregistré ou oublié'
+  },
   notFound: {
     title: 'Cette page n’existe pas'
   },

@@ -4,6 +4,9 @@ import { Link, Outlet, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../components/EmptyState'
 import { RemoveBaseButton } from '../components/RemoveBaseButton'
+import { SyncBadge } from '../components/sync/SyncBadge'
+import { SyncButtons } from '../components/sync/SyncButtons'
+import { SyncPanel } from '../components/sync/SyncPanel'
 import { overviewPath, planPath } from '../routes'
 import { useBases } from '../stores/bases'
 import { usePlans } from '../stores/plan'
@@ -44,9 +47,11 @@ export function BaseScreen(): React.JSX.Element {
                 <PenLine aria-hidden="true" size={12} /> {t('bases.draft')}
               </span>
             ) : null}
+            <SyncBadge status={summary?.sync} testId="sync-badge" />
           </p>
         </div>
         <div className="screen-actions">
+          <SyncButtons base={base} status={summary?.sync} />
           {summary ? <RemoveBaseButton base={base} title={summary.title} /> : null}
           <Link to={planPath(base)} className={`button${inPlan > 0 ? ' button-primary' : ''}`} data-testid="plan-link">
             <ClipboardList aria-hidden="true" size={16} />
@@ -54,6 +59,7 @@ export function BaseScreen(): React.JSX.Element {
           </Link>
         </div>
       </header>
+      <SyncPanel base={base} status={summary?.sync} />
       <Outlet />
     </div>
   )

@@ -48,7 +48,9 @@ export const useLive = create<LiveState>()((set) => ({
       set((s) => {
         const next: Partial<LiveState> = { any: s.any + 1 }
         if (e.type === 'bases-changed') next.bases = s.bases + 1
-        else next.base = { ...s.base, [e.base]: (s.base[e.base] ?? 0) + 1 }
+        // A sync that moved the branch says so with its own head-changed: the status alone
+        // refreshes the overview (`any`), not the base's screens.
+        else if (e.type !== 'sync-changed') next.base = { ...s.base, [e.base]: (s.base[e.base] ?? 0) + 1 }
         return next
       })
     })

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers/fixtures'
+import type { Hub } from './helpers/hub'
+import { connectAgent } from './helpers/mcp'
+import { expectAccessible, openApp } from './helpers/page'
+import { BASE, makeRemote } from './helpers/remote'
+import { git, removeDir, tempDir } from '../test/helpers/fixtures'
+import { startGitHttpServer, type GitHttpServer } from '../test/helpers/git-http'
+
+// Team sync from the app (issue 12): a base imported from git's own smart-HTTP backend on
+// 127.0.0.1, the remote moved by git itself, a proposal filed through the real MCP server and
+// pushed, the server gone. Every check of the remote is made with git on the bare repository.
+
+/** Imports the served bare repository through the HubApi (the wizard has its own tests). */
+async function importFrom(hub: Hub, url: string, token?: string): Promise<void> {
+  const jobId = randomUUID()
+  await hub.api('importBase', { jobId, source: url, ...(token ? { token } : {}) })
+  await hub.api('confirmImport', jobId)
+  await hub.listBases()
+}
+
+/** A clone of the bare repository by git, a change committed and pushed: "someone else". */
+function pushFromElsewhere(bare: string, path: string, text: string, message: string): void {
+  const work = tempDir('okf-e2e-other-')
+  try {
+    git(work, 'clone', '-q', bare, 'w')
+    const w = join(work, 'w')
+    writeFileSync(join(w, path), text)
+    git(w, 'add', '-A')
+    git(w, '-c', 'user.name=Autre', '-c', 'user.email=autre@example.org', 'commit', '-q', '-m', message)
+    git(w, 'push', '-q', 'origin', 'HEAD')
+  } finally {
+    removeDir(work)
+  }
+}
+
+const badge = (page: Page, name?: string) => page.getByTestId(name ? `sync-badge-${name}-label` : 'sync-badge-label')
+
+test.describe('team sync', () => {
+  let root: string
+  let bare: string
+  let server: GitHttpServer
+  test.beforeEach(async () => {
+    root = tempDir('okf-e2e-git-')
+    bare = makeRemote(root, BASE, { blobs: 2 })
+    server = await startGitHttpServer(root)
+  })
+  test.afterEach(async () => {
+    await server.close()
+    removeDir(root)
+  })
+
+  test('imported base up to date; a commit pushed by git is fetched by Sync and in the corpus', async ({ page, hub }) => {
+    await importFrom(hub, `${server.url}/${BASE}.git`)
+    await openApp(page, hub)
+    await expect(badge(page, BASE)).toHaveText('À jour')
+    // A base without a remote (the bundled ones) shows nothing.
+    await expect(page.getByTestId('sync-badge-okf-hub-feedback')).toHaveCount(0)
+
+    pushFromElsewhere(bare, 'knowledge/houblon.md', '# Houblon\n\nLe houblon donne l’amertume.\n', 'houblon')
+    await page.getByTestId(`base-card-${BASE}`).getByRole('link').click()
+    await expect(badge(page)).toHaveText('À jour')
+    await page.getByTestId('sync-button').click()
+    await expect(page.getByTestId('sync-result')).toHaveText(/1 commit récupéré de origin\/main : la base est à jour\./)
+    await expect(badge(page)).toHaveText('À jour')
+    await expect(page.getByTestId('sync-badge')).toContainText('synchronisée')
+    await expect(page.getByTestId('sync-badge').locator('time')).toHaveCount(1)
+    await expectAccessible(page, 'base view after a sync')
+
+    await page.goto(`${hub.origin}/#/base/${BASE}/corpus/houblon.md`)
+    await expect(page.getByTestId('document-view')).toContainText('Le houblon donne l’amertume.')
+    await page.getByTestId('sidebar-overview').click()
+    await expect(badge(page, BASE)).toHaveText('À jour')
+    expect(git(join(hub.basesDir, BASE), 'rev-parse', 'HEAD').trim()).toBe(git(bare, 'rev-parse', 'HEAD').trim())
+    git(join(hub.basesDir, BASE), 'fsck', '--strict')
+  })
+
+  test('a proposal filed through the MCP server is « 1 à envoyer », then Push puts it on the remote', async ({ page, hub }) => {
+    await importFrom(hub, `${server.url}/${BASE}.git`)
+    await openApp(page, hub, `#/base/${BASE}/inventory`)
+    await expect(badge(page)).toHaveText('À jour')
+    const agent = await connectAgent(hub)
+    let id: string
+    try {
+      id = await agent.propose({
+        base: BASE,
+        type: 'addition',
+        concerns: 'Styles : la saison',
+        content: 'La saison est un style de ferme.',
+        sources: ['session 1'],
+        confidence: 'medium',
+        submitted_by: 'claude-code/2.1'
+      })
+    } finally {
+      await agent.close()
+    }
+    // Live: the commit's event refreshes the status without a reload.
+    await expect(badge(page)).toHaveText('1 à envoyer')
+    await expect(page.getByTestId('push-button')).toHaveClass(/button-primary/)
+    const before = git(bare, 'rev-parse', 'HEAD').trim()
+    await page.getByTestId('push-button').click()
+    await expect(page.getByTestId('sync-result')).toHaveText('1 commit envoyé sur origin/main.')
+    await expect(badge(page)).toHaveText('À jour')
+    const log = git(bare, 'log', '--format=%H %s', `${before}..HEAD`).trim().split('\n')
+    expect(log).toHaveLength(1)
+    expect(git(bare, 'log', '-1', '--format=%B').includes(id)).toBe(true)
+    expect(git(bare, 'ls-tree', '-r', '--name-only', 'HEAD').split('\n')).toContain(`proposals/pending/${id}.md`)
+    git(bare, 'fsck', '--strict')
+    await page.getByTestId('sidebar-overview').click()
+    await expect(badge(page, BASE)).toHaveText('À jour')
+  })
+
+  test('the server gone: « Distant injoignable » in words, with what to do, nothing lost', async ({ page, hub }) => {
+    await importFrom(hub, `${server.url}/${BASE}.git`)
+    const head = git(join(hub.basesDir, BASE), 'rev-parse', 'HEAD').trim()
+    await server.close()
+    await openApp(page, hub, `#/base/${BASE}/inventory`)
+    await page.getByTestId('sync-button').click()
+    await expect(badge(page)).toHaveText('Distant injoignable')
+    await expect(page.getByTestId('sync-unreachable')).toContainText('Le dépôt distant ne répond pas')
+    await expect(page.getByTestId('sync-unreachable')).toContainText(`${server.url}/${BASE}.git`)
+    await expect(page.getByTestId('sync-unreachable')).toContainText('Rien n’a été perdu')
+    await expect(page.getByTestId('sync-button')).toBeEnabled()
+    await expectAccessible(page, 'base view, remote unreachable')
+    await page.getByTestId('sidebar-overview').click()
+    await expect(badge(page, BASE)).toHaveText('Distant injoignable')
+    expect(git(join(hub.basesDir, BASE), 'rev-parse', 'HEAD').trim()).toBe(head)
+    // A fresh server for afterEach to close.
+    server = await startGitHttpServer(root)
+  })
+
+  test('a commit made outside the hub on a file the remote changed: diverged, explained, nothing sent', async ({ page, hub }) => {
+    await importFrom(hub, `${server.url}/${BASE}.git`)
+    const local = join(hub.basesDir, BASE)
+    writeFileSync(join(local, 'knowledge/styles.md'), '# Styles\n\nÉcrit ici.\n')
+    git(local, 'add', '-A')
+    git(local, '-c', 'user.name=Moi', '-c', 'user.email=moi@example.org', 'commit', '-q', '-m', 'ici')
+    pushFromElsewhere(bare, 'knowledge/styles.md', '# Styles\n\nÉcrit ailleurs.\n', 'ailleurs')
+    const remoteHead = git(bare, 'rev-parse', 'HEAD').trim()
+    await openApp(page, hub, `#/base/${BASE}/inventory`)
+    await page.getByTestId('push-button').click()
+    await expect(badge(page)).toHaveText('Divergée')
+    const panel = page.getByTestId('sync-diverged')
+    await expect(panel).toContainText('ont divergé')
+    await expect(page.getByTestId('sync-conflicts')).toHaveText('knowledge/styles.md')
+    await expect(panel).toContainText('la personne qui a modifié ces fichiers')
+    await expectAccessible(page, 'base view, diverged')
+    await page.getByTestId('sync-replan').click()
+    await expect(page).toHaveURL(new RegExp(`#/base/${BASE}/plan$`))
+    expect(git(bare, 'rev-parse', 'HEAD').trim()).toBe(remoteHead)
+    expect(git(local, 'log', '-1', '--format=%s').trim()).toBe('ici')
+  })
+})
+
+test.describe('team sync with a token', () => {
+  const TOKEN = 'jeton-e2e-7f3a'
+  let root: string
+  let server: GitHttpServer
+  test.beforeEach(async () => {
+    root = tempDir('okf-e2e-git-')
+    makeRemote(root, BASE, { blobs: 2 })
+    server = await startGitHttpServer(root, { token: TOKEN })
+  })
+  test.afterEach(async () => {
+    await server.close()
+    removeDir(root)
+  })
+
+  test('auth required: the token form stores it (memory only in the browser), retries, and forgets', async ({ page, hub }) => {
+    await importFrom(hub, `${server.url}/${BASE}.git`, TOKEN)
+    await openApp(page, hub, `#/base/${BASE}/inventory`)
+    await page.getByTestId('sync-button').click()
+    await expect(badge(page)).toHaveText('Authentification requise')
+    const form = page.getByTestId('sync-auth')
+    await expect(form).toContainText(`127.0.0.1:${new URL(server.url).port}`)
+    await expect(form).toContainText('reste en mémoire jusqu’à l’arrêt du hub')
+    await expect(page.getByTestId('sync-token')).toHaveAttribute('type', 'password')
+    await expectAccessible(page, 'base view, token form')
+    await page.getByTestId('sync-token-save').click()
+    await expect(form).toContainText('Collez d’abord le jeton.')
+    await page.getByTestId('sync-token').fill(TOKEN)
+    await page.getByTestId('sync-token-save').click()
+    await expect(badge(page)).toHaveText('À jour')
+    await expect(page.getByTestId('sync-result')).toHaveText('Déjà à jour avec origin/main.')
+    await expect(page.getByTestId('sync-auth')).toHaveCount(0)
+    await expect(page.getByTestId('sync-stored-token')).toContainText('gardé en mémoire')
+    const hosts = await hub.api<{ hosts: string[]; persistent: boolean }>('credentialHosts')
+    expect(hosts).toMatchObject({ hosts: [`127.0.0.1:${new URL(server.url).port}`], persistent: false })
+    await page.getByTestId('sync-forget-token').click()
+    await expect(page.getByTestId('sync-stored-token')).toHaveCount(0)
+    expect((await hub.api<{ hosts: string[] }>('credentialHosts')).hosts).toEqual([])
+    await page.getByTestId('sync-button').click()
+    await expect(badge(page)).toHaveText('Authentification requise')
+  })
+})

@@ -1,0 +1,162 @@
+import { AlertTriangle, ClipboardList, GitFork, KeyRound, RotateCw, WifiOff } from 'lucide-react'
+import type { TFunction } from 'i18next'
+import { useEffect } from 'react'
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { SyncStatus } from '../../../../shared/hub-api'
+import { planPath } from '../../routes'
+import { useSync, type SyncOutcome } from '../../stores/sync'
+import { ErrorNotice } from '../ErrorNotice'
+import { SyncTokenForm } from './SyncTokenForm'
+
+const remoteOf = (s: SyncStatus): string => s.remote ?? s.url ?? 'origin'
+
+/** What the last click did, in words; null when the status's own notice says it (a failure). */
+function outcomeWords(o: SyncOutcome, t: TFunction): string | null {
+  const s = o.status
+  const remote = remoteOf(s)
+  const out: string[] = []
+  if ((s.fastForwarded ?? 0) > 0) out.push(t('sync.result.fetched', { count: s.fastForwarded, remote }))
+  if ((s.pushed ?? 0) > 0) out.push(t('sync.result.pushed', { count: s.pushed, remote }))
+  if (s.state === 'ahead' && s.ahead > 0) out.push(t('sync.result.stillAhead', { count: s.ahead, remote }))
+  if (out.length === 0 && s.state === 'up-to-date') out.push(t('sync.result.upToDate', { remote }))
+  return out.length > 0 ? out.join(' ') : null
+}
+
+/**
+ * Under a base's header: what the last Sync / Push did, and when the base cannot follow its remote,
+ * why in plain words and what to do (divergence, a token to give, a remote that does not answer,
+ * local changes in the way). A stored token can be forgotten here.
+ */
+export function SyncPanel({ base, status }: { base: string; status: SyncStatus | undefined }): React.JSX.Element | null {
+  const { t } = useTranslation()
+  const outcome = useSync((s) => s.outcome[base])
+  const error = useSync((s) => s.errors[base])
+  const busy = useSync((s) => s.busy[base])
+  const last = useSync((s) => s.lastAction[base])
+  const credentials = useSync((s) => s.credentials)
+  const credentialError = useSync((s) => s.credentialError)
+  const forgetting = useSync((s) => (status?.host ? s.credentialBusy[status.host] === 'delete' : false))
+  const { run, loadCredentials, forgetToken } = useSync.getState()
+  const hasRemote = status !== undefined && status.state !== 'no-remote'
+
+  useEffect(() => {
+    if (hasRemote) void loadCredentials()
+  }, [hasRemote, loadCredentials])
+
+  if (!status || !hasRemote) return null
+  const remote = remoteOf(status)
+  const retry = (): void => void run(base, last ?? 'sync')
+  const words = outcome && !busy ? outcomeWords(outcome, t) : null
+  const stored = status.host !== null && (credentials?.hosts.includes(status.host) ?? false)
+
+  return (
+    <section className="sync-panel" aria-label={t('sync.statusLabel')} data-testid="sync-panel">
+      {words ? (
+        <p className="saved" role="status" data-testid="sync-result">
+          {words}
+        </p>
+      ) : null}
+      {error ? <ErrorNotice error={error} context={t('sync.calling', { base })} onRetry={retry} compact /> : null}
+
+      {status.state === 'diverged' ? (
+        <div className="notice notice-danger" role="note" data-testid="sync-diverged">
+          <GitFork aria-hidden="true" className="notice-icon" size={18} />
+          <div className="notice-body">
+            <p className="notice-title">{t('sync.diverged.title')}</p>
+            <p>{t('sync.diverged.what', { remote })}</p>
+            {status.conflicts.length > 0 ? (
+              <>
+                <p>{t('sync.diverged.paths', { count: status.conflicts.length })}</p>
+                <ul className="sync-paths" data-testid="sync-conflicts">
+                  {status.conflicts.map((p) => (
+                    <li key={p}>
+                      <code className="break-anywhere">{p}</code>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            <p className="sync-todo-title">{t('sync.diverged.todo')}</p>
+            <ul className="sync-todo">
+              <li>
+                {t('sync.diverged.replan')}{' '}
+                <Link to={planPath(base)} className="button button-small" data-testid="sync-replan">
+                  <ClipboardList aria-hidden="true" size={14} /> {t('sync.diverged.replanLink')}
+                </Link>
+              </li>
+              <li>{t('sync.diverged.ask')}</li>
+            </ul>
+            <p className="error-detail">{status.message}</p>
+          </div>
+        </div>
+      ) : null}
+
+      {status.state === 'auth-required' && status.host ? (
+        <SyncTokenForm base={base} host={status.host} message={status.message} />
+      ) : null}
+
+      {status.state === 'unreachable' ? (
+        <div className="notice notice-warning" role="note" data-testid="sync-unreachable">
+          <WifiOff aria-hidden="true" className="notice-icon" size={18} />
+          <div className="notice-body">
+            <p className="notice-title">{t('sync.unreachable.title')}</p>
+            <p>{t('sync.unreachable.body', { url: status.url ?? remote })}</p>
+            <p className="error-detail">{status.message}</p>
+            <button type="button" className="button button-small" onClick={retry} disabled={busy !== undefined}>
+              <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {status.state === 'error' ? (
+        <div className="notice notice-error" role="note" data-testid="sync-error">
+          <AlertTriangle aria-hidden="true" className="notice-icon" size={18} />
+          <div className="notice-body">
+            <p className="notice-title">{t('sync.error.title')}</p>
+            <p>{t('sync.error.body')}</p>
+            <p className="error-detail">{status.message}</p>
+            <button type="button" className="button button-small" onClick={retry} disabled={busy !== undefined}>
+              <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {status.state === 'behind' && status.dirty.length > 0 ? (
+        <div className="notice notice-warning" role="note" data-testid="sync-dirty">
+          <AlertTriangle aria-hidden="true" className="notice-icon" size={18} />
+          <div className="notice-body">
+            <p className="notice-title">{t('sync.dirty.title', { count: status.behind })}</p>
+            <p>{t('sync.dirty.body')}</p>
+            <ul className="sync-paths">
+              {status.dirty.map((p) => (
+                <li key={p}>
+                  <code className="break-anywhere">{p}</code>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ) : null}
+
+      {stored && status.host ? (
+        <p className="hint sync-stored" data-testid="sync-stored-token">
+          <KeyRound aria-hidden="true" size={14} />{' '}
+          {credentials?.persistent ? t('sync.stored', { host: status.host }) : t('sync.storedMemory', { host: status.host })}{' '}
+          <button
+            type="button"
+            className="button button-small button-ghost"
+            onClick={() => void forgetToken(status.host ?? '')}
+            disabled={forgetting}
+            data-testid="sync-forget-token"
+          >
+            {forgetting ? t('sync.forgetting') : t('sync.forget')}
+          </button>
+        </p>
+      ) : null}
+      {credentialError ? <ErrorNotice error={credentialError} context={t('sync.credentialsFailed')} compact /> : null}
+    </section>
+  )
+}
