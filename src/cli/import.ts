@@ -145,27 +145,40 @@ function firstUseText(r: ImportResult): string {
   ].join('\n')
 }
 
+/** Typed ahead of a question (a paste holding the token and the answer): kept for the next one. */
+let typedAhead = ''
+
 /** A line typed on the terminal; hidden echoes nothing (the token). Null on Ctrl-C / Ctrl-D. */
 function ask(question: string, hidden: boolean): Promise<string | null> {
   return new Promise((resolve) => {
     const stdin = process.stdin
     process.stderr.write(question)
     let buf = ''
+    let finished = false
     const wasRaw = stdin.isRaw
     stdin.setRawMode?.(true)
-    stdin.resume()
     stdin.setEncoding('utf8')
-    const done = (v: string | null): void => {
+    const done = (v: string | null, rest: string): void => {
+      finished = true
+      typedAhead = rest
       stdin.removeListener('data', onData)
+      stdin.removeListener('end', onEnd)
       stdin.setRawMode?.(wasRaw)
       stdin.pause()
       process.stderr.write('\n')
       resolve(v)
     }
     const onData = (chunk: string): void => {
-      for (const c of chunk) {
-        if (c === '\r' || c === '\n') return done(buf)
-        if (c === '\u0003' || c === '\u0004') return done(null)
+      const chars = [...chunk]
+      for (let i = 0; i < chars.length; i++) {
+        const c = chars[i]
+        const rest = (): string =>
+          chars
+            .slice(i + 1)
+            .join('')
+            .replace(/^\n/, '')
+        if (c === '\r' || c === '\n') return done(buf, rest())
+        if (c === '\u0003' || c === '\u0004') return done(null, '')
         if (c === '\u007f' || c === '\b') {
           if (buf.length > 0) {
             buf = buf.slice(0, -1)
@@ -178,7 +191,13 @@ function ask(question: string, hidden: boolean): Promise<string | null> {
         if (!hidden) process.stderr.write(c)
       }
     }
+    const onEnd = (): void => done(null, '')
     stdin.on('data', onData)
+    stdin.on('end', onEnd)
+    const ahead = typedAhead
+    typedAhead = ''
+    if (ahead !== '') onData(ahead)
+    if (!finished) stdin.resume()
   })
 }
 
