@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { execFile } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -368,6 +368,32 @@ describe('local sources', () => {
     expect(git(root, 'status', '--porcelain')).toBe('')
     expect(git(root, 'fsck', '--strict').trim()).toBe('')
     expect(existsSync(join(src, '.git'))).toBe(false) // the source is untouched
+  })
+
+  it('refuses a tree holding a path git would never check out (.git, ..), writing nothing', async () => {
+    const h = hub()
+    const src = makeBundle(work, 'piege', { name: 'piege' })
+    const blob = git(src, 'hash-object', '-w', 'GOVERNANCE.md').trim()
+    const hooks = execFileSync('git', ['mktree'], { cwd: src, input: `100755 blob ${blob}\tpost-checkout\n` })
+      .toString()
+      .trim()
+    const dotgit = execFileSync('git', ['mktree'], { cwd: src, input: `040000 tree ${hooks}\thooks\n` })
+      .toString()
+      .trim()
+    const head = git(src, 'rev-parse', 'HEAD^{tree}').trim()
+    const entries = git(src, 'ls-tree', head).trim().split('\n')
+    const tree = execFileSync('git', ['mktree'], {
+      cwd: src,
+      input: [...entries, `040000 tree ${dotgit}\t.GIT`].join('\n') + '\n'
+    })
+      .toString()
+      .trim()
+    const commit = git(src, 'commit-tree', tree, '-p', 'HEAD', '-m', 'piège').trim()
+    git(src, 'update-ref', 'refs/heads/main', commit)
+    const r = await refusal(h.service.importBase({ jobId: job(), source: src }))
+    expect(r.code).toBe('INVALID_INPUT')
+    expect(r.message).toMatch(/chemin que git refuse d'extraire \('\.GIT\/hooks\/post-checkout'\)/)
+    expect(readdirSync(h.basesDir)).toEqual([])
   })
 
   it('refuses a relative path and a folder inside the bases dir', async () => {
