@@ -1,9 +1,11 @@
+import { join } from 'node:path'
 import type { Page, TestInfo } from '@playwright/test'
 import { expect, FEEDBACK, GUIDE, test } from './helpers/fixtures'
 import { startHub } from './helpers/hub'
 import type { Agent } from './helpers/mcp'
 import { expectAccessible, openApp, snap } from './helpers/page'
 import { BASE, makeRemote } from './helpers/remote'
+import { commitOutsideHub, importFrom, pushFromElsewhere } from './helpers/sync'
 import { removeDir, tempDir } from '../test/helpers/fixtures'
 import { startGitHttpServer } from '../test/helpers/git-http'
 
@@ -150,6 +152,44 @@ for (const locale of ['fr-FR', 'en-US'] as const) {
           await visit(page, info, o, `${tag}-trash`, '#/trash', `trash-entry-${GUIDE}`)
         } finally {
           await server.close()
+          removeDir(root)
+        }
+      })
+
+      test(`team sync: badges, diverged, token form (${tag})`, async ({ page, hub }, info) => {
+        const root = tempDir('okf-e2e-git-')
+        const bare = makeRemote(root, BASE, { blobs: 2 })
+        makeRemote(root, 'brasserie', { blobs: 1 })
+        const server = await startGitHttpServer(root)
+        const locked = await startGitHttpServer(root, { token: 'jeton-ecrans' })
+        try {
+          await importFrom(hub, `${server.url}/${BASE}.git`)
+          await importFrom(hub, `${locked.url}/brasserie.git`, 'jeton-ecrans')
+          const o = hub.origin
+          await openApp(page, hub)
+          await expect(page.getByTestId(`sync-badge-${BASE}`)).toHaveAttribute('data-state', 'up-to-date')
+          // The diverged base: a commit made here outside the hub, the same file changed on the remote.
+          commitOutsideHub(join(hub.basesDir, BASE), 'knowledge/styles.md', '# Styles\n\nÉcrit ici.\n', 'ici')
+          pushFromElsewhere(bare, 'knowledge/styles.md', '# Styles\n\nÉcrit ailleurs.\n', 'ailleurs')
+          await page.goto(`${o}/#/base/${BASE}/inventory`)
+          await page.getByTestId('push-button').click()
+          await expect(page.getByTestId('sync-diverged')).toBeVisible()
+          await snap(page, info, `${tag}-sync-diverged`)
+          await expectAccessible(page, 'sync diverged')
+          await page.goto(`${o}/#/base/brasserie/inventory`)
+          await page.getByTestId('sync-button').click()
+          await expect(page.getByTestId('sync-auth')).toBeVisible()
+          await snap(page, info, `${tag}-sync-auth`)
+          await expectAccessible(page, 'sync token form')
+          await page.getByTestId('sync-token').fill('jeton-ecrans')
+          await page.getByTestId('sync-token-save').click()
+          await expect(page.getByTestId('sync-result')).toBeVisible()
+          await snap(page, info, `${tag}-sync-done`)
+          await expectAccessible(page, 'sync done')
+          await visit(page, info, o, `${tag}-overview-sync`, '#/', `sync-badge-brasserie`)
+        } finally {
+          await server.close()
+          await locked.close()
           removeDir(root)
         }
       })

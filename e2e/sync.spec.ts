@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './helpers/fixtures'
-import type { Hub } from './helpers/hub'
 import { connectAgent } from './helpers/mcp'
 import { expectAccessible, openApp } from './helpers/page'
 import { BASE, makeRemote } from './helpers/remote'
+import { commitOutsideHub, importFrom, pushFromElsewhere } from './helpers/sync'
 import { git, removeDir, tempDir } from '../test/helpers/fixtures'
 import { startGitHttpServer, type GitHttpServer } from '../test/helpers/git-http'
 
@@ -14,30 +12,8 @@ import { startGitHttpServer, type GitHttpServer } from '../test/helpers/git-http
 // 127.0.0.1, the remote moved by git itself, a proposal filed through the real MCP server and
 // pushed, the server gone. Every check of the remote is made with git on the bare repository.
 
-/** Imports the served bare repository through the HubApi (the wizard has its own tests). */
-async function importFrom(hub: Hub, url: string, token?: string): Promise<void> {
-  const jobId = randomUUID()
-  await hub.api('importBase', { jobId, source: url, ...(token ? { token } : {}) })
-  await hub.api('confirmImport', jobId)
-  await hub.listBases()
-}
-
-/** A clone of the bare repository by git, a change committed and pushed: "someone else". */
-function pushFromElsewhere(bare: string, path: string, text: string, message: string): void {
-  const work = tempDir('okf-e2e-other-')
-  try {
-    git(work, 'clone', '-q', bare, 'w')
-    const w = join(work, 'w')
-    writeFileSync(join(w, path), text)
-    git(w, 'add', '-A')
-    git(w, '-c', 'user.name=Autre', '-c', 'user.email=autre@example.org', 'commit', '-q', '-m', message)
-    git(w, 'push', '-q', 'origin', 'HEAD')
-  } finally {
-    removeDir(work)
-  }
-}
-
-const badge = (page: Page, name?: string) => page.getByTestId(name ? `sync-badge-${name}-label` : 'sync-badge-label')
+const badge = (page: Page, name?: string) =>
+  page.getByTestId(name ? `sync-badge-${name}-label` : 'sync-badge-label')
 
 test.describe('team sync', () => {
   let root: string
@@ -53,7 +29,10 @@ test.describe('team sync', () => {
     removeDir(root)
   })
 
-  test('imported base up to date; a commit pushed by git is fetched by Sync and in the corpus', async ({ page, hub }) => {
+  test('imported base up to date; a commit pushed by git is fetched by Sync and in the corpus', async ({
+    page,
+    hub
+  }) => {
     await importFrom(hub, `${server.url}/${BASE}.git`)
     await openApp(page, hub)
     await expect(badge(page, BASE)).toHaveText('À jour')
@@ -64,7 +43,9 @@ test.describe('team sync', () => {
     await page.getByTestId(`base-card-${BASE}`).getByRole('link').click()
     await expect(badge(page)).toHaveText('À jour')
     await page.getByTestId('sync-button').click()
-    await expect(page.getByTestId('sync-result')).toHaveText(/1 commit récupéré de origin\/main : la base est à jour\./)
+    await expect(page.getByTestId('sync-result')).toHaveText(
+      /1 commit récupéré de origin\/main : la base est à jour\./
+    )
     await expect(badge(page)).toHaveText('À jour')
     await expect(page.getByTestId('sync-badge')).toContainText('synchronisée')
     await expect(page.getByTestId('sync-badge').locator('time')).toHaveCount(1)
@@ -74,11 +55,16 @@ test.describe('team sync', () => {
     await expect(page.getByTestId('document-view')).toContainText('Le houblon donne l’amertume.')
     await page.getByTestId('sidebar-overview').click()
     await expect(badge(page, BASE)).toHaveText('À jour')
-    expect(git(join(hub.basesDir, BASE), 'rev-parse', 'HEAD').trim()).toBe(git(bare, 'rev-parse', 'HEAD').trim())
+    expect(git(join(hub.basesDir, BASE), 'rev-parse', 'HEAD').trim()).toBe(
+      git(bare, 'rev-parse', 'HEAD').trim()
+    )
     git(join(hub.basesDir, BASE), 'fsck', '--strict')
   })
 
-  test('a proposal filed through the MCP server is « 1 à envoyer », then Push puts it on the remote', async ({ page, hub }) => {
+  test('a proposal filed through the MCP server is « 1 à envoyer », then Push puts it on the remote', async ({
+    page,
+    hub
+  }) => {
     await importFrom(hub, `${server.url}/${BASE}.git`)
     await openApp(page, hub, `#/base/${BASE}/inventory`)
     await expect(badge(page)).toHaveText('À jour')
@@ -107,13 +93,18 @@ test.describe('team sync', () => {
     const log = git(bare, 'log', '--format=%H %s', `${before}..HEAD`).trim().split('\n')
     expect(log).toHaveLength(1)
     expect(git(bare, 'log', '-1', '--format=%B').includes(id)).toBe(true)
-    expect(git(bare, 'ls-tree', '-r', '--name-only', 'HEAD').split('\n')).toContain(`proposals/pending/${id}.md`)
+    expect(git(bare, 'ls-tree', '-r', '--name-only', 'HEAD').split('\n')).toContain(
+      `proposals/pending/${id}.md`
+    )
     git(bare, 'fsck', '--strict')
     await page.getByTestId('sidebar-overview').click()
     await expect(badge(page, BASE)).toHaveText('À jour')
   })
 
-  test('the server gone: « Distant injoignable » in words, with what to do, nothing lost', async ({ page, hub }) => {
+  test('the server gone: « Distant injoignable » in words, with what to do, nothing lost', async ({
+    page,
+    hub
+  }) => {
     await importFrom(hub, `${server.url}/${BASE}.git`)
     const head = git(join(hub.basesDir, BASE), 'rev-parse', 'HEAD').trim()
     await server.close()
@@ -132,12 +123,13 @@ test.describe('team sync', () => {
     server = await startGitHttpServer(root)
   })
 
-  test('a commit made outside the hub on a file the remote changed: diverged, explained, nothing sent', async ({ page, hub }) => {
+  test('a commit made outside the hub on a file the remote changed: diverged, explained, nothing sent', async ({
+    page,
+    hub
+  }) => {
     await importFrom(hub, `${server.url}/${BASE}.git`)
     const local = join(hub.basesDir, BASE)
-    writeFileSync(join(local, 'knowledge/styles.md'), '# Styles\n\nÉcrit ici.\n')
-    git(local, 'add', '-A')
-    git(local, '-c', 'user.name=Moi', '-c', 'user.email=moi@example.org', 'commit', '-q', '-m', 'ici')
+    commitOutsideHub(local, 'knowledge/styles.md', '# Styles\n\nÉcrit ici.\n', 'ici')
     pushFromElsewhere(bare, 'knowledge/styles.md', '# Styles\n\nÉcrit ailleurs.\n', 'ailleurs')
     const remoteHead = git(bare, 'rev-parse', 'HEAD').trim()
     await openApp(page, hub, `#/base/${BASE}/inventory`)
@@ -146,7 +138,7 @@ test.describe('team sync', () => {
     const panel = page.getByTestId('sync-diverged')
     await expect(panel).toContainText('ont divergé')
     await expect(page.getByTestId('sync-conflicts')).toHaveText('knowledge/styles.md')
-    await expect(panel).toContainText('la personne qui a modifié ces fichiers')
+    await expect(panel).toContainText('la personne qui a modifié ce fichier')
     await expectAccessible(page, 'base view, diverged')
     await page.getByTestId('sync-replan').click()
     await expect(page).toHaveURL(new RegExp(`#/base/${BASE}/plan$`))
@@ -169,7 +161,10 @@ test.describe('team sync with a token', () => {
     removeDir(root)
   })
 
-  test('auth required: the token form stores it (memory only in the browser), retries, and forgets', async ({ page, hub }) => {
+  test('auth required: the token form stores it (memory only in the browser), retries, and forgets', async ({
+    page,
+    hub
+  }) => {
     await importFrom(hub, `${server.url}/${BASE}.git`, TOKEN)
     await openApp(page, hub, `#/base/${BASE}/inventory`)
     await page.getByTestId('sync-button').click()

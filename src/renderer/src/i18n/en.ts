@@ -835,7 +835,8 @@ export const en = {
       todo: 'What to do',
       replan: 'Preview your plan again on the new state of the remote repository, and resolve again from there:',
       replanLink: 'Open the plan',
-      ask: 'Or ask the person who changed these files on the remote repository: agree on which change stays, then one of you makes it again.'
+      ask_one: 'Or ask the person who changed this file on the remote repository: agree on which change stays, then one of you makes it again.',
+      ask_other: 'Or ask the person who changed these files on the remote repository: agree on which change stays, then one of you makes it again.'
     },
     auth: {
       title: 'The remote repository asks for a token',

@@ -838,7 +838,8 @@ export const fr: Resources<typeof en> = {
       todo: 'Que faire',
       replan: 'Prévisualisez de nouveau votre plan sur le nouvel état du dépôt distant, et résolvez de nouveau à partir de là :',
       replanLink: 'Ouvrir le plan',
-      ask: 'Ou voyez avec la personne qui a modifié ces fichiers sur le dépôt distant : convenez du changement qui reste, puis l’un de vous deux le refait.'
+      ask_one: 'Ou voyez avec la personne qui a modifié ce fichier sur le dépôt distant : convenez du changement qui reste, puis l’un de vous deux le refait.',
+      ask_other: 'Ou voyez avec la personne qui a modifié ces fichiers sur le dépôt distant : convenez du changement qui reste, puis l’un de vous deux le refait.'
     },
     auth: {
       title: 'Le dépôt distant demande un jeton',

@@ -58,7 +58,10 @@ export const useSync = create<SyncState>()((set, get) => ({
         outcome: { ...s.outcome, [base]: { action, status } }
       }))
     } catch (e) {
-      set((s) => ({ busy: { ...s.busy, [base]: undefined }, errors: { ...s.errors, [base]: toHubApiError(e) } }))
+      set((s) => ({
+        busy: { ...s.busy, [base]: undefined },
+        errors: { ...s.errors, [base]: toHubApiError(e) }
+      }))
     }
   },
 
@@ -75,7 +78,10 @@ export const useSync = create<SyncState>()((set, get) => ({
     try {
       await hub().setCredential(host, token)
     } catch (e) {
-      set((s) => ({ credentialBusy: { ...s.credentialBusy, [host]: undefined }, credentialError: toHubApiError(e) }))
+      set((s) => ({
+        credentialBusy: { ...s.credentialBusy, [host]: undefined },
+        credentialError: toHubApiError(e)
+      }))
       return false
     }
     set((s) => ({ credentialBusy: { ...s.credentialBusy, [host]: undefined } }))

@@ -56,17 +56,29 @@ function Icon({ state }: { state: SyncStatus['state'] }): React.JSX.Element | nu
  * A base's sync with its remote in words (« À jour », « 3 en retard », « Divergée »…) and when it
  * last reached the remote; nothing for a base without a remote. The engine's sentence is the tooltip.
  */
-export function SyncBadge({ status, testId }: { status: SyncStatus | undefined; testId: string }): React.JSX.Element | null {
+export function SyncBadge({
+  status,
+  testId
+}: {
+  status: SyncStatus | undefined
+  testId: string
+}): React.JSX.Element | null {
   const { t } = useTranslation()
   if (!status) return null
   const label = syncLabel(status, t)
   if (!label) return null
   return (
-    <span className="sync-status" data-testid={testId} data-state={status.state} role="group" aria-label={t('sync.statusLabel')}>
+    <span
+      className="sync-status"
+      data-testid={testId}
+      data-state={status.state}
+      role="group"
+      aria-label={t('sync.statusLabel')}
+    >
       <span className={`badge ${TONE[status.state]}`} title={status.message} data-testid={`${testId}-label`}>
         <Icon state={status.state} /> {label}
       </span>
-      <span className="muted sync-when">
+      <span className="sync-when">
         {status.lastSync ? (
           <>
             {t('sync.synced')} <RelativeTime iso={status.lastSync} />

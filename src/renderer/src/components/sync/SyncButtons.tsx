@@ -4,7 +4,13 @@ import type { SyncStatus } from '../../../../shared/hub-api'
 import { useSync } from '../../stores/sync'
 
 /** Sync (fetch + fast-forward) and Push (sync, then send local commits), for a base with a remote. */
-export function SyncButtons({ base, status }: { base: string; status: SyncStatus | undefined }): React.JSX.Element | null {
+export function SyncButtons({
+  base,
+  status
+}: {
+  base: string
+  status: SyncStatus | undefined
+}): React.JSX.Element | null {
   const { t } = useTranslation()
   const busy = useSync((s) => s.busy[base])
   const run = useSync((s) => s.run)
@@ -33,7 +39,11 @@ export function SyncButtons({ base, status }: { base: string; status: SyncStatus
         title={ahead > 0 ? t('sync.pushHint', { count: ahead }) : t('sync.pushNothing')}
         data-testid="push-button"
       >
-        {busy === 'push' ? <RefreshCw aria-hidden="true" size={16} className="spin" /> : <Upload aria-hidden="true" size={16} />}
+        {busy === 'push' ? (
+          <RefreshCw aria-hidden="true" size={16} className="spin" />
+        ) : (
+          <Upload aria-hidden="true" size={16} />
+        )}
         {busy === 'push' ? t('sync.pushing') : t('sync.push')}
       </button>
     </>

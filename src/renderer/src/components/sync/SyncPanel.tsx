@@ -28,7 +28,13 @@ function outcomeWords(o: SyncOutcome, t: TFunction): string | null {
  * why in plain words and what to do (divergence, a token to give, a remote that does not answer,
  * local changes in the way). A stored token can be forgotten here.
  */
-export function SyncPanel({ base, status }: { base: string; status: SyncStatus | undefined }): React.JSX.Element | null {
+export function SyncPanel({
+  base,
+  status
+}: {
+  base: string
+  status: SyncStatus | undefined
+}): React.JSX.Element | null {
   const { t } = useTranslation()
   const outcome = useSync((s) => s.outcome[base])
   const error = useSync((s) => s.errors[base])
@@ -57,7 +63,9 @@ export function SyncPanel({ base, status }: { base: string; status: SyncStatus |
           {words}
         </p>
       ) : null}
-      {error ? <ErrorNotice error={error} context={t('sync.calling', { base })} onRetry={retry} compact /> : null}
+      {error ? (
+        <ErrorNotice error={error} context={t('sync.calling', { base })} onRetry={retry} compact />
+      ) : null}
 
       {status.state === 'diverged' ? (
         <div className="notice notice-danger" role="note" data-testid="sync-diverged">
@@ -85,7 +93,7 @@ export function SyncPanel({ base, status }: { base: string; status: SyncStatus |
                   <ClipboardList aria-hidden="true" size={14} /> {t('sync.diverged.replanLink')}
                 </Link>
               </li>
-              <li>{t('sync.diverged.ask')}</li>
+              <li>{t('sync.diverged.ask', { count: Math.max(1, status.conflicts.length) })}</li>
             </ul>
             <p className="error-detail">{status.message}</p>
           </div>
@@ -103,7 +111,12 @@ export function SyncPanel({ base, status }: { base: string; status: SyncStatus |
             <p className="notice-title">{t('sync.unreachable.title')}</p>
             <p>{t('sync.unreachable.body', { url: status.url ?? remote })}</p>
             <p className="error-detail">{status.message}</p>
-            <button type="button" className="button button-small" onClick={retry} disabled={busy !== undefined}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={retry}
+              disabled={busy !== undefined}
+            >
               <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}
             </button>
           </div>
@@ -117,7 +130,12 @@ export function SyncPanel({ base, status }: { base: string; status: SyncStatus |
             <p className="notice-title">{t('sync.error.title')}</p>
             <p>{t('sync.error.body')}</p>
             <p className="error-detail">{status.message}</p>
-            <button type="button" className="button button-small" onClick={retry} disabled={busy !== undefined}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={retry}
+              disabled={busy !== undefined}
+            >
               <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}
             </button>
           </div>
@@ -144,7 +162,9 @@ export function SyncPanel({ base, status }: { base: string; status: SyncStatus |
       {stored && status.host ? (
         <p className="hint sync-stored" data-testid="sync-stored-token">
           <KeyRound aria-hidden="true" size={14} />{' '}
-          {credentials?.persistent ? t('sync.stored', { host: status.host }) : t('sync.storedMemory', { host: status.host })}{' '}
+          {credentials?.persistent
+            ? t('sync.stored', { host: status.host })
+            : t('sync.storedMemory', { host: status.host })}{' '}
           <button
             type="button"
             className="button button-small button-ghost"
@@ -156,7 +176,9 @@ export function SyncPanel({ base, status }: { base: string; status: SyncStatus |
           </button>
         </p>
       ) : null}
-      {credentialError ? <ErrorNotice error={credentialError} context={t('sync.credentialsFailed')} compact /> : null}
+      {credentialError ? (
+        <ErrorNotice error={credentialError} context={t('sync.credentialsFailed')} compact />
+      ) : null}
     </section>
   )
 }

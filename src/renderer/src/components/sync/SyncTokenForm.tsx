@@ -8,7 +8,15 @@ import { useSync } from '../../stores/sync'
  * last Sync / Push again. Says whether the token outlives the hub (the desktop app's keychain) or
  * stays in memory (the browser's `okf-hub ui`).
  */
-export function SyncTokenForm({ base, host, message }: { base: string; host: string; message: string }): React.JSX.Element {
+export function SyncTokenForm({
+  base,
+  host,
+  message
+}: {
+  base: string
+  host: string
+  message: string
+}): React.JSX.Element {
   const { t } = useTranslation()
   const id = useId()
   const [token, setToken] = useState('')
@@ -60,7 +68,12 @@ export function SyncTokenForm({ base, host, message }: { base: string; host: str
               {credentials?.fromEnvironment ? ` ${t('sync.auth.fromEnvironment')}` : ''}
             </p>
           </div>
-          <button type="submit" className="button button-primary" disabled={saving} data-testid="sync-token-save">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={saving}
+            data-testid="sync-token-save"
+          >
             {saving ? t('sync.auth.saving') : t('sync.auth.save')}
           </button>
         </form>
