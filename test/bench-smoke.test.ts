@@ -29,4 +29,32 @@ describe('bench smoke run', () => {
       for (const row of rows) expect(Number.isFinite(row.oursMs)).toBe(true)
     }
   }, 300_000)
+
+  // The UI suite drives Debian's Chromium against a real `okf-hub ui` (as the e2e suite does):
+  // 200 documents and 12 proposals, one run of each figure.
+  it('the UI suite runs on a tiny base and records its ratios and the bundle size', () => {
+    assertBuilt()
+    const r = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bench/run.ts', 'ui', '--smoke'],
+      { cwd: ROOT, encoding: 'utf8', timeout: 240_000 }
+    )
+    expect(r.stderr).toBe('')
+    expect(r.status).toBe(0)
+    const file = join(ROOT, 'bench/results', 'ui-smoke.json')
+    const rows = (
+      JSON.parse(readFileSync(file, 'utf8')) as {
+        rows: { case: string; oursMs: number; ratio?: number; referenceMs?: number }[]
+      }
+    ).rows
+    const cases = rows.map((row) => row.case)
+    expect(cases.some((c) => c.startsWith('inventory interactive (page load)'))).toBe(true)
+    expect(cases.some((c) => c.startsWith('inventory interactive (in-app navigation)'))).toBe(true)
+    expect(cases.some((c) => c.startsWith('plan preview round trip'))).toBe(true)
+    expect(cases.some((c) => c.startsWith('renderer bundle'))).toBe(true)
+    for (const row of rows) {
+      expect(Number.isFinite(row.oursMs) && row.oursMs > 0).toBe(true)
+      if (row.referenceMs !== undefined) expect(Number.isFinite(row.ratio)).toBe(true)
+    }
+  }, 300_000)
 })
