@@ -44,6 +44,9 @@ export async function startUi(f: UiFixture, home: string, cli = CLI_JS): Promise
     [cli, 'ui', '--no-open', '--port', '0', '--bases', f.basesDir],
     { env, cwd: '/', stdio: ['ignore', 'pipe', 'pipe'] }
   )
+  // Never left behind, whatever way the bench ends.
+  const reap = (): void => void (child.exitCode === null && child.kill('SIGKILL'))
+  process.once('exit', reap)
   let out = ''
   let err = ''
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()))
