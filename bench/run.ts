@@ -19,7 +19,8 @@ const SUITES: Record<string, () => Promise<{ default: Suite }>> = {
   economy: () => import('./suites/economy'),
   retrieval: () => import('./suites/retrieval'),
   import: () => import('./suites/import'),
-  team: () => import('./suites/team')
+  team: () => import('./suites/team'),
+  ui: () => import('./suites/ui')
 }
 
 async function main(): Promise<void> {
