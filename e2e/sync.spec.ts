@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './helpers/fixtures'
@@ -121,6 +122,25 @@ test.describe('team sync', () => {
     expect(git(join(hub.basesDir, BASE), 'rev-parse', 'HEAD').trim()).toBe(head)
     // A fresh server for afterEach to close.
     server = await startGitHttpServer(root)
+  })
+
+  test('local changes in the way of a fast-forward: listed, nothing written', async ({ page, hub }) => {
+    await importFrom(hub, `${server.url}/${BASE}.git`)
+    const local = join(hub.basesDir, BASE)
+    const head = git(local, 'rev-parse', 'HEAD').trim()
+    writeFileSync(join(local, 'knowledge/styles.md'), '# Styles\n\nEn cours ici.\n')
+    pushFromElsewhere(bare, 'knowledge/styles.md', '# Styles\n\nÉcrit ailleurs.\n', 'ailleurs')
+    await openApp(page, hub, `#/base/${BASE}/inventory`)
+    await page.getByTestId('sync-button').click()
+    await expect(badge(page)).toHaveText('1 en retard')
+    const notice = page.getByTestId('sync-dirty')
+    await expect(notice).toContainText(
+      '1 commit à récupérer, mais des fichiers modifiés ici sont dans le chemin'
+    )
+    await expect(notice).toContainText('knowledge/styles.md')
+    await expectAccessible(page, 'base view, local changes in the way')
+    expect(git(local, 'rev-parse', 'HEAD').trim()).toBe(head)
+    expect(readFileSync(join(local, 'knowledge/styles.md'), 'utf8')).toContain('En cours ici.')
   })
 
   test('a commit made outside the hub on a file the remote changed: diverged, explained, nothing sent', async ({

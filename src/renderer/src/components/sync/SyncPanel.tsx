@@ -53,7 +53,11 @@ export function SyncPanel({
   if (!status || !hasRemote) return null
   const remote = remoteOf(status)
   const retry = (): void => void run(base, last ?? 'sync')
-  const words = outcome && !busy ? outcomeWords(outcome, t) : null
+  // Said until the status moves on (another sync, a commit): then it would no longer be true.
+  const words = outcome && !busy && outcome.status.state === status.state ? outcomeWords(outcome, t) : null
+  // The paths in the way are known from the last sync (the overview's status does not look at files).
+  const dirty =
+    status.dirty.length > 0 ? status.dirty : outcome?.status.state === 'behind' ? outcome.status.dirty : []
   const stored = status.host !== null && (credentials?.hosts.includes(status.host) ?? false)
 
   return (
@@ -142,14 +146,14 @@ export function SyncPanel({
         </div>
       ) : null}
 
-      {status.state === 'behind' && status.dirty.length > 0 ? (
+      {status.state === 'behind' && dirty.length > 0 ? (
         <div className="notice notice-warning" role="note" data-testid="sync-dirty">
           <AlertTriangle aria-hidden="true" className="notice-icon" size={18} />
           <div className="notice-body">
             <p className="notice-title">{t('sync.dirty.title', { count: status.behind })}</p>
             <p>{t('sync.dirty.body')}</p>
             <ul className="sync-paths">
-              {status.dirty.map((p) => (
+              {dirty.map((p) => (
                 <li key={p}>
                   <code className="break-anywhere">{p}</code>
                 </li>
