@@ -2,14 +2,11 @@
 // terminal: progress on stderr, the "before first use" read (SPEC §8) on stdout, the question,
 // then publish or discard. The token comes from OKF_HUB_GIT_TOKEN or a hidden prompt, never argv.
 import { randomUUID } from 'node:crypto'
-import { ConfigError, loadConfig } from '../engine/config'
 import { HubError } from '../engine/errors'
-import { openHubLog } from '../engine/hublog'
 import { BaseImporter } from '../engine/bases/import'
 import { envToken, TOKEN_ENV } from '../engine/git/auth'
-import { configErrorExit } from '../engine/bootstrap/config-exit'
 import type { HubEvent, ImportPhase, ImportResult } from '../shared/hub-api'
-import { takeHubOptions } from './options'
+import { failWith, prepareCommand, takeHubOptions } from './options'
 
 export const IMPORT_USAGE = `usage: okf-hub import <url-git|dossier> [--name DIR] [--branch B] [--yes] [--json] [--bases DIR] [--config FILE]
 
@@ -201,34 +198,11 @@ function ask(question: string, hidden: boolean): Promise<string | null> {
   })
 }
 
-function fail(json: boolean, code: string, message: string, exit: number): number {
-  if (json) process.stdout.write(JSON.stringify({ error: { code, message } }, null, 2) + '\n')
-  else process.stderr.write(`ERROR: ${code}: ${message}\n`)
-  return exit
-}
 
 export async function runImport(argv: string[]): Promise<number> {
-  const args = parseArgs(argv)
-  if (args.help) {
-    process.stdout.write(IMPORT_USAGE)
-    return 0
-  }
-  if (!args.parsed) {
-    const message = args.error ?? 'usage incorrect'
-    if (args.json) process.stdout.write(JSON.stringify({ error: { code: 'USAGE', message } }, null, 2) + '\n')
-    process.stderr.write(`okf-hub import : ${message}\n\n${IMPORT_USAGE}`)
-    return 64
-  }
-  const p = args.parsed
-  let config
-  try {
-    config = loadConfig({ bases: p.bases, config: p.config })
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e
-    if (p.json) return fail(true, 'CONFIG', e.message, 2)
-    return configErrorExit(e)
-  }
-  const log = openHubLog(config.logFile)
+  const ready = prepareCommand('import', IMPORT_USAGE, parseArgs(argv))
+  if (typeof ready === 'number') return ready
+  const { p, config, log } = ready
   const terminal = process.stdin.isTTY === true
   const printer = progressPrinter(process.stderr.isTTY === true)
   const importer = new BaseImporter({ basesDir: config.basesDir, log, emit: (e) => printer.onEvent(e) })
@@ -266,7 +240,7 @@ export async function runImport(argv: string[]): Promise<number> {
     }
     if (interrupted) {
       await importer.discard(jobId)
-      return fail(p.json, 'IO_ERROR', "import interrompu : rien n'a été gardé", 130)
+      return failWith(p.json, 'IO_ERROR', "import interrompu : rien n'a été gardé", 130)
     }
     if (p.json) process.stderr.write(firstUseText(result))
     else process.stdout.write(firstUseText(result))
@@ -275,7 +249,7 @@ export async function runImport(argv: string[]): Promise<number> {
       if (!terminal) {
         await importer.discard(jobId)
         const message = `base '${result.base}' non servie : sans terminal, la question « Servir cette base à vos agents ? » ne peut pas être posée. Lisez les textes ci-dessus, puis relancez avec --yes — rien n'a été gardé`
-        return fail(p.json, 'NOT_CONFIRMED', message, 1)
+        return failWith(p.json, 'NOT_CONFIRMED', message, 1)
       }
       const answer = await ask('Servir cette base à vos agents ? [o/N] ', false)
       serve = answer !== null && /^(o|oui|y|yes)$/i.test(answer.trim())
@@ -298,11 +272,11 @@ export async function runImport(argv: string[]): Promise<number> {
       )
     return 0
   } catch (e) {
-    if (interrupted) return fail(p.json, 'IO_ERROR', "import interrompu : rien n'a été gardé", 130)
-    if (e instanceof HubError) return fail(p.json, e.code, e.message, e.code === 'IO_ERROR' ? 5 : 4)
+    if (interrupted) return failWith(p.json, 'IO_ERROR', "import interrompu : rien n'a été gardé", 130)
+    if (e instanceof HubError) return failWith(p.json, e.code, e.message, e.code === 'IO_ERROR' ? 5 : 4)
     const err = e instanceof Error ? e : new Error(String(e))
     log.error(`okf-hub import : ${err.stack ?? err.message}`)
-    return fail(p.json, 'IO_ERROR', err.message, 5)
+    return failWith(p.json, 'IO_ERROR', err.message, 5)
   } finally {
     // A staged import that was not published (refusal at confirm, error) is never left behind.
     await importer.discard(jobId)

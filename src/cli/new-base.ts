@@ -1,12 +1,9 @@
 // `okf-hub new <nom> --title … --description …` — argv → the engine's new-base path → text or JSON.
 // Nothing here decides behaviour: the checks, the template and the publication live in
 // src/engine/bases/new-base.ts, shared with the desktop app's form (HubApi newBase).
-import { ConfigError, loadConfig } from '../engine/config'
 import { HubError } from '../engine/errors'
-import { openHubLog } from '../engine/hublog'
-import { configErrorExit } from '../engine/bootstrap/config-exit'
 import { createBaseFromTemplate } from '../engine/bases/new-base'
-import { takeHubOptions } from './options'
+import { failWith, prepareCommand, takeHubOptions } from './options'
 
 export const NEW_USAGE = `usage: okf-hub new <nom> --title "…" --description "…" [--bases DIR] [--config FILE] [--json]
 
@@ -70,34 +67,11 @@ function parseArgs(argv: string[]): { parsed?: Parsed; error?: string; help?: bo
   }
 }
 
-function fail(json: boolean, code: string, message: string, exit: number): number {
-  if (json) process.stdout.write(JSON.stringify({ error: { code, message } }, null, 2) + '\n')
-  else process.stderr.write(`ERROR: ${code}: ${message}\n`)
-  return exit
-}
 
 export async function runNew(argv: string[]): Promise<number> {
-  const args = parseArgs(argv)
-  if (args.help) {
-    process.stdout.write(NEW_USAGE)
-    return 0
-  }
-  if (!args.parsed) {
-    const message = args.error ?? 'usage incorrect'
-    if (args.json) process.stdout.write(JSON.stringify({ error: { code: 'USAGE', message } }, null, 2) + '\n')
-    process.stderr.write(`okf-hub new : ${message}\n\n${NEW_USAGE}`)
-    return 64
-  }
-  const p = args.parsed
-  let config
-  try {
-    config = loadConfig({ bases: p.bases, config: p.config })
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e
-    if (p.json) return fail(true, 'CONFIG', e.message, 2)
-    return configErrorExit(e)
-  }
-  const log = openHubLog(config.logFile)
+  const ready = prepareCommand('new', NEW_USAGE, parseArgs(argv))
+  if (typeof ready === 'number') return ready
+  const { p, config, log } = ready
   try {
     const created = await createBaseFromTemplate(config.basesDir, p, { log })
     if (p.json)
@@ -113,10 +87,10 @@ export async function runNew(argv: string[]): Promise<number> {
       )
     return 0
   } catch (e) {
-    if (e instanceof HubError) return fail(p.json, e.code, e.message, e.code === 'IO_ERROR' ? 5 : 4)
+    if (e instanceof HubError) return failWith(p.json, e.code, e.message, e.code === 'IO_ERROR' ? 5 : 4)
     const err = e instanceof Error ? e : new Error(String(e))
     log.error(`okf-hub new : ${err.stack ?? err.message}`)
-    return fail(p.json, (err as NodeJS.ErrnoException).code ?? err.name, err.message, 5)
+    return failWith(p.json, (err as NodeJS.ErrnoException).code ?? err.name, err.message, 5)
   } finally {
     log.close()
   }

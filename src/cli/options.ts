@@ -1,3 +1,7 @@
+import { configErrorExit } from '../engine/bootstrap/config-exit'
+import { ConfigError, loadConfig, type HubConfig } from '../engine/config'
+import { openHubLog, type HubLog } from '../engine/hublog'
+
 /** Splits `--bases X`, `--config X` (and `--opt=X`) out of argv; returns the rest. */
 export function takeHubOptions(argv: string[]): {
   bases?: string
@@ -18,4 +22,51 @@ export function takeHubOptions(argv: string[]): {
     out[m[1] as 'bases' | 'config'] = v
   }
   return out
+}
+
+/** One CLI failure: the `{ error }` JSON on stdout with `--json`, else `ERROR: CODE: message` on stderr. */
+export function failWith(json: boolean, code: string, message: string, exit: number): number {
+  if (json) process.stdout.write(JSON.stringify({ error: { code, message } }, null, 2) + '\n')
+  else process.stderr.write(`ERROR: ${code}: ${message}\n`)
+  return exit
+}
+
+export interface ParsedArgs<P> {
+  parsed?: P
+  error?: string
+  help?: boolean
+  json: boolean
+}
+
+/**
+ * What every engine subcommand does before its own work: `--help`, usage errors (exit 64, the
+ * usage on stderr, a `USAGE` error on stdout with `--json`), then the hub configuration (exit 2
+ * through the same line as the server when invalid). Returns the exit code, or the parsed
+ * arguments with the configuration and the hub log.
+ */
+export function prepareCommand<P extends { bases?: string; config?: string; json: boolean }>(
+  name: string,
+  usage: string,
+  args: ParsedArgs<P>
+): number | { p: P; config: HubConfig; log: HubLog } {
+  if (args.help) {
+    process.stdout.write(usage)
+    return 0
+  }
+  if (!args.parsed) {
+    const message = args.error ?? 'usage incorrect'
+    if (args.json) process.stdout.write(JSON.stringify({ error: { code: 'USAGE', message } }, null, 2) + '\n')
+    process.stderr.write(`okf-hub ${name} : ${message}\n\n${usage}`)
+    return 64
+  }
+  const p = args.parsed
+  let config: HubConfig
+  try {
+    config = loadConfig({ bases: p.bases, config: p.config })
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e
+    if (p.json) return failWith(true, 'CONFIG', e.message, 2)
+    return configErrorExit(e)
+  }
+  return { p, config, log: openHubLog(config.logFile) }
 }

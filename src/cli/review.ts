@@ -3,9 +3,8 @@
 // errors to exit codes once. No behaviour lives here.
 import { readFileSync } from 'node:fs'
 import { resolve as resolvePath } from 'node:path'
-import { ConfigError, loadConfig } from '../engine/config'
 import { HubError } from '../engine/errors'
-import { openHubLog, type HubLog } from '../engine/hublog'
+import type { HubLog } from '../engine/hublog'
 import { Registry } from '../engine/registry/registry'
 import { reconcile } from '../engine/review/reconcile'
 import { reviewContext } from '../engine/review/context'
@@ -18,9 +17,7 @@ import {
   renderReconcile,
   renderResolved
 } from '../engine/review/render'
-import type { ReviewErrorDto } from '../shared/review'
-import { configErrorExit } from '../engine/bootstrap/config-exit'
-import { takeHubOptions } from './options'
+import { failWith, prepareCommand, takeHubOptions } from './options'
 
 export const REVIEW_USAGE = `usage: okf-hub review <sous-commande> <base> [options] [--json] [--bases DIR] [--config FILE]
 
@@ -155,38 +152,11 @@ async function runParsed(
   }
 }
 
-function fail(json: boolean, code: string, message: string, exit: number): number {
-  if (json) {
-    const dto: ReviewErrorDto = { error: { code, message } }
-    process.stdout.write(JSON.stringify(dto, null, 2) + '\n')
-  } else {
-    process.stderr.write(`ERROR: ${code}: ${message}\n`)
-  }
-  return exit
-}
 
 export async function runReview(argv: string[]): Promise<number> {
-  const args = parseArgs(argv)
-  if (args.help) {
-    process.stdout.write(REVIEW_USAGE)
-    return 0
-  }
-  if (!args.parsed) {
-    const message = args.error ?? 'usage incorrect'
-    if (args.json) process.stdout.write(JSON.stringify({ error: { code: 'USAGE', message } }, null, 2) + '\n')
-    process.stderr.write(`okf-hub review : ${message}\n\n${REVIEW_USAGE}`)
-    return 64
-  }
-  const p = args.parsed
-  let config
-  try {
-    config = loadConfig({ bases: p.bases, config: p.config })
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e
-    if (p.json) return fail(true, 'CONFIG', e.message, 2)
-    return configErrorExit(e)
-  }
-  const log = openHubLog(config.logFile)
+  const ready = prepareCommand('review', REVIEW_USAGE, parseArgs(argv))
+  if (typeof ready === 'number') return ready
+  const { p, config, log } = ready
   try {
     const registry = new Registry(config.basesDir, log)
     registry.rescan()
@@ -194,11 +164,11 @@ export async function runReview(argv: string[]): Promise<number> {
     process.stdout.write(p.json ? JSON.stringify(out.data, null, 2) + '\n' : out.text)
     return 0
   } catch (e) {
-    if (e instanceof HubError) return fail(p.json, e.code, e.message, 4)
-    if (e instanceof DoorIoError) return fail(p.json, e.label, e.message, 5)
+    if (e instanceof HubError) return failWith(p.json, e.code, e.message, 4)
+    if (e instanceof DoorIoError) return failWith(p.json, e.label, e.message, 5)
     const err = e instanceof Error ? e : new Error(String(e))
     log.error(`okf-hub review ${p.sub} : ${err.stack ?? err.message}`)
-    return fail(p.json, (err as NodeJS.ErrnoException).code ?? err.name, err.message, 5)
+    return failWith(p.json, (err as NodeJS.ErrnoException).code ?? err.name, err.message, 5)
   } finally {
     log.close()
   }
