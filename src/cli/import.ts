@@ -198,7 +198,6 @@ function ask(question: string, hidden: boolean): Promise<string | null> {
   })
 }
 
-
 export async function runImport(argv: string[]): Promise<number> {
   const ready = prepareCommand('import', IMPORT_USAGE, parseArgs(argv))
   if (typeof ready === 'number') return ready

@@ -67,7 +67,6 @@ function parseArgs(argv: string[]): { parsed?: Parsed; error?: string; help?: bo
   }
 }
 
-
 export async function runNew(argv: string[]): Promise<number> {
   const ready = prepareCommand('new', NEW_USAGE, parseArgs(argv))
   if (typeof ready === 'number') return ready

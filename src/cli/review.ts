@@ -152,7 +152,6 @@ async function runParsed(
   }
 }
 
-
 export async function runReview(argv: string[]): Promise<number> {
   const ready = prepareCommand('review', REVIEW_USAGE, parseArgs(argv))
   if (typeof ready === 'number') return ready
