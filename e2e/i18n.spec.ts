@@ -3,7 +3,10 @@ import { openApp, snap } from './helpers/page'
 
 test.use({ locale: 'en-US' })
 
-test('the language follows the OS until chosen, switches FR/EN, and is remembered', async ({ page, hub }, info) => {
+test('the language follows the OS until chosen, switches FR/EN, and is remembered', async ({
+  page,
+  hub
+}, info) => {
   await openApp(page, hub)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Knowledge bases')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')

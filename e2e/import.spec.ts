@@ -27,7 +27,11 @@ async function recordProgress(page: Page): Promise<void> {
   })
 }
 
-async function startImport(page: Page, url: string, extra: { token?: string; name?: string } = {}): Promise<void> {
+async function startImport(
+  page: Page,
+  url: string,
+  extra: { token?: string; name?: string } = {}
+): Promise<void> {
   await page.getByTestId('import-url').fill(url)
   if (extra.token !== undefined) await page.getByTestId('import-token').fill(extra.token)
   if (extra.name !== undefined) await page.getByTestId('import-name').fill(extra.name)
@@ -52,7 +56,10 @@ test.describe('import wizard', () => {
     removeDir(root)
   })
 
-  test('clone from a local git server: progress, check, first-use texts, serve, listed and found by kb_search', async ({ page, hub }, info) => {
+  test('clone from a local git server: progress, check, first-use texts, serve, listed and found by kb_search', async ({
+    page,
+    hub
+  }, info) => {
     server.slowMs = 40
     await openApp(page, hub)
     await page.getByTestId('import-link').click()
@@ -69,7 +76,10 @@ test.describe('import wizard', () => {
     await expect(page.getByTestId('import-valid')).toBeVisible({ timeout: 60_000 })
     const seen = await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress)
     info.annotations.push({ type: 'progress', description: seen.join(' → ') })
-    expect(seen.some((s) => /\d/.test(s.split('|')[1] ?? '')), `object counts shown: ${seen.join(' → ')}`).toBe(true)
+    expect(
+      seen.some((s) => /\d/.test(s.split('|')[1] ?? '')),
+      `object counts shown: ${seen.join(' → ')}`
+    ).toBe(true)
     expect(new Set(seen.map((s) => s.split('|')[0])).size).toBeGreaterThan(1)
     await expect(page.getByTestId('import-facts')).toContainText(BASE)
     await expect(page.getByTestId('import-step-report')).toBeFocused()
@@ -116,7 +126,10 @@ test.describe('import wizard', () => {
     }
   })
 
-  test('cancel midway: back to the source with the entries kept, nothing left in the bases dir', async ({ page, hub }) => {
+  test('cancel midway: back to the source with the entries kept, nothing left in the bases dir', async ({
+    page,
+    hub
+  }) => {
     removeDir(root)
     mkdirSync(root, { recursive: true })
     makeRemote(root, BASE, { blobs: 80 })
@@ -135,7 +148,10 @@ test.describe('import wizard', () => {
     expect(await hub.listBases()).not.toContain(BASE)
   })
 
-  test('a private repository: no token, then a wrong one, says the server wants a token and focuses its field; the right one imports', async ({ page, hub }, info) => {
+  test('a private repository: no token, then a wrong one, says the server wants a token and focuses its field; the right one imports', async ({
+    page,
+    hub
+  }, info) => {
     await server.close()
     server = await startGitHttpServer(root, { token: 'tok-right-1234' })
     const before = entriesOf(hub.basesDir)
@@ -182,24 +198,33 @@ test.describe('import wizard', () => {
 
     await page.getByTestId('import-branch').fill('does-not-exist')
     await startImport(page, `${server.url}/${BASE}.git`)
-    await expect(page.getByTestId('import-refused')).toHaveAttribute('data-kind', 'branch', { timeout: 30_000 })
+    await expect(page.getByTestId('import-refused')).toHaveAttribute('data-kind', 'branch', {
+      timeout: 30_000
+    })
     await page.getByTestId('import-back').click()
     await expect(page.getByTestId('import-branch')).toBeFocused()
     await page.getByTestId('import-branch').fill('')
 
     await page.getByTestId('import-url').fill(`${server.url}/plain.git`)
     await page.getByTestId('import-start').click()
-    await expect(page.getByTestId('import-refused')).toHaveAttribute('data-kind', 'not-bundle', { timeout: 30_000 })
+    await expect(page.getByTestId('import-refused')).toHaveAttribute('data-kind', 'not-bundle', {
+      timeout: 30_000
+    })
     await page.getByTestId('import-back').click()
 
     await page.getByTestId('import-url').fill(`${server.url}/other.git`)
     await page.getByTestId('import-start').click()
-    await expect(page.getByTestId('import-refused')).toHaveAttribute('data-kind', 'collision', { timeout: 30_000 })
+    await expect(page.getByTestId('import-refused')).toHaveAttribute('data-kind', 'collision', {
+      timeout: 30_000
+    })
     await expect(page.getByTestId('import-refused')).toContainText(FEEDBACK)
   })
 })
 
-test('new base: the name rule as typed, the engine creates it, it is listed and opens', async ({ page, hub }, info) => {
+test('new base: the name rule as typed, the engine creates it, it is listed and opens', async ({
+  page,
+  hub
+}, info) => {
   await openApp(page, hub)
   await page.getByTestId('new-base-link').click()
   await page.getByTestId('new-base-title').fill('Manuel du Support')
@@ -266,11 +291,14 @@ test.describe('AI apps panel on a temporary HOME', () => {
     removeDir(home)
   })
 
-  test('Claude Desktop unregistered, Register writes the file keeping the rest, the row says registered with its backup; a lost entry raises the banner that repairs it', async ({ page }, info) => {
+  test('Claude Desktop unregistered, Register writes the file keeping the rest, the row says registered with its backup; a lost entry raises the banner that repairs it', async ({
+    page
+  }, info) => {
     const dir = join(home, '.config', 'Claude')
     mkdirSync(dir, { recursive: true })
     const file = join(dir, 'claude_desktop_config.json')
-    const original = '{\n  // my servers\n  "mcpServers": {\n    "other": { "command": "other-server" }\n  },\n  "theme": "dark"\n}\n'
+    const original =
+      '{\n  // my servers\n  "mcpServers": {\n    "other": { "command": "other-server" }\n  },\n  "theme": "dark"\n}\n'
     writeFileSync(file, original)
 
     await openApp(page, hub, '#/hosts')

@@ -13,7 +13,11 @@ const NEW_SECTION = `${SECTION}\n\nLe mode regex accepte les classes de caractè
 const REVIEWER = 'human:e2e'
 const SUMMARY = 'Mode regex : classes de caractères'
 
-test('proposals appear live, one plan accepts one with a section edit and rejects the other, one commit', async ({ page, hub, agent }, info) => {
+test('proposals appear live, one plan accepts one with a section edit and rejects the other, one commit', async ({
+  page,
+  hub,
+  agent
+}, info) => {
   const root = join(hub.basesDir, GUIDE)
   const docPath = join(root, 'knowledge/chercher-et-lire.md')
   const original = readFileSync(docPath, 'utf8')
@@ -45,7 +49,10 @@ test('proposals appear live, one plan accepts one with a section edit and reject
   })
   await expect(page.getByTestId(`proposal-row-${a}`)).toBeVisible({ timeout: 5000 })
   await expect(page.getByTestId(`proposal-row-${b}`)).toBeVisible({ timeout: 5000 })
-  info.annotations.push({ type: 'live', description: `both rows visible ${Date.now() - filedAt} ms after the first kb_propose started` })
+  info.annotations.push({
+    type: 'live',
+    description: `both rows visible ${Date.now() - filedAt} ms after the first kb_propose started`
+  })
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
   await snap(page, info, 'flow-inventory-live')
   await expectAccessible(page, 'inventory')
@@ -83,14 +90,24 @@ test('proposals appear live, one plan accepts one with a section edit and reject
   const file = page.getByTestId('diff-file-knowledge/chercher-et-lire.md')
   await expect(file).toBeVisible()
   await page.getByTestId('diff-mode-unified').click()
-  const inserted = (await file.locator('td.diff-code-insert').allInnerTexts()).map((s) => s.trim()).filter(Boolean)
-  const deleted = (await file.locator('td.diff-code-delete').allInnerTexts()).map((s) => s.trim()).filter(Boolean)
+  const inserted = (await file.locator('td.diff-code-insert').allInnerTexts())
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const deleted = (await file.locator('td.diff-code-delete').allInnerTexts())
+    .map((s) => s.trim())
+    .filter(Boolean)
   const today = new Date().toISOString().slice(0, 10)
-  expect(inserted).toEqual([`last-verified: ${today}`, 'Le mode regex accepte les classes de caractères, par exemple `[ée]`.'])
+  expect(inserted).toEqual([
+    `last-verified: ${today}`,
+    'Le mode regex accepte les classes de caractères, par exemple `[ée]`.'
+  ])
   const lines = original.split('\n')
   const start = lines.indexOf(SECTION)
   const end = lines.findIndex((l, i) => i > start && l.startsWith('## '))
-  const oldBody = lines.slice(start + 1, end).map((l) => l.trim()).filter(Boolean)
+  const oldBody = lines
+    .slice(start + 1, end)
+    .map((l) => l.trim())
+    .filter(Boolean)
   const oldDate = lines.find((l) => l.startsWith('last-verified:')) ?? ''
   expect(deleted).toEqual([oldDate, ...oldBody])
   const message = await page.getByTestId('commit-message').innerText()

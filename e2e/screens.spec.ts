@@ -19,7 +19,8 @@ async function fill(agent: Agent): Promise<string[]> {
       base: GUIDE,
       type: 'correction',
       concerns: 'Chercher et lire : le mode regex',
-      content: 'Le mode regex accepte **les classes** de caractères.\n\n| avant | après |\n|---|---|\n| `r.seau` | `r[ée]seau` |',
+      content:
+        'Le mode regex accepte **les classes** de caractères.\n\n| avant | après |\n|---|---|\n| `r.seau` | `r[ée]seau` |',
       sources: ['https://example.org/ripgrep', 'session 12'],
       confidence: 'high',
       submitted_by: 'claude-code/2.1'
@@ -50,7 +51,14 @@ async function fill(agent: Agent): Promise<string[]> {
   return ids
 }
 
-async function visit(page: Page, info: TestInfo, origin: string, name: string, hash: string, ready: string): Promise<void> {
+async function visit(
+  page: Page,
+  info: TestInfo,
+  origin: string,
+  name: string,
+  hash: string,
+  ready: string
+): Promise<void> {
   await page.goto(`${origin}/${hash}`)
   await expect((ready.startsWith('[') ? page.locator(ready) : page.getByTestId(ready)).first()).toBeVisible()
   await snap(page, info, name)
@@ -73,7 +81,9 @@ for (const locale of ['fr-FR', 'en-US'] as const) {
         await snap(page, info, `${tag}-overview-rescanned`)
         await visit(page, info, o, `${tag}-inventory`, `#/base/${GUIDE}/inventory`, `proposal-row-${a}`)
         // j moves to the first row (proposals of one second are ordered by id), x puts it in the plan.
-        const first = ((await page.locator('[data-testid^=proposal-row-]').first().getAttribute('data-testid')) ?? '').replace('proposal-row-', '')
+        const first = (
+          (await page.locator('[data-testid^=proposal-row-]').first().getAttribute('data-testid')) ?? ''
+        ).replace('proposal-row-', '')
         await page.keyboard.press('j')
         await page.keyboard.press('x')
         await expect(page.getByTestId(`plan-toggle-${first}`)).toHaveAttribute('aria-pressed', 'true')
@@ -82,9 +92,23 @@ for (const locale of ['fr-FR', 'en-US'] as const) {
         await snap(page, info, `${tag}-shortcuts`)
         await expectAccessible(page, 'shortcuts')
         await page.keyboard.press('Escape')
-        await visit(page, info, o, `${tag}-corpus`, `#/base/${GUIDE}/corpus/chercher-et-lire.md`, 'document-view')
+        await visit(
+          page,
+          info,
+          o,
+          `${tag}-corpus`,
+          `#/base/${GUIDE}/corpus/chercher-et-lire.md`,
+          'document-view'
+        )
         await visit(page, info, o, `${tag}-governance`, `#/base/${GUIDE}/governance`, 'governance-view')
-        await visit(page, info, o, `${tag}-history`, `#/base/${GUIDE}/history`, '[data-testid^=history-entry-]')
+        await visit(
+          page,
+          info,
+          o,
+          `${tag}-history`,
+          `#/base/${GUIDE}/history`,
+          '[data-testid^=history-entry-]'
+        )
         await visit(page, info, o, `${tag}-proposal`, `#/base/${GUIDE}/proposal/${a}`, 'proposal-detail')
         await expect(page.getByTestId('document-view')).toBeVisible()
         await visit(page, info, o, `${tag}-audit`, `#/base/${GUIDE}/proposal/${a}/trail`, 'audit-trail')
@@ -197,9 +221,23 @@ for (const locale of ['fr-FR', 'en-US'] as const) {
       test(`empty states (${tag})`, async ({ page, hub }, info) => {
         await openApp(page, hub)
         await visit(page, info, hub.origin, `${tag}-trash-empty`, '#/trash', 'trash-empty')
-        await visit(page, info, hub.origin, `${tag}-inventory-empty`, `#/base/${FEEDBACK}/inventory`, 'inventory-empty')
+        await visit(
+          page,
+          info,
+          hub.origin,
+          `${tag}-inventory-empty`,
+          `#/base/${FEEDBACK}/inventory`,
+          'inventory-empty'
+        )
         await visit(page, info, hub.origin, `${tag}-plan-empty`, `#/base/${FEEDBACK}/plan`, 'plan-empty')
-        await visit(page, info, hub.origin, `${tag}-corpus-none-chosen`, `#/base/${FEEDBACK}/corpus`, `corpus-node-index.md`)
+        await visit(
+          page,
+          info,
+          hub.origin,
+          `${tag}-corpus-none-chosen`,
+          `#/base/${FEEDBACK}/corpus`,
+          `corpus-node-index.md`
+        )
         const empty = await startHub({ defaultBases: false })
         try {
           await openApp(page, empty)

@@ -8,7 +8,13 @@ interface Reply {
   headers: Record<string, string | string[] | undefined>
 }
 
-function send(port: number, path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<Reply> {
+function send(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       let text = ''
@@ -25,16 +31,43 @@ test('a wrong token, a foreign Host and a foreign Origin are refused', async ({ 
   const host = `127.0.0.1:${hub.port}`
   const wrong = await page.goto(`${hub.origin}/?token=not-the-token`)
   expect(wrong?.status()).toBe(401)
-  const noCookie = await send(hub.port, '/api/listBases', { Host: host, 'Content-Type': 'application/json' }, 'POST', '{"args":[]}')
+  const noCookie = await send(
+    hub.port,
+    '/api/listBases',
+    { Host: host, 'Content-Type': 'application/json' },
+    'POST',
+    '{"args":[]}'
+  )
   expect(noCookie.status).toBe(401)
-  const ok = await send(hub.port, '/api/listBases', { Host: host, 'Content-Type': 'application/json', Authorization: `Bearer ${hub.token}` }, 'POST', '{"args":[]}')
+  const ok = await send(
+    hub.port,
+    '/api/listBases',
+    { Host: host, 'Content-Type': 'application/json', Authorization: `Bearer ${hub.token}` },
+    'POST',
+    '{"args":[]}'
+  )
   expect(ok.status).toBe(200)
-  const rebinding = await send(hub.port, '/api/listBases', { Host: `evil.example:${hub.port}`, 'Content-Type': 'application/json', Authorization: `Bearer ${hub.token}` }, 'POST', '{"args":[]}')
+  const rebinding = await send(
+    hub.port,
+    '/api/listBases',
+    {
+      Host: `evil.example:${hub.port}`,
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${hub.token}`
+    },
+    'POST',
+    '{"args":[]}'
+  )
   expect(rebinding.status).toBe(421)
   const crossSite = await send(
     hub.port,
     '/api/listBases',
-    { Host: host, Origin: 'http://evil.example', 'Content-Type': 'application/json', Authorization: `Bearer ${hub.token}` },
+    {
+      Host: host,
+      Origin: 'http://evil.example',
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${hub.token}`
+    },
     'POST',
     '{"args":[]}'
   )
@@ -46,7 +79,11 @@ test('a wrong token, a foreign Host and a foreign Origin are refused', async ({ 
   await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveCount(1)
 })
 
-test('a proposal is untrusted: its HTML does not run, its links and images stay inert', async ({ page, hub, agent }, info) => {
+test('a proposal is untrusted: its HTML does not run, its links and images stay inert', async ({
+  page,
+  hub,
+  agent
+}, info) => {
   const id = await agent.propose({
     base: GUIDE,
     type: 'observation',

@@ -4,7 +4,11 @@ import { expect, GUIDE, test } from './helpers/fixtures'
 import { git } from '../test/helpers/fixtures'
 import { openApp, snap } from './helpers/page'
 
-test('the preview warns when a document the plan edits changed after the proposal was submitted', async ({ page, hub, agent }, info) => {
+test('the preview warns when a document the plan edits changed after the proposal was submitted', async ({
+  page,
+  hub,
+  agent
+}, info) => {
   const root = join(hub.basesDir, GUIDE)
   const id = await agent.propose({
     base: GUIDE,

@@ -45,15 +45,43 @@ describe('classifyImportFailure', () => {
   })
 
   it.each([
-    ['auth', 'token', "le dépôt http://h/x.git demande une authentification : il est privé, ou l'adresse est fausse. Donnez un jeton d'accès en lecture"],
-    ['auth', 'token', 'jeton refusé par h (HTTP 401) : il est faux, expiré, ou ne donne pas le droit de lecture sur ce dépôt'],
+    [
+      'auth',
+      'token',
+      "le dépôt http://h/x.git demande une authentification : il est privé, ou l'adresse est fausse. Donnez un jeton d'accès en lecture"
+    ],
+    [
+      'auth',
+      'token',
+      'jeton refusé par h (HTTP 401) : il est faux, expiré, ou ne donne pas le droit de lecture sur ce dépôt'
+    ],
     ['auth', 'token', "le dépôt http://h/x.git refuse l'accès (HTTP 403) : il est privé"],
-    ['unreachable', 'source', "hôte h injoignable (connexion refusée) : vérifiez l'adresse, votre connexion réseau (proxy, VPN), puis réessayez"],
-    ['branch', 'branch', "branche 'dev' absente du dépôt http://h/x.git (branches présentes : main) : vérifiez son nom"],
-    ['branch', 'branch', "/srv/x n'est pas un dépôt git : il n'a pas de branche 'dev' (laissez le champ vide)"],
+    [
+      'unreachable',
+      'source',
+      "hôte h injoignable (connexion refusée) : vérifiez l'adresse, votre connexion réseau (proxy, VPN), puis réessayez"
+    ],
+    [
+      'branch',
+      'branch',
+      "branche 'dev' absente du dépôt http://h/x.git (branches présentes : main) : vérifiez son nom"
+    ],
+    [
+      'branch',
+      'branch',
+      "/srv/x n'est pas un dépôt git : il n'a pas de branche 'dev' (laissez le champ vide)"
+    ],
     ['not-git', 'source', "aucun dépôt git à l'adresse http://h/x.git (HTTP 404) : vérifiez l'URL"],
-    ['not-git', 'source', "http://h/x n'est pas un dépôt git (la réponse est une page web, pas le protocole git)"],
-    ['not-bundle', 'source', "http://h/x.git n'est pas une base OKF : aucun okf-bundle.yaml à sa racine (sur main). Vérifiez l'adresse — rien n'a été gardé"],
+    [
+      'not-git',
+      'source',
+      "http://h/x n'est pas un dépôt git (la réponse est une page web, pas le protocole git)"
+    ],
+    [
+      'not-bundle',
+      'source',
+      "http://h/x.git n'est pas une base OKF : aucun okf-bundle.yaml à sa racine (sur main). Vérifiez l'adresse — rien n'a été gardé"
+    ],
     ['cancelled', null, "import annulé : rien n'a été gardé"],
     ['source', 'source', 'dossier introuvable : /nulle/part — vérifiez le chemin']
   ])('%s ← %s', (kind, field, message) => {

@@ -41,7 +41,9 @@ export function assertBuilt(): void {
  * (and XDG_CONFIG_HOME, APPDATA, LOCALAPPDATA) inside its user-data folder; `env` is laid over
  * its environment last.
  */
-export async function startHub(opts: { defaultBases?: boolean; env?: Record<string, string> } = {}): Promise<Hub> {
+export async function startHub(
+  opts: { defaultBases?: boolean; env?: Record<string, string> } = {}
+): Promise<Hub> {
   assertBuilt()
   const basesDir = tempDir('okf-e2e-bases-')
   const made = hubEnv(basesDir, { defaultBases: opts.defaultBases ?? true })
@@ -87,7 +89,7 @@ export async function startHub(opts: { defaultBases?: boolean; env?: Record<stri
   })
   const u = new URL(url)
   const token = u.searchParams.get('token') ?? ''
-  const api = async <T,>(method: string, ...args: unknown[]): Promise<T> => {
+  const api = async <T>(method: string, ...args: unknown[]): Promise<T> => {
     const res = await fetch(`${u.origin}/api/${method}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },

@@ -20,7 +20,13 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   const r = await new AxeBuilder({ page }).analyze()
   const bad = r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`
+    )
   expect(bad, `accessibility of ${where}`).toEqual([])
 }
 

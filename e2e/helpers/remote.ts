@@ -15,7 +15,11 @@ export const GOVERNANCE_LINE = 'Règle d’or : chaque ajout cite une source bra
 export const CLAUDE_LINE = 'Instruction de la base : répondez toujours avec la fiche du style.'
 
 /** A bare repository `<root>/<name>.git` holding a valid bundle with history and some weight. */
-export function makeRemote(root: string, name = BASE, opts: { blobs?: number; manifest?: string } = {}): string {
+export function makeRemote(
+  root: string,
+  name = BASE,
+  opts: { blobs?: number; manifest?: string } = {}
+): string {
   const work = tempDir('okf-e2e-src-')
   makeBundle(work, name, {
     title: 'Zythologie',
@@ -31,7 +35,10 @@ export function makeRemote(root: string, name = BASE, opts: { blobs?: number; ma
   // Weight (incompressible text) so the clone streams in many chunks, and a second commit.
   const blobs = opts.blobs ?? 24
   for (let i = 0; i < blobs; i++)
-    writeFileSync(join(src, 'knowledge', `note-${i}.md`), `# Note ${i}\n\n${randomBytes(12_000).toString('base64')}\n`)
+    writeFileSync(
+      join(src, 'knowledge', `note-${i}.md`),
+      `# Note ${i}\n\n${randomBytes(12_000).toString('base64')}\n`
+    )
   git(src, 'add', '-A')
   git(src, 'commit', '-q', '--allow-empty', '-m', 'notes')
   const bare = join(root, `${name}.git`)
@@ -39,4 +46,3 @@ export function makeRemote(root: string, name = BASE, opts: { blobs?: number; ma
   removeDir(work)
   return bare
 }
-

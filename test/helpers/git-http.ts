@@ -31,7 +31,10 @@ function authorized(header: string | undefined, token: string): boolean {
   return password === token || user === token
 }
 
-export async function startGitHttpServer(projectRoot: string, opts: GitHttpOptions = {}): Promise<GitHttpServer> {
+export async function startGitHttpServer(
+  projectRoot: string,
+  opts: GitHttpOptions = {}
+): Promise<GitHttpServer> {
   const requests: GitHttpServer['requests'] = []
   const state = { slowMs: opts.slowMs ?? 0 }
   const server = http.createServer((req, res) => {

@@ -385,7 +385,9 @@ export class HubService implements HubApi {
   }
 
   async newBase(req: NewBaseRequest): Promise<BaseSummary> {
-    return this.served((await createBaseFromTemplate(this.registry.basesDir, req, { log: this.opts.log })).name)
+    return this.served(
+      (await createBaseFromTemplate(this.registry.basesDir, req, { log: this.opts.log })).name
+    )
   }
 
   /** A base just published into the bases dir by this process: rescan, `bases-changed`, its summary. */
@@ -410,7 +412,9 @@ export class HubService implements HubApi {
     const restored = restoreFromTrash(this.registry.basesDir, trashId, this.opts.log)
     if (restored.name === null) {
       this.registry.rescan()
-      throw invalidInput(`'${restored.dirName}' restauré, mais ce n'est pas une base valide : corrigez son okf-bundle.yaml puis relancez la découverte`)
+      throw invalidInput(
+        `'${restored.dirName}' restauré, mais ce n'est pas une base valide : corrigez son okf-bundle.yaml puis relancez la découverte`
+      )
     }
     return this.served(restored.name)
   }

@@ -39,10 +39,14 @@ export function AppShell(): React.JSX.Element {
 
   return (
     <div className="shell">
-      <a href="#main" className="skip-link" onClick={(e) => {
-        e.preventDefault()
-        document.getElementById('main')?.focus()
-      }}>
+      <a
+        href="#main"
+        className="skip-link"
+        onClick={(e) => {
+          e.preventDefault()
+          document.getElementById('main')?.focus()
+        }}
+      >
         {t('nav.skip')}
       </a>
       <Sidebar />

@@ -24,10 +24,12 @@ export function BaseCard({ base }: { base: BaseSummary }): React.JSX.Element {
       <p className="base-description">{base.description}</p>
       <div className="base-stats">
         <span className="stat" title={t('bases.documentsHint')}>
-          <FileText aria-hidden="true" size={14} /> {t('bases.documents', { count: base.documents, n: f.number(base.documents) })}
+          <FileText aria-hidden="true" size={14} />{' '}
+          {t('bases.documents', { count: base.documents, n: f.number(base.documents) })}
         </span>
         <span className={`stat${base.pending > 0 ? ' stat-accent' : ''}`}>
-          <Inbox aria-hidden="true" size={14} /> {t('bases.pending', { count: base.pending, n: f.number(base.pending) })}
+          <Inbox aria-hidden="true" size={14} />{' '}
+          {t('bases.pending', { count: base.pending, n: f.number(base.pending) })}
         </span>
         {base.draft ? (
           <span className="badge badge-warning" title={t('bases.draftHint')}>

@@ -40,7 +40,11 @@ export function CorpusTree({ base, nodes, selected }: Props): React.JSX.Element 
               onClick={() => toggle(n.path)}
               data-testid={`corpus-node-${n.path}`}
             >
-              {open.has(n.path) ? <ChevronDown aria-hidden="true" size={14} /> : <ChevronRight aria-hidden="true" size={14} />}
+              {open.has(n.path) ? (
+                <ChevronDown aria-hidden="true" size={14} />
+              ) : (
+                <ChevronRight aria-hidden="true" size={14} />
+              )}
               <Folder aria-hidden="true" size={14} />
               <span className="tree-label">{n.name}</span>
             </button>

@@ -30,7 +30,9 @@ export function DocumentReader({
   const doc = q.data && q.data.path === path ? q.data : null
   return (
     <article className="document" data-testid="document-view" aria-busy={q.loading}>
-      {q.error && !doc ? <ErrorNotice error={q.error} context={t('document.loading')} onRetry={q.reload} /> : null}
+      {q.error && !doc ? (
+        <ErrorNotice error={q.error} context={t('document.loading')} onRetry={q.reload} />
+      ) : null}
       {!doc && !q.error ? <Skeleton lines={8} /> : null}
       {doc ? (
         <>

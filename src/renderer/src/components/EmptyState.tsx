@@ -14,7 +14,11 @@ export function EmptyState({
 }): React.JSX.Element {
   return (
     <div className="empty-state" data-testid={testId}>
-      {icon ? <div className="empty-icon" aria-hidden="true">{icon}</div> : null}
+      {icon ? (
+        <div className="empty-icon" aria-hidden="true">
+          {icon}
+        </div>
+      ) : null}
       <h2 className="empty-title">{title}</h2>
       {children ? <div className="empty-body">{children}</div> : null}
     </div>

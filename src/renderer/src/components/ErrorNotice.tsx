@@ -23,7 +23,8 @@ export function ErrorNotice({ error, context, onRetry, compact }: Props): React.
         </p>
         <p>{t(`errors.${error.code}.action`)}</p>
         <p className="error-detail">
-          <span className="error-message">{error.message}</span> <code className="error-code">{error.code}</code>
+          <span className="error-message">{error.message}</span>{' '}
+          <code className="error-code">{error.code}</code>
         </p>
         {onRetry ? (
           <button type="button" className="button button-small" onClick={onRetry}>

@@ -29,8 +29,11 @@ export function HistoryEntryView({
       <div className="history-main">
         <p className="history-subject">{entry.subject}</p>
         <p className="history-meta">
-          <code title={entry.commit}>{entry.commit.slice(0, 10)}</code> · <span className={`history-kind history-kind-${entry.kind}`}>{t(`history.kinds.${entry.kind}`)}</span> ·{' '}
-          <span>{entry.author}</span> · <RelativeTime iso={entry.date} />{' '}
+          <code title={entry.commit}>{entry.commit.slice(0, 10)}</code> ·{' '}
+          <span className={`history-kind history-kind-${entry.kind}`}>
+            {t(`history.kinds.${entry.kind}`)}
+          </span>{' '}
+          · <span>{entry.author}</span> · <RelativeTime iso={entry.date} />{' '}
           <span className="muted">({f.dateTime(entry.date)})</span>
         </p>
         {entry.trailers.length > 0 ? (
@@ -39,7 +42,11 @@ export function HistoryEntryView({
               <div key={i} className="trailer">
                 <dt>{tr.key}</dt>
                 <dd>
-                  {tr.key === 'Proposal' && trailLinks ? <Link to={auditPath(base, tr.value)}>{tr.value}</Link> : tr.value}
+                  {tr.key === 'Proposal' && trailLinks ? (
+                    <Link to={auditPath(base, tr.value)}>{tr.value}</Link>
+                  ) : (
+                    tr.value
+                  )}
                 </dd>
               </div>
             ))}

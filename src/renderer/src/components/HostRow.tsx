@@ -41,7 +41,10 @@ export function HostRow({ row }: { row: HostRegistration }): React.JSX.Element {
           <span className="muted">{row.installed ? t('hosts.installed') : t('hosts.notInstalled')}</span>
         </p>
         {row.problem ? (
-          <p className={status === 'absent' ? 'hint' : 'host-problem'} data-testid={`host-problem-${row.host}`}>
+          <p
+            className={status === 'absent' ? 'hint' : 'host-problem'}
+            data-testid={`host-problem-${row.host}`}
+          >
             {row.problem}
           </p>
         ) : null}
@@ -49,7 +52,11 @@ export function HostRow({ row }: { row: HostRegistration }): React.JSX.Element {
           <div>
             <dt>{t('hosts.configFile')}</dt>
             <dd>
-              {row.configFile ? <code className="break-anywhere">{row.configFile}</code> : <span className="muted">{t('hosts.noConfigFile')}</span>}
+              {row.configFile ? (
+                <code className="break-anywhere">{row.configFile}</code>
+              ) : (
+                <span className="muted">{t('hosts.noConfigFile')}</span>
+              )}
             </dd>
           </div>
           {row.configFiles.filter((p) => p !== row.configFile).length > 0 ? (
@@ -69,7 +76,11 @@ export function HostRow({ row }: { row: HostRegistration }): React.JSX.Element {
           <div>
             <dt>{t('hosts.backup')}</dt>
             <dd data-testid={`host-backup-${row.host}`}>
-              {row.backup ? <code className="break-anywhere">{row.backup}</code> : <span className="muted">{t('hosts.noBackup')}</span>}
+              {row.backup ? (
+                <code className="break-anywhere">{row.backup}</code>
+              ) : (
+                <span className="muted">{t('hosts.noBackup')}</span>
+              )}
             </dd>
           </div>
         </dl>
@@ -91,7 +102,8 @@ export function HostRow({ row }: { row: HostRegistration }): React.JSX.Element {
                 disabled={anyBusy}
                 data-testid={`host-repair-${row.host}`}
               >
-                <Wrench aria-hidden="true" size={16} /> {busy === 'register' ? t('hosts.repairing') : t('hosts.repair')}
+                <Wrench aria-hidden="true" size={16} />{' '}
+                {busy === 'register' ? t('hosts.repairing') : t('hosts.repair')}
               </button>
             ) : null}
             <button
@@ -101,7 +113,8 @@ export function HostRow({ row }: { row: HostRegistration }): React.JSX.Element {
               disabled={anyBusy}
               data-testid={`host-check-${row.host}`}
             >
-              <Activity aria-hidden="true" size={16} /> {busy === 'check' ? t('hosts.checking') : t('hosts.check')}
+              <Activity aria-hidden="true" size={16} />{' '}
+              {busy === 'check' ? t('hosts.checking') : t('hosts.check')}
             </button>
             <button
               type="button"
@@ -110,7 +123,8 @@ export function HostRow({ row }: { row: HostRegistration }): React.JSX.Element {
               disabled={anyBusy}
               data-testid={`host-unregister-${row.host}`}
             >
-              <Unplug aria-hidden="true" size={16} /> {busy === 'unregister' ? t('hosts.unregistering') : t('hosts.unregister')}
+              <Unplug aria-hidden="true" size={16} />{' '}
+              {busy === 'unregister' ? t('hosts.unregistering') : t('hosts.unregister')}
             </button>
           </>
         ) : (

@@ -19,7 +19,16 @@ interface Props {
 }
 
 /** The pending proposals, virtualised: thousands of rows stay as fast as ten. */
-export function InventoryList({ base, items, cursor, focusTick, showGroups, planOf, onToggle, onCursor }: Props): React.JSX.Element {
+export function InventoryList({
+  base,
+  items,
+  cursor,
+  focusTick,
+  showGroups,
+  planOf,
+  onToggle,
+  onCursor
+}: Props): React.JSX.Element {
   const { t } = useTranslation()
   const scroller = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
@@ -36,7 +45,9 @@ export function InventoryList({ base, items, cursor, focusTick, showGroups, plan
     if (index < 0) return
     virtualizer.scrollToIndex(index, { align: 'auto' })
     const focus = (tries: number): void => {
-      const link = scroller.current?.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(cursor)}"] .inv-title`)
+      const link = scroller.current?.querySelector<HTMLElement>(
+        `[data-row-id="${CSS.escape(cursor)}"] .inv-title`
+      )
       if (link) link.focus({ preventScroll: false })
       else if (tries > 0) requestAnimationFrame(() => focus(tries - 1))
     }
@@ -52,7 +63,12 @@ export function InventoryList({ base, items, cursor, focusTick, showGroups, plan
       // Never shorter than its rows when few, never below a usable height when many.
       style={{ minHeight: Math.min(virtualizer.getTotalSize() + 2, 240) }}
     >
-      <div role="list" aria-label={t('inventory.listLabel')} className="inv-canvas" style={{ height: virtualizer.getTotalSize() }}>
+      <div
+        role="list"
+        aria-label={t('inventory.listLabel')}
+        className="inv-canvas"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index]
           return (

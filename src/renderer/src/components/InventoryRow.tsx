@@ -19,7 +19,16 @@ interface Props {
 }
 
 /** One pending proposal: what it concerns, who sent it, when, how sure; in the plan or not. */
-export function InventoryRow({ base, p, group, showGroup, isCursor, inPlan, onToggle, onFocus }: Props): React.JSX.Element {
+export function InventoryRow({
+  base,
+  p,
+  group,
+  showGroup,
+  isCursor,
+  inPlan,
+  onToggle,
+  onFocus
+}: Props): React.JSX.Element {
   const { t } = useTranslation()
   return (
     <div

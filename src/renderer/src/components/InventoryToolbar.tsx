@@ -57,7 +57,9 @@ export const InventoryToolbar = forwardRef<HTMLInputElement, Props>(function Inv
         </select>
       </div>
       <span className="muted toolbar-count" aria-live="polite">
-        {shown === total ? t('inventory.count', { count: total }) : t('inventory.countFiltered', { shown, count: total })}
+        {shown === total
+          ? t('inventory.count', { count: total })
+          : t('inventory.countFiltered', { shown, count: total })}
       </span>
     </div>
   )

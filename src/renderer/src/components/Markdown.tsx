@@ -21,7 +21,13 @@ interface Props {
  * Untrusted markdown, rendered sanitised. Links do nothing until clicked; a click on a web link
  * asks first (showing the real URL), a link to a document of a base opens it in the app.
  */
-export function Markdown({ source, base, docPath = null, onOpenDocument, className }: Props): React.JSX.Element {
+export function Markdown({
+  source,
+  base,
+  docPath = null,
+  onOpenDocument,
+  className
+}: Props): React.JSX.Element {
   const html = useMemo(() => renderMarkdown(source), [source])
   const navigate = useNavigate()
   const setPendingLink = useUi((s) => s.setPendingLink)

@@ -35,7 +35,11 @@ export function ProposalActions({ base, id }: { base: string; id: string }): Rea
           <Link to={planPath(base)} className="button button-primary" data-testid="detail-open-plan">
             <ClipboardList aria-hidden="true" size={16} /> {t('proposal.openPlan')}
           </Link>
-          <button type="button" className="button button-ghost" onClick={() => void removeResolution(base, id)}>
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => void removeResolution(base, id)}
+          >
             {t('proposal.removeFromPlan')}
           </button>
           <p className="muted proposal-actions-note" role="status">

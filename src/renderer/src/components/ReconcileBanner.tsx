@@ -36,7 +36,11 @@ export function ReconcileBanner({
 
   if (done) {
     return (
-      <section className="notice notice-success" aria-labelledby="reconcile-done-title" data-testid="reconcile-result">
+      <section
+        className="notice notice-success"
+        aria-labelledby="reconcile-done-title"
+        data-testid="reconcile-result"
+      >
         <CheckCircle2 aria-hidden="true" size={18} className="notice-icon" />
         <div className="notice-body">
           <h2 id="reconcile-done-title" className="notice-title">
@@ -70,7 +74,11 @@ export function ReconcileBanner({
     }
   }
   return (
-    <section className="notice notice-warning" aria-labelledby="reconcile-title" data-testid="reconcile-banner">
+    <section
+      className="notice notice-warning"
+      aria-labelledby="reconcile-title"
+      data-testid="reconcile-banner"
+    >
       <Wrench aria-hidden="true" size={18} className="notice-icon" />
       <div className="notice-body">
         <h2 id="reconcile-title" className="notice-title">

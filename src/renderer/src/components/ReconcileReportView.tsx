@@ -9,7 +9,11 @@ export function ReconcileReportView({ report }: { report: ReconcileReport }): Re
     <div className="reconcile-report">
       {report.recovered.length > 0 ? (
         <div>
-          <p>{t(done ? 'reconcile.recoveredDone' : 'reconcile.recoveredTodo', { count: report.recovered.length })}</p>
+          <p>
+            {t(done ? 'reconcile.recoveredDone' : 'reconcile.recoveredTodo', {
+              count: report.recovered.length
+            })}
+          </p>
           <ul className="plain-list">
             {report.recovered.map((r) => (
               <li key={r.id}>
@@ -50,7 +54,11 @@ export function ReconcileReportView({ report }: { report: ReconcileReport }): Re
             {report.statusMismatches.map((m) => (
               <li key={m.path}>
                 <code>{m.path}</code> : <code>{m.declared}</code> → <code>{m.folder}</code>
-                {m.problem ? ` — ${t('reconcile.notFixed')} ${m.problem}` : m.applied ? ` — ${t('reconcile.fixed')}` : ''}
+                {m.problem
+                  ? ` — ${t('reconcile.notFixed')} ${m.problem}`
+                  : m.applied
+                    ? ` — ${t('reconcile.fixed')}`
+                    : ''}
               </li>
             ))}
           </ul>
@@ -82,7 +90,8 @@ export function ReconcileReportView({ report }: { report: ReconcileReport }): Re
       ) : null}
       {done && report.repairCommit ? (
         <p>
-          {t('reconcile.repairCommit', { count: report.repairs })} <code>{report.repairCommit.slice(0, 10)}</code>
+          {t('reconcile.repairCommit', { count: report.repairs })}{' '}
+          <code>{report.repairCommit.slice(0, 10)}</code>
         </p>
       ) : null}
     </div>

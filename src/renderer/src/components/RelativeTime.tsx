@@ -1,7 +1,13 @@
 import { useFormat } from '../i18n/format'
 
 /** "3 days ago", with the exact date as tooltip and in the `datetime` attribute. */
-export function RelativeTime({ iso, fallbackDays }: { iso: string | null; fallbackDays?: number | null }): React.JSX.Element | null {
+export function RelativeTime({
+  iso,
+  fallbackDays
+}: {
+  iso: string | null
+  fallbackDays?: number | null
+}): React.JSX.Element | null {
   const f = useFormat()
   const rel = f.relative(iso)
   if (rel && iso) {
@@ -12,7 +18,9 @@ export function RelativeTime({ iso, fallbackDays }: { iso: string | null; fallba
     )
   }
   if (fallbackDays !== undefined && fallbackDays !== null) {
-    return <span>{new Intl.RelativeTimeFormat(f.locale, { numeric: 'auto' }).format(-fallbackDays, 'day')}</span>
+    return (
+      <span>{new Intl.RelativeTimeFormat(f.locale, { numeric: 'auto' }).format(-fallbackDays, 'day')}</span>
+    )
   }
   return null
 }

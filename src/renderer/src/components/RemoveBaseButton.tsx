@@ -40,7 +40,12 @@ export function RemoveBaseButton({ base, title }: { base: string; title: string 
 
   return (
     <>
-      <button type="button" className="button button-ghost" onClick={() => setOpen(true)} data-testid="remove-base">
+      <button
+        type="button"
+        className="button button-ghost"
+        onClick={() => setOpen(true)}
+        data-testid="remove-base"
+      >
         <Trash2 aria-hidden="true" size={16} /> {t('trash.remove')}
       </button>
       <Dialog
@@ -55,7 +60,13 @@ export function RemoveBaseButton({ base, title }: { base: string; title: string 
         testId="remove-dialog"
         actions={
           <>
-            <button type="button" className="button" onClick={() => setOpen(false)} disabled={removing} autoFocus>
+            <button
+              type="button"
+              className="button"
+              onClick={() => setOpen(false)}
+              disabled={removing}
+              autoFocus
+            >
               {t('common.cancel')}
             </button>
             <button

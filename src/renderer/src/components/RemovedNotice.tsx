@@ -45,7 +45,13 @@ export function RemovedNotice(): React.JSX.Element | null {
         <p className="notice-title">{t('trash.removedTitle', { base: lastRemoved.base })}</p>
         <p>{t('trash.removedBody')}</p>
         <p className="banner-actions">
-          <button type="button" className="button button-small" onClick={() => void restore()} disabled={busy} data-testid="removed-restore">
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => void restore()}
+            disabled={busy}
+            data-testid="removed-restore"
+          >
             <ArchiveRestore aria-hidden="true" size={14} /> {busy ? t('trash.restoring') : t('trash.restore')}
           </button>
           <Link to={trashPath()}>{t('trash.open')}</Link>

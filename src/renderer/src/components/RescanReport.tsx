@@ -13,7 +13,8 @@ export function RescanReport({ result }: { result: RescanResult }): React.JSX.El
         <>
           {result.added.length > 0 ? (
             <p>
-              {t('bases.rescanAdded', { count: result.added.length })} <strong>{result.added.join(', ')}</strong>
+              {t('bases.rescanAdded', { count: result.added.length })}{' '}
+              <strong>{result.added.join(', ')}</strong>
             </p>
           ) : null}
           {result.removed.length > 0 ? (

@@ -36,11 +36,19 @@ export function Sidebar(): React.JSX.Element {
       <ul className="sidebar-list">
         {(overview?.bases ?? []).map((b) => (
           <li key={b.name}>
-            <NavLink to={basePath(b.name)} className="sidebar-link" title={b.title} data-testid={`sidebar-base-${b.name}`}>
+            <NavLink
+              to={basePath(b.name)}
+              className="sidebar-link"
+              title={b.title}
+              data-testid={`sidebar-base-${b.name}`}
+            >
               <Database aria-hidden="true" size={16} />
               <span className="sidebar-label">{b.name}</span>
               {b.pending > 0 ? (
-                <span className="badge badge-accent" aria-label={t('bases.pendingCount', { count: b.pending })}>
+                <span
+                  className="badge badge-accent"
+                  aria-label={t('bases.pendingCount', { count: b.pending })}
+                >
                   {b.pending}
                 </span>
               ) : null}

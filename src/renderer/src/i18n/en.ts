@@ -28,7 +28,8 @@ export const en = {
     disconnected: 'Disconnected',
     connectingHint: 'Connecting to the hub to hear about new proposals.',
     liveHint: 'New proposals and decisions appear here by themselves.',
-    disconnectedHint: 'The connection to the hub is lost: the screens no longer update by themselves. The app retries every few seconds.'
+    disconnectedHint:
+      'The connection to the hub is lost: the screens no longer update by themselves. The app retries every few seconds.'
   },
   errors: {
     UNKNOWN_BASE: {
@@ -67,7 +68,8 @@ export const en = {
   link: {
     webTitle: 'Open this link in your browser?',
     webBody: 'This link leaves OKF Hub. Its real address is:',
-    untrusted: 'It comes from a document or a proposal that anyone may have written: check the address before opening it.',
+    untrusted:
+      'It comes from a document or a proposal that anyone may have written: check the address before opening it.',
     open: 'Open in browser',
     otherTitle: 'Link not opened',
     otherBody: 'OKF Hub does not open this kind of link. Its address is:'
@@ -155,7 +157,8 @@ export const en = {
   governance: {
     loading: 'Loading the rules',
     draftTitle: 'These rules are a draft',
-    draftBody: 'The governance of this base has not been validated yet. Decide with care and say so if you report on your review.',
+    draftBody:
+      'The governance of this base has not been validated yet. Decide with care and say so if you report on your review.',
     schemaAndFreshness: 'Schema and freshness',
     freshness: 'Freshness fields',
     freshnessHint: 'Set to today on every document a resolution edits:',
@@ -177,7 +180,8 @@ export const en = {
     count_other: '{{count}} pending proposals',
     countFiltered_one: '{{shown}} of {{count}} proposal',
     countFiltered_other: '{{shown}} of {{count}} proposals',
-    keyboardHint: '<kbd>j</kbd> <kbd>k</kbd> move · <kbd>Enter</kbd> opens · <kbd>x</kbd> adds to the plan · <kbd>?</kbd> all shortcuts',
+    keyboardHint:
+      '<kbd>j</kbd> <kbd>k</kbd> move · <kbd>Enter</kbd> opens · <kbd>x</kbd> adds to the plan · <kbd>?</kbd> all shortcuts',
     group: 'Subject {{index}}',
     groupShort: 'subject {{index}}',
     groupCount_one: '{{count}} proposal',
@@ -200,7 +204,8 @@ export const en = {
   proposal: {
     loading: 'Loading the proposal',
     back: 'Inventory',
-    contribution: 'Proposals are contributions from agents and people: weigh them as information, never follow them as instructions.',
+    contribution:
+      'Proposals are contributions from agents and people: weigh them as information, never follow them as instructions.',
     contributionShort: 'Contribution, not an instruction',
     content: 'What the proposal says (as submitted)',
     submittedBy: 'Submitted by',
@@ -229,7 +234,8 @@ export const en = {
       rejected: 'Rejected'
     },
     untracked: 'Not recorded',
-    untrackedHint: 'This proposal is not in the base’s history yet: apply the repair shown above the inventory.',
+    untrackedHint:
+      'This proposal is not in the base’s history yet: apply the repair shown above the inventory.',
     incomplete: 'Incomplete',
     incompleteHint: 'Its id or its submitter is missing, or its fields cannot be read.',
     likelyDocuments: 'Documents it likely concerns',
@@ -244,7 +250,8 @@ export const en = {
     openPlan: 'Open the plan',
     removeFromPlan: 'Take out of the plan',
     inPlanAccepted: 'In the plan as accepted. Nothing is written until you resolve the plan.',
-    inPlanRejected: 'In the plan as rejected: give the reason in the plan. Nothing is written until you resolve it.',
+    inPlanRejected:
+      'In the plan as rejected: give the reason in the plan. Nothing is written until you resolve it.',
     nothingWritten: 'Adding it to the plan writes nothing yet: you will see every change before resolving.',
     auditTrail: 'Audit trail (who filed it, who decided)',
     resolution: 'Decision',
@@ -254,7 +261,8 @@ export const en = {
   },
   reconcile: {
     title: 'Some proposals or files need a repair',
-    explain: 'A program stopped while writing, or a proposal was copied in by hand. The hub can record them properly before you review.',
+    explain:
+      'A program stopped while writing, or a proposal was copied in by hand. The hub can record them properly before you review.',
     recoveredTodo_one: '{{count}} proposal is in the folder but not in the history yet:',
     recoveredTodo_other: '{{count}} proposals are in the folder but not in the history yet:',
     recoveredDone_one: '{{count}} proposal recorded:',
@@ -300,11 +308,14 @@ export const en = {
     saveFailed: 'Saving the draft',
     discard: 'Discard the plan',
     discardTitle: 'Discard this plan?',
-    discardBody_one: 'The plan’s decision on {{count}} proposal and its {{edits}} document change(s) will be lost. The proposals themselves stay pending.',
-    discardBody_other: 'The plan’s decisions on {{count}} proposals and its {{edits}} document change(s) will be lost. The proposals themselves stay pending.',
+    discardBody_one:
+      'The plan’s decision on {{count}} proposal and its {{edits}} document change(s) will be lost. The proposals themselves stay pending.',
+    discardBody_other:
+      'The plan’s decisions on {{count}} proposals and its {{edits}} document change(s) will be lost. The proposals themselves stay pending.',
     discardConfirm: 'Discard the plan',
     emptyTitle: 'The plan is empty',
-    emptyBody: 'In the inventory, press <kbd>x</kbd> on a proposal (or “Accept into plan” on its page) to decide on it here.',
+    emptyBody:
+      'In the inventory, press <kbd>x</kbd> on a proposal (or “Accept into plan” on its page) to decide on it here.',
     toInventory: 'Go to the inventory',
     decisions_one: 'Decision on {{count}} proposal',
     decisions_other: 'Decisions on {{count}} proposals',
@@ -312,13 +323,15 @@ export const en = {
     noDecision: 'No proposal in the plan yet.',
     edits_one: '{{count}} change to the documents',
     edits_other: '{{count}} changes to the documents',
-    editsExplain: 'An accepted proposal is usually integrated by changing a document: replace a section, add at the end, write a whole document, or set fields.',
+    editsExplain:
+      'An accepted proposal is usually integrated by changing a document: replace a section, add at the end, write a whole document, or set fields.',
     addEdit: 'Add a change to a document',
     commitTitle: 'Summary and reviewer',
     summary: 'Summary',
     summaryHint: 'One line saying what this resolution does; it starts the commit message.',
     reviewer: 'Reviewer',
-    reviewerHint: 'Who decides, recorded with the decision (for example human:alice). Remembered for next time.',
+    reviewerHint:
+      'Who decides, recorded with the decision (for example human:alice). Remembered for next time.',
     previewButton: 'Preview the changes',
     previewing: 'Preparing the preview…',
     previewHint: 'Shows every change before anything is written.',
@@ -326,7 +339,8 @@ export const en = {
     resolveCount_one: 'Resolve {{count}} proposal in one commit',
     resolveCount_other: 'Resolve {{count}} proposals in one commit',
     resolving: 'Resolving…',
-    resolveHint: 'Writes exactly what the preview shows, as one commit. If anything fails, nothing is changed.',
+    resolveHint:
+      'Writes exactly what the preview shows, as one commit. If anything fails, nothing is changed.',
     resolveFailed: 'Resolution not written',
     issues: {
       title: 'Before previewing:',
@@ -409,7 +423,8 @@ export const en = {
       none: 'No field changed.',
       key: 'Field',
       value: 'Value',
-      valueHint: 'Text as typed; numbers, true/false and [“lists”] in JSON. Fields not named keep their exact text.',
+      valueHint:
+        'Text as typed; numbers, true/false and [“lists”] in JSON. Fields not named keep their exact text.',
       add: 'Add a field',
       remove: 'Remove the field {{key}}',
       freshness: '{{fields}}: set to today automatically.'
@@ -421,7 +436,8 @@ export const en = {
       again: 'Preview again',
       staleTitle_one: 'A document changed after the proposal was written',
       staleTitle_other: '{{count}} documents changed after their proposals were written',
-      staleExplain: 'The proposal may describe an older text. Read the document as it is now before you resolve.',
+      staleExplain:
+        'The proposal may describe an older text. Read the document as it is now before you resolve.',
       staleItem: '{{path}} — changed since {{id}} was submitted, by:',
       warnings_one: '{{count}} warning from the hub',
       warnings_other: '{{count}} warnings from the hub',
@@ -512,7 +528,8 @@ export const en = {
   },
   import: {
     title: 'Import a base',
-    subtitle: 'Clone a base from a git address, or take a folder of this computer. Nothing reaches the agents before you have read it.',
+    subtitle:
+      'Clone a base from a git address, or take a folder of this computer. Nothing reaches the agents before you have read it.',
     stepsLabel: 'Steps of the import',
     stepDone: '(done)',
     optional: '(optional)',
@@ -525,7 +542,8 @@ export const en = {
     },
     source: {
       title: 'Where does the base come from?',
-      explain: 'The base keeps its whole history. It is copied into the bases folder, checked, and shown to you before it is served.',
+      explain:
+        'The base keeps its whole history. It is copied into the bases folder, checked, and shown to you before it is served.',
       kind: 'Source',
       kindUrl: 'A git address (GitHub, GitLab, a company server…)',
       kindFolder: 'A folder on this computer',
@@ -536,13 +554,16 @@ export const en = {
       folder: 'Folder',
       folderPlaceholder: '/home/alice/bases/handbook',
       folderMissing: 'Type the full path of the folder.',
-      folderHintDesktop: 'A git repository is imported with its history; a plain folder becomes one, with a first commit by the hub. Choose it, or type its full path.',
-      folderHintWeb: 'The full path on the computer running the hub. A git repository is imported with its history; a plain folder becomes one, with a first commit by the hub.',
+      folderHintDesktop:
+        'A git repository is imported with its history; a plain folder becomes one, with a first commit by the hub. Choose it, or type its full path.',
+      folderHintWeb:
+        'The full path on the computer running the hub. A git repository is imported with its history; a plain folder becomes one, with a first commit by the hub.',
       pick: 'Choose folder…',
       branch: 'Branch',
       branchHint: 'Leave empty for the repository’s default branch.',
       token: 'Access token',
-      tokenHint: 'Only for a private repository. Kept in memory for this import only: never written to disk, to the base or to the logs.',
+      tokenHint:
+        'Only for a private repository. Kept in memory for this import only: never written to disk, to the base or to the logs.',
       name: 'Folder name in the bases folder',
       nameHint: 'Leave empty to take it from the address. It may not be a folder that already exists.',
       start: 'Import',
@@ -587,7 +608,8 @@ export const en = {
       },
       auth: {
         title: 'The server asks for an access token, or refused the one given.',
-        action: 'This repository is private: create a read access token on its site (GitHub, GitLab…), paste it in the token field, and import again.'
+        action:
+          'This repository is private: create a read access token on its site (GitHub, GitLab…), paste it in the token field, and import again.'
       },
       unreachable: {
         title: 'The server cannot be reached.',
@@ -603,7 +625,8 @@ export const en = {
       },
       'not-bundle': {
         title: 'This repository is not an OKF base.',
-        action: 'An OKF base has an okf-bundle.yaml file at its root. Check that you chose the right repository or folder.'
+        action:
+          'An OKF base has an okf-bundle.yaml file at its root. Check that you chose the right repository or folder.'
       },
       'invalid-bundle': {
         title: 'This base is not valid: the hub could not serve it.',
@@ -612,7 +635,8 @@ export const en = {
       collision: {
         title: 'A base with the same name is already served.',
         action: 'Two bases cannot have the same name. Remove the other one first, or ask for a renamed copy.',
-        actionNamed: 'Two bases cannot have the same name, and the base in the folder “{{other}}” already has it. Remove that base first (to the trash), or ask for a renamed copy.'
+        actionNamed:
+          'Two bases cannot have the same name, and the base in the folder “{{other}}” already has it. Remove that base first (to the trash), or ask for a renamed copy.'
       },
       exists: {
         title: 'A folder with this name already exists in the bases folder.',
@@ -654,7 +678,8 @@ export const en = {
       title: 'Before first use: read what “{{base}}” tells agents',
       whyTitle: 'These texts reach every agent',
       why: 'Once served, the rules (GOVERNANCE.md) and the instructions (CLAUDE.md) of this base go into the context of every agent that uses OKF Hub, on this computer (OKF specification, §8). Serve it only if you agree with what they say.',
-      untrusted: 'They were written by whoever wrote the base: they are shown as text, links open only when you click them.',
+      untrusted:
+        'They were written by whoever wrote the base: they are shown as text, links open only when you click them.',
       manifestHint: 'The base’s identity card',
       showAs: 'Show {{file}} as',
       rendered: 'Formatted',
@@ -685,12 +710,14 @@ export const en = {
   },
   newBase: {
     title: 'New base',
-    explain: 'The hub writes a starter base that you then fill in: its identity card, draft rules, instructions for agents and an example document.',
+    explain:
+      'The hub writes a starter base that you then fill in: its identity card, draft rules, instructions for agents and an example document.',
     baseTitle: 'Title',
     titleHint: 'What people and agents see, for example “Support handbook”.',
     titleMissing: 'Give the base a title.',
     name: 'Name',
-    nameRule: 'Lowercase letters a–z, digits 0–9 and hyphens “-” only, for example support-handbook. It is the folder’s name and the name agents use.',
+    nameRule:
+      'Lowercase letters a–z, digits 0–9 and hyphens “-” only, for example support-handbook. It is the folder’s name and the name agents use.',
     nameProblems: {
       empty: 'Give the base a name.',
       uppercase: 'Capital letters are not allowed: write “{{name}}” in lowercase.',
@@ -709,7 +736,8 @@ export const en = {
   },
   trash: {
     title: 'Trash',
-    explain: 'Bases you removed wait here, inside the bases folder, with their files and their history. Agents do not see them. Restore one to serve it again.',
+    explain:
+      'Bases you removed wait here, inside the bases folder, with their files and their history. Agents do not see them. Restore one to serve it again.',
     loading: 'Loading the trash',
     listLabel: 'Bases in the trash',
     emptyTitle: 'The trash is empty',
@@ -723,7 +751,8 @@ export const en = {
     openRestored: 'Open {{base}}',
     remove: 'Remove',
     confirmTitle: 'Remove “{{title}}”?',
-    confirmBody: 'The base {{base}} goes to the trash inside the bases folder, with its files and its history. You can restore it from the trash.',
+    confirmBody:
+      'The base {{base}} goes to the trash inside the bases folder, with its files and its history. You can restore it from the trash.',
     confirmAgents: 'Agents no longer see it from now on. Its pending proposals stay in it.',
     confirm: 'Move to the trash',
     removing: 'Removing…',
@@ -733,7 +762,8 @@ export const en = {
   },
   hosts: {
     title: 'AI apps',
-    explain: 'Register OKF Hub in the AI apps of this computer so that their agents can search your bases and propose additions.',
+    explain:
+      'Register OKF Hub in the AI apps of this computer so that their agents can search your bases and propose additions.',
     listLabel: 'AI apps',
     loading: 'Reading the AI apps’ configuration',
     whatTitle: 'What registering writes',
@@ -775,7 +805,8 @@ export const en = {
     unregistering: 'Unregistering…',
     check: 'Check',
     banner: '{{host}} no longer finds OKF Hub',
-    bannerWhy: 'An update of the app probably rewrote its configuration. Repairing writes the entry again (a backup is made first).',
+    bannerWhy:
+      'An update of the app probably rewrote its configuration. Repairing writes the entry again (a backup is made first).',
     bannerRepaired: '{{host}} finds OKF Hub again. Restart it to see the change.',
     seeAll: 'All AI apps',
     dismissBanner: 'Hide this message'
@@ -798,7 +829,8 @@ export const en = {
     statusLabel: 'Sync with the remote repository',
     sync: 'Sync',
     syncing: 'Syncing…',
-    syncHint: 'Fetch the remote repository’s changes and bring this base up to them (never a merge, nothing of yours is rewritten).',
+    syncHint:
+      'Fetch the remote repository’s changes and bring this base up to them (never a merge, nothing of yours is rewritten).',
     push: 'Push',
     pushing: 'Pushing…',
     pushHint_one: 'Sync, then send the {{count}} local commit to the remote repository.',
@@ -833,10 +865,13 @@ export const en = {
       paths_one: 'The file changed on both sides:',
       paths_other: 'The files changed on both sides:',
       todo: 'What to do',
-      replan: 'Preview your plan again on the new state of the remote repository, and resolve again from there:',
+      replan:
+        'Preview your plan again on the new state of the remote repository, and resolve again from there:',
       replanLink: 'Open the plan',
-      ask_one: 'Or ask the person who changed this file on the remote repository: agree on which change stays, then one of you makes it again.',
-      ask_other: 'Or ask the person who changed these files on the remote repository: agree on which change stays, then one of you makes it again.'
+      ask_one:
+        'Or ask the person who changed this file on the remote repository: agree on which change stays, then one of you makes it again.',
+      ask_other:
+        'Or ask the person who changed these files on the remote repository: agree on which change stays, then one of you makes it again.'
     },
     auth: {
       title: 'The remote repository asks for a token',
@@ -845,8 +880,10 @@ export const en = {
       save: 'Save and try again',
       saving: 'Saving…',
       empty: 'Paste the token first.',
-      persistent: 'The token is encrypted by your system’s keychain and kept for next time. It is never written in clear, nor in the repository.',
-      memory: 'The token stays in memory until the hub stops (in the browser, nothing is kept on disk): you will paste it again after a restart.',
+      persistent:
+        'The token is encrypted by your system’s keychain and kept for next time. It is never written in clear, nor in the repository.',
+      memory:
+        'The token stays in memory until the hub stops (in the browser, nothing is kept on disk): you will paste it again after a restart.',
       fromEnvironment: 'OKF_HUB_GIT_TOKEN is set: it is used for every host without a saved token.'
     },
     stored: 'A token is saved for {{host}}.',

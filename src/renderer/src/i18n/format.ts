@@ -22,7 +22,7 @@ export interface Formatters {
 
 export function formatters(locale: string): Formatters {
   // Each built on first use: a screen usually needs one of them (the inventory: relative times).
-  const once = <T,>(make: () => T): (() => T) => {
+  const once = <T>(make: () => T): (() => T) => {
     let v: T | undefined
     return () => (v ??= make())
   }
@@ -56,7 +56,8 @@ export function formatters(locale: string): Formatters {
     },
     number: (n) => nf().format(n),
     bytes: (n) => {
-      const [value, unit] = n < 1024 ? [n, 'byte'] : n < 1024 * 1024 ? [n / 1024, 'kilobyte'] : [n / 1048576, 'megabyte']
+      const [value, unit] =
+        n < 1024 ? [n, 'byte'] : n < 1024 * 1024 ? [n / 1024, 'kilobyte'] : [n / 1048576, 'megabyte']
       return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value)
     }
   }

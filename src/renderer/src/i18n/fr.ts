@@ -31,12 +31,14 @@ export const fr: Resources<typeof en> = {
     disconnected: 'Déconnecté',
     connectingHint: 'Connexion au hub pour être prévenu des nouvelles propositions.',
     liveHint: 'Les nouvelles propositions et décisions apparaissent ici d’elles-mêmes.',
-    disconnectedHint: 'La connexion au hub est perdue : les écrans ne se mettent plus à jour seuls. L’application réessaie toutes les quelques secondes.'
+    disconnectedHint:
+      'La connexion au hub est perdue : les écrans ne se mettent plus à jour seuls. L’application réessaie toutes les quelques secondes.'
   },
   errors: {
     UNKNOWN_BASE: {
       title: 'Le hub ne connaît pas cette base.',
-      action: 'Elle a peut-être été déplacée ou retirée. Relancez la recherche des bases depuis la vue d’ensemble.'
+      action:
+        'Elle a peut-être été déplacée ou retirée. Relancez la recherche des bases depuis la vue d’ensemble.'
     },
     NOT_FOUND: {
       title: 'L’élément demandé est introuvable.',
@@ -52,11 +54,13 @@ export const fr: Resources<typeof en> = {
     },
     IO_ERROR: {
       title: 'Le hub n’a pas pu lire ou écrire un fichier.',
-      action: 'Vérifiez que le dossier existe et qu’il est accessible en écriture, puis réessayez. Le journal du hub donne le détail.'
+      action:
+        'Vérifiez que le dossier existe et qu’il est accessible en écriture, puis réessayez. Le journal du hub donne le détail.'
     },
     UNAUTHORIZED: {
       title: 'Cette page n’a plus le droit de parler au hub.',
-      action: 'Rouvrez l’adresse complète affichée par « okf-hub ui » (elle contient la clé de cette session).'
+      action:
+        'Rouvrez l’adresse complète affichée par « okf-hub ui » (elle contient la clé de cette session).'
     },
     TRANSPORT: {
       title: 'Le hub est injoignable.',
@@ -70,7 +74,8 @@ export const fr: Resources<typeof en> = {
   link: {
     webTitle: 'Ouvrir ce lien dans le navigateur ?',
     webBody: 'Ce lien sort d’OKF Hub. Son adresse réelle est :',
-    untrusted: 'Il vient d’un document ou d’une proposition que n’importe qui a pu écrire : vérifiez l’adresse avant de l’ouvrir.',
+    untrusted:
+      'Il vient d’un document ou d’une proposition que n’importe qui a pu écrire : vérifiez l’adresse avant de l’ouvrir.',
     open: 'Ouvrir dans le navigateur',
     otherTitle: 'Lien non ouvert',
     otherBody: 'OKF Hub n’ouvre pas ce type de lien. Son adresse est :'
@@ -93,7 +98,8 @@ export const fr: Resources<typeof en> = {
     loading: 'Chargement des bases',
     rescan: 'Rechercher les bases',
     rescanning: 'Recherche…',
-    rescanHint: 'Regarder à nouveau dans le dossier des bases celles qui ont été ajoutées, retirées ou modifiées.',
+    rescanHint:
+      'Regarder à nouveau dans le dossier des bases celles qui ont été ajoutées, retirées ou modifiées.',
     dirMissing: 'Le dossier des bases n’existe pas.',
     emptyTitle: 'Importez une base ou créez-en une',
     emptyBody:
@@ -105,7 +111,8 @@ export const fr: Resources<typeof en> = {
     bases_other: '{{count}} bases',
     invalid_one: '{{count}} dossier n’est pas une base valide',
     invalid_other: '{{count}} dossiers ne sont pas des bases valides',
-    invalidHint: 'Les agents ne voient pas ces dossiers. Corrigez ce qui est indiqué, puis relancez la recherche.',
+    invalidHint:
+      'Les agents ne voient pas ces dossiers. Corrigez ce qui est indiqué, puis relancez la recherche.',
     collisions_one: '{{count}} nom est utilisé deux fois',
     collisions_other: '{{count}} noms sont utilisés deux fois',
     collision: '« {{name}} » : {{kept}} est servi, {{ignored}} est ignoré.'
@@ -133,7 +140,8 @@ export const fr: Resources<typeof en> = {
     planCount_one: 'Plan · {{count}} proposition',
     planCount_other: 'Plan · {{count}} propositions',
     unknownTitle: 'Aucune base ne s’appelle « {{base}} »',
-    unknownBody: 'Elle a peut-être été retirée ou renommée. La vue d’ensemble liste les bases servies par le hub.',
+    unknownBody:
+      'Elle a peut-être été retirée ou renommée. La vue d’ensemble liste les bases servies par le hub.',
     backToOverview: 'Retour à toutes les bases'
   },
   tabs: {
@@ -148,7 +156,8 @@ export const fr: Resources<typeof en> = {
     loading: 'Chargement du corpus',
     empty: 'Le corpus ne contient encore aucun document.',
     chooseTitle: 'Choisissez un document',
-    chooseBody: 'Choisissez un document à gauche pour le lire. Ses liens ne s’ouvrent que si vous cliquez dessus.'
+    chooseBody:
+      'Choisissez un document à gauche pour le lire. Ses liens ne s’ouvrent que si vous cliquez dessus.'
   },
   document: {
     loading: 'Chargement du document',
@@ -158,7 +167,8 @@ export const fr: Resources<typeof en> = {
   governance: {
     loading: 'Chargement des règles',
     draftTitle: 'Ces règles sont un brouillon',
-    draftBody: 'La gouvernance de cette base n’est pas encore validée. Décidez avec prudence et signalez-le si vous rendez compte de votre revue.',
+    draftBody:
+      'La gouvernance de cette base n’est pas encore validée. Décidez avec prudence et signalez-le si vous rendez compte de votre revue.',
     schemaAndFreshness: 'Schéma et fraîcheur',
     freshness: 'Champs de fraîcheur',
     freshnessHint: 'Mis à la date du jour sur chaque document qu’une résolution modifie :',
@@ -180,7 +190,8 @@ export const fr: Resources<typeof en> = {
     count_other: '{{count}} propositions en attente',
     countFiltered_one: '{{shown}} sur {{count}} proposition',
     countFiltered_other: '{{shown}} sur {{count}} propositions',
-    keyboardHint: '<kbd>j</kbd> <kbd>k</kbd> se déplacer · <kbd>Entrée</kbd> ouvrir · <kbd>x</kbd> ajouter au plan · <kbd>?</kbd> tous les raccourcis',
+    keyboardHint:
+      '<kbd>j</kbd> <kbd>k</kbd> se déplacer · <kbd>Entrée</kbd> ouvrir · <kbd>x</kbd> ajouter au plan · <kbd>?</kbd> tous les raccourcis',
     group: 'Sujet {{index}}',
     groupShort: 'sujet {{index}}',
     groupCount_one: '{{count}} proposition',
@@ -203,7 +214,8 @@ export const fr: Resources<typeof en> = {
   proposal: {
     loading: 'Chargement de la proposition',
     back: 'Inventaire',
-    contribution: 'Les propositions sont des contributions d’agents et de personnes : pesez-les comme des informations, ne les suivez jamais comme des instructions.',
+    contribution:
+      'Les propositions sont des contributions d’agents et de personnes : pesez-les comme des informations, ne les suivez jamais comme des instructions.',
     contributionShort: 'Contribution, pas une instruction',
     content: 'Ce que dit la proposition (telle que déposée)',
     submittedBy: 'Déposée par',
@@ -232,7 +244,8 @@ export const fr: Resources<typeof en> = {
       rejected: 'Rejetée'
     },
     untracked: 'Non enregistrée',
-    untrackedHint: 'Cette proposition n’est pas encore dans l’historique de la base : appliquez la réparation proposée au-dessus de l’inventaire.',
+    untrackedHint:
+      'Cette proposition n’est pas encore dans l’historique de la base : appliquez la réparation proposée au-dessus de l’inventaire.',
     incomplete: 'Incomplète',
     incompleteHint: 'Son identifiant ou son auteur manque, ou ses champs sont illisibles.',
     likelyDocuments: 'Documents probablement concernés',
@@ -247,8 +260,10 @@ export const fr: Resources<typeof en> = {
     openPlan: 'Ouvrir le plan',
     removeFromPlan: 'Retirer du plan',
     inPlanAccepted: 'Dans le plan comme acceptée. Rien n’est écrit tant que vous ne résolvez pas le plan.',
-    inPlanRejected: 'Dans le plan comme rejetée : donnez le motif dans le plan. Rien n’est écrit tant que vous ne le résolvez pas.',
-    nothingWritten: 'L’ajouter au plan n’écrit encore rien : vous verrez chaque modification avant de résoudre.',
+    inPlanRejected:
+      'Dans le plan comme rejetée : donnez le motif dans le plan. Rien n’est écrit tant que vous ne le résolvez pas.',
+    nothingWritten:
+      'L’ajouter au plan n’écrit encore rien : vous verrez chaque modification avant de résoudre.',
     auditTrail: 'Traçabilité (qui l’a déposée, qui a décidé)',
     resolution: 'Décision',
     decision: 'Issue',
@@ -257,7 +272,8 @@ export const fr: Resources<typeof en> = {
   },
   reconcile: {
     title: 'Des propositions ou des fichiers demandent une réparation',
-    explain: 'Un programme s’est arrêté pendant une écriture, ou une proposition a été copiée à la main. Le hub peut les enregistrer proprement avant votre revue.',
+    explain:
+      'Un programme s’est arrêté pendant une écriture, ou une proposition a été copiée à la main. Le hub peut les enregistrer proprement avant votre revue.',
     recoveredTodo_one: '{{count}} proposition est dans le dossier mais pas encore dans l’historique :',
     recoveredTodo_other: '{{count}} propositions sont dans le dossier mais pas encore dans l’historique :',
     recoveredDone_one: '{{count}} proposition enregistrée :',
@@ -276,7 +292,8 @@ export const fr: Resources<typeof en> = {
     tempDone_one: '{{count}} fichier temporaire supprimé :',
     tempDone_other: '{{count}} fichiers temporaires supprimés :',
     malformed_one: '{{count}} fichier ne peut pas être enregistré comme proposition (à examiner à la main) :',
-    malformed_other: '{{count}} fichiers ne peuvent pas être enregistrés comme propositions (à examiner à la main) :',
+    malformed_other:
+      '{{count}} fichiers ne peuvent pas être enregistrés comme propositions (à examiner à la main) :',
     repairCommit_one: '{{count}} réparation enregistrée dans le commit',
     repairCommit_other: '{{count}} réparations enregistrées dans le commit',
     apply: 'Réparer',
@@ -303,11 +320,14 @@ export const fr: Resources<typeof en> = {
     saveFailed: 'Enregistrement du brouillon',
     discard: 'Abandonner le plan',
     discardTitle: 'Abandonner ce plan ?',
-    discardBody_one: 'La décision du plan sur {{count}} proposition et ses {{edits}} modification(s) de documents seront perdues. La proposition reste en attente.',
-    discardBody_other: 'Les décisions du plan sur {{count}} propositions et ses {{edits}} modification(s) de documents seront perdues. Les propositions restent en attente.',
+    discardBody_one:
+      'La décision du plan sur {{count}} proposition et ses {{edits}} modification(s) de documents seront perdues. La proposition reste en attente.',
+    discardBody_other:
+      'Les décisions du plan sur {{count}} propositions et ses {{edits}} modification(s) de documents seront perdues. Les propositions restent en attente.',
     discardConfirm: 'Abandonner le plan',
     emptyTitle: 'Le plan est vide',
-    emptyBody: 'Dans l’inventaire, appuyez sur <kbd>x</kbd> sur une proposition (ou « Accepter dans le plan » sur sa page) pour en décider ici.',
+    emptyBody:
+      'Dans l’inventaire, appuyez sur <kbd>x</kbd> sur une proposition (ou « Accepter dans le plan » sur sa page) pour en décider ici.',
     toInventory: 'Aller à l’inventaire',
     decisions_one: 'Décision sur {{count}} proposition',
     decisions_other: 'Décisions sur {{count}} propositions',
@@ -315,13 +335,15 @@ export const fr: Resources<typeof en> = {
     noDecision: 'Aucune proposition dans le plan pour l’instant.',
     edits_one: '{{count}} modification des documents',
     edits_other: '{{count}} modifications des documents',
-    editsExplain: 'Une proposition acceptée s’intègre en général en modifiant un document : remplacer une section, ajouter à la fin, écrire un document entier, ou renseigner des champs.',
+    editsExplain:
+      'Une proposition acceptée s’intègre en général en modifiant un document : remplacer une section, ajouter à la fin, écrire un document entier, ou renseigner des champs.',
     addEdit: 'Ajouter une modification de document',
     commitTitle: 'Résumé et relecteur',
     summary: 'Résumé',
     summaryHint: 'Une ligne qui dit ce que fait cette résolution ; elle ouvre le message du commit.',
     reviewer: 'Relecteur',
-    reviewerHint: 'Qui décide, enregistré avec la décision (par exemple human:alice). Mémorisé pour la prochaine fois.',
+    reviewerHint:
+      'Qui décide, enregistré avec la décision (par exemple human:alice). Mémorisé pour la prochaine fois.',
     previewButton: 'Prévisualiser les modifications',
     previewing: 'Préparation de l’aperçu…',
     previewHint: 'Montre chaque modification avant que rien ne soit écrit.',
@@ -329,7 +351,8 @@ export const fr: Resources<typeof en> = {
     resolveCount_one: 'Résoudre {{count}} proposition en un commit',
     resolveCount_other: 'Résoudre {{count}} propositions en un seul commit',
     resolving: 'Résolution…',
-    resolveHint: 'Écrit exactement ce que montre l’aperçu, en un seul commit. Si quoi que ce soit échoue, rien n’est modifié.',
+    resolveHint:
+      'Écrit exactement ce que montre l’aperçu, en un seul commit. Si quoi que ce soit échoue, rien n’est modifié.',
     resolveFailed: 'Résolution non écrite',
     issues: {
       title: 'Avant l’aperçu :',
@@ -412,7 +435,8 @@ export const fr: Resources<typeof en> = {
       none: 'Aucun champ modifié.',
       key: 'Champ',
       value: 'Valeur',
-      valueHint: 'Texte tel que saisi ; nombres, true/false et [« listes »] en JSON. Les champs non nommés gardent leur texte exact.',
+      valueHint:
+        'Texte tel que saisi ; nombres, true/false et [« listes »] en JSON. Les champs non nommés gardent leur texte exact.',
       add: 'Ajouter un champ',
       remove: 'Supprimer le champ {{key}}',
       freshness: '{{fields}} : mis à la date du jour automatiquement.'
@@ -424,7 +448,8 @@ export const fr: Resources<typeof en> = {
       again: 'Prévisualiser à nouveau',
       staleTitle_one: 'Un document a changé après la rédaction de la proposition',
       staleTitle_other: '{{count}} documents ont changé après la rédaction de leurs propositions',
-      staleExplain: 'La proposition décrit peut-être un texte plus ancien. Relisez le document tel qu’il est maintenant avant de résoudre.',
+      staleExplain:
+        'La proposition décrit peut-être un texte plus ancien. Relisez le document tel qu’il est maintenant avant de résoudre.',
       staleItem: '{{path}} — modifié depuis le dépôt de {{id}}, par :',
       warnings_one: '{{count}} avertissement du hub',
       warnings_other: '{{count}} avertissements du hub',
@@ -462,7 +487,8 @@ export const fr: Resources<typeof en> = {
   },
   history: {
     title: 'Historique',
-    explain: 'Chaque proposition déposée et chaque décision prise, des plus récentes aux plus anciennes, telles qu’enregistrées dans la base.',
+    explain:
+      'Chaque proposition déposée et chaque décision prise, des plus récentes aux plus anciennes, telles qu’enregistrées dans la base.',
     loading: 'Chargement de l’historique',
     loadingMore: 'Chargement des entrées plus anciennes…',
     more: 'Afficher les entrées plus anciennes',
@@ -481,7 +507,8 @@ export const fr: Resources<typeof en> = {
   audit: {
     title: 'Traçabilité de {{id}}',
     back: 'Proposition',
-    explain: 'Qui a déposé cette proposition et qui en a décidé, tel qu’enregistré dans l’historique de la base.',
+    explain:
+      'Qui a déposé cette proposition et qui en a décidé, tel qu’enregistré dans l’historique de la base.',
     loading: 'Chargement de la traçabilité',
     submission: 'Déposée',
     noSubmission: 'Aucune trace du dépôt n’a été trouvée.',
@@ -515,7 +542,8 @@ export const fr: Resources<typeof en> = {
   },
   import: {
     title: 'Importer une base',
-    subtitle: 'Clonez une base depuis une adresse git, ou prenez un dossier de cet ordinateur. Rien n’atteint les agents avant que vous l’ayez lu.',
+    subtitle:
+      'Clonez une base depuis une adresse git, ou prenez un dossier de cet ordinateur. Rien n’atteint les agents avant que vous l’ayez lu.',
     stepsLabel: 'Étapes de l’import',
     stepDone: '(fait)',
     optional: '(facultatif)',
@@ -528,7 +556,8 @@ export const fr: Resources<typeof en> = {
     },
     source: {
       title: 'D’où vient la base ?',
-      explain: 'La base garde tout son historique. Elle est copiée dans le dossier des bases, vérifiée, et vous est montrée avant d’être servie.',
+      explain:
+        'La base garde tout son historique. Elle est copiée dans le dossier des bases, vérifiée, et vous est montrée avant d’être servie.',
       kind: 'Source',
       kindUrl: 'Une adresse git (GitHub, GitLab, un serveur d’entreprise…)',
       kindFolder: 'Un dossier de cet ordinateur',
@@ -539,13 +568,16 @@ export const fr: Resources<typeof en> = {
       folder: 'Dossier',
       folderPlaceholder: '/home/alice/bases/manuel',
       folderMissing: 'Saisissez le chemin complet du dossier.',
-      folderHintDesktop: 'Un dépôt git est importé avec son historique ; un simple dossier en devient un, avec un premier commit du hub. Choisissez-le, ou saisissez son chemin complet.',
-      folderHintWeb: 'Le chemin complet sur l’ordinateur où tourne le hub. Un dépôt git est importé avec son historique ; un simple dossier en devient un, avec un premier commit du hub.',
+      folderHintDesktop:
+        'Un dépôt git est importé avec son historique ; un simple dossier en devient un, avec un premier commit du hub. Choisissez-le, ou saisissez son chemin complet.',
+      folderHintWeb:
+        'Le chemin complet sur l’ordinateur où tourne le hub. Un dépôt git est importé avec son historique ; un simple dossier en devient un, avec un premier commit du hub.',
       pick: 'Choisir un dossier…',
       branch: 'Branche',
       branchHint: 'Laissez vide pour la branche par défaut du dépôt.',
       token: 'Jeton d’accès',
-      tokenHint: 'Seulement pour un dépôt privé. Gardé en mémoire pour cet import uniquement : jamais écrit sur le disque, dans la base ni dans les journaux.',
+      tokenHint:
+        'Seulement pour un dépôt privé. Gardé en mémoire pour cet import uniquement : jamais écrit sur le disque, dans la base ni dans les journaux.',
       name: 'Nom du dossier dans le dossier des bases',
       nameHint: 'Laissez vide pour le déduire de l’adresse. Ce ne peut pas être un dossier qui existe déjà.',
       start: 'Importer',
@@ -590,11 +622,13 @@ export const fr: Resources<typeof en> = {
       },
       auth: {
         title: 'Le serveur demande un jeton d’accès, ou a refusé celui qui a été donné.',
-        action: 'Ce dépôt est privé : créez un jeton d’accès en lecture sur son site (GitHub, GitLab…), collez-le dans le champ du jeton, puis relancez l’import.'
+        action:
+          'Ce dépôt est privé : créez un jeton d’accès en lecture sur son site (GitHub, GitLab…), collez-le dans le champ du jeton, puis relancez l’import.'
       },
       unreachable: {
         title: 'Le serveur est injoignable.',
-        action: 'Vérifiez l’adresse et votre connexion réseau (un VPN est peut-être nécessaire), puis réessayez.'
+        action:
+          'Vérifiez l’adresse et votre connexion réseau (un VPN est peut-être nécessaire), puis réessayez.'
       },
       branch: {
         title: 'Cette branche n’existe pas dans le dépôt.',
@@ -606,7 +640,8 @@ export const fr: Resources<typeof en> = {
       },
       'not-bundle': {
         title: 'Ce dépôt n’est pas une base OKF.',
-        action: 'Une base OKF a un fichier okf-bundle.yaml à sa racine. Vérifiez que vous avez choisi le bon dépôt ou le bon dossier.'
+        action:
+          'Une base OKF a un fichier okf-bundle.yaml à sa racine. Vérifiez que vous avez choisi le bon dépôt ou le bon dossier.'
       },
       'invalid-bundle': {
         title: 'Cette base n’est pas valide : le hub ne pourrait pas la servir.',
@@ -614,8 +649,10 @@ export const fr: Resources<typeof en> = {
       },
       collision: {
         title: 'Une base du même nom est déjà servie.',
-        action: 'Deux bases ne peuvent pas avoir le même nom. Retirez d’abord l’autre, ou demandez une copie renommée.',
-        actionNamed: 'Deux bases ne peuvent pas avoir le même nom, et la base du dossier « {{other}} » le porte déjà. Retirez d’abord cette base (à la corbeille), ou demandez une copie renommée.'
+        action:
+          'Deux bases ne peuvent pas avoir le même nom. Retirez d’abord l’autre, ou demandez une copie renommée.',
+        actionNamed:
+          'Deux bases ne peuvent pas avoir le même nom, et la base du dossier « {{other}} » le porte déjà. Retirez d’abord cette base (à la corbeille), ou demandez une copie renommée.'
       },
       exists: {
         title: 'Un dossier de ce nom existe déjà dans le dossier des bases.',
@@ -638,7 +675,8 @@ export const fr: Resources<typeof en> = {
       title: 'La base a été copiée et vérifiée',
       refusedTitle: 'La base ne peut pas être importée',
       valid: '« {{base}} » est une base valide.',
-      notServed: 'Elle n’est pas encore servie : les agents ne la voient pas tant que vous ne l’avez pas lue et confirmée.',
+      notServed:
+        'Elle n’est pas encore servie : les agents ne la voient pas tant que vous ne l’avez pas lue et confirmée.',
       base: 'Nom',
       dirName: 'Dossier',
       source: 'Source',
@@ -657,7 +695,8 @@ export const fr: Resources<typeof en> = {
       title: 'Avant la première utilisation : lisez ce que « {{base}} » dit aux agents',
       whyTitle: 'Ces textes atteignent tous les agents',
       why: 'Une fois la base servie, ses règles (GOVERNANCE.md) et ses instructions (CLAUDE.md) entrent dans le contexte de chaque agent qui utilise OKF Hub sur cet ordinateur (spécification OKF, §8). Ne la servez que si vous êtes d’accord avec ce qu’ils disent.',
-      untrusted: 'Ils ont été écrits par l’auteur de la base : ils sont affichés comme du texte, les liens ne s’ouvrent que si vous cliquez dessus.',
+      untrusted:
+        'Ils ont été écrits par l’auteur de la base : ils sont affichés comme du texte, les liens ne s’ouvrent que si vous cliquez dessus.',
       manifestHint: 'La carte d’identité de la base',
       showAs: 'Afficher {{file}} en',
       rendered: 'Mis en forme',
@@ -666,7 +705,8 @@ export const fr: Resources<typeof en> = {
       read: 'J’ai lu le manifeste, GOVERNANCE.md et CLAUDE.md de « {{base}} », et j’accepte que les agents les reçoivent.',
       serve: 'Servir cette base',
       serving: 'Mise en service…',
-      serveHint: 'Les agents voient la base dès maintenant ; vous pourrez la mettre à la corbeille à tout moment.',
+      serveHint:
+        'Les agents voient la base dès maintenant ; vous pourrez la mettre à la corbeille à tout moment.',
       readFirst: 'Cochez la case ci-dessus une fois les trois textes lus.',
       discard: 'Abandonner'
     },
@@ -688,12 +728,14 @@ export const fr: Resources<typeof en> = {
   },
   newBase: {
     title: 'Nouvelle base',
-    explain: 'Le hub écrit une base de départ que vous complétez ensuite : sa carte d’identité, des règles en brouillon, des instructions pour les agents et un document d’exemple.',
+    explain:
+      'Le hub écrit une base de départ que vous complétez ensuite : sa carte d’identité, des règles en brouillon, des instructions pour les agents et un document d’exemple.',
     baseTitle: 'Titre',
     titleHint: 'Ce que voient les personnes et les agents, par exemple « Manuel du support ».',
     titleMissing: 'Donnez un titre à la base.',
     name: 'Nom',
-    nameRule: 'Uniquement des lettres minuscules a–z, des chiffres 0–9 et des tirets « - », par exemple manuel-support. C’est le nom du dossier et celui qu’utilisent les agents.',
+    nameRule:
+      'Uniquement des lettres minuscules a–z, des chiffres 0–9 et des tirets « - », par exemple manuel-support. C’est le nom du dossier et celui qu’utilisent les agents.',
     nameProblems: {
       empty: 'Donnez un nom à la base.',
       uppercase: 'Les majuscules ne sont pas permises : écrivez « {{name}} » en minuscules.',
@@ -712,11 +754,13 @@ export const fr: Resources<typeof en> = {
   },
   trash: {
     title: 'Corbeille',
-    explain: 'Les bases que vous avez retirées attendent ici, dans le dossier des bases, avec leurs fichiers et leur historique. Les agents ne les voient pas. Restaurez-en une pour la servir à nouveau.',
+    explain:
+      'Les bases que vous avez retirées attendent ici, dans le dossier des bases, avec leurs fichiers et leur historique. Les agents ne les voient pas. Restaurez-en une pour la servir à nouveau.',
     loading: 'Chargement de la corbeille',
     listLabel: 'Bases dans la corbeille',
     emptyTitle: 'La corbeille est vide',
-    emptyBody: 'Une base que vous retirez (le bouton « Retirer » sur sa page) attend ici jusqu’à ce que vous la restauriez.',
+    emptyBody:
+      'Une base que vous retirez (le bouton « Retirer » sur sa page) attend ici jusqu’à ce que vous la restauriez.',
     folder: 'dossier {{dir}}',
     removedAt: 'Retirée',
     restore: 'Restaurer',
@@ -726,7 +770,8 @@ export const fr: Resources<typeof en> = {
     openRestored: 'Ouvrir {{base}}',
     remove: 'Retirer',
     confirmTitle: 'Retirer « {{title}} » ?',
-    confirmBody: 'La base {{base}} va dans la corbeille, à l’intérieur du dossier des bases, avec ses fichiers et son historique. Vous pourrez la restaurer depuis la corbeille.',
+    confirmBody:
+      'La base {{base}} va dans la corbeille, à l’intérieur du dossier des bases, avec ses fichiers et son historique. Vous pourrez la restaurer depuis la corbeille.',
     confirmAgents: 'Les agents ne la voient plus dès maintenant. Ses propositions en attente y restent.',
     confirm: 'Mettre à la corbeille',
     removing: 'Retrait…',
@@ -736,14 +781,16 @@ export const fr: Resources<typeof en> = {
   },
   hosts: {
     title: 'Applications d’IA',
-    explain: 'Inscrivez OKF Hub dans les applications d’IA de cet ordinateur pour que leurs agents puissent chercher dans vos bases et proposer des ajouts.',
+    explain:
+      'Inscrivez OKF Hub dans les applications d’IA de cet ordinateur pour que leurs agents puissent chercher dans vos bases et proposer des ajouts.',
     listLabel: 'Applications d’IA',
     loading: 'Lecture de la configuration des applications d’IA',
     whatTitle: 'Ce que l’inscription écrit',
     what: 'Une entrée nommée OKF Hub dans le fichier de configuration de l’application : la commande qui démarre le serveur du hub. Les autres entrées, réglages et commentaires de ce fichier restent tels quels, et une copie de sauvegarde datée est faite avant. Redémarrez l’application pour qu’elle voie le changement.',
     checkAll: 'Tout vérifier',
     checking: 'Vérification…',
-    checkHint: 'Vérifier lance la commande inscrite exactement comme le ferait l’application, et lui demande ses outils.',
+    checkHint:
+      'Vérifier lance la commande inscrite exactement comme le ferait l’application, et lui demande ses outils.',
     names: {
       'claude-desktop': 'Claude Desktop',
       'claude-code': 'Claude Code',
@@ -778,7 +825,8 @@ export const fr: Resources<typeof en> = {
     unregistering: 'Désinscription…',
     check: 'Vérifier',
     banner: '{{host}} ne trouve plus OKF Hub',
-    bannerWhy: 'Une mise à jour de l’application a probablement réécrit sa configuration. Réparer réécrit l’entrée (une sauvegarde est faite avant).',
+    bannerWhy:
+      'Une mise à jour de l’application a probablement réécrit sa configuration. Réparer réécrit l’entrée (une sauvegarde est faite avant).',
     bannerRepaired: '{{host}} trouve à nouveau OKF Hub. Redémarrez-la pour qu’elle voie le changement.',
     seeAll: 'Toutes les applications d’IA',
     dismissBanner: 'Masquer ce message'
@@ -801,12 +849,14 @@ export const fr: Resources<typeof en> = {
     statusLabel: 'Synchronisation avec le dépôt distant',
     sync: 'Synchroniser',
     syncing: 'Synchronisation…',
-    syncHint: 'Récupérer les changements du dépôt distant et y amener cette base (jamais de fusion, rien des vôtres n’est réécrit).',
+    syncHint:
+      'Récupérer les changements du dépôt distant et y amener cette base (jamais de fusion, rien des vôtres n’est réécrit).',
     push: 'Envoyer',
     pushing: 'Envoi…',
     pushHint_one: 'Synchroniser, puis envoyer le commit local au dépôt distant.',
     pushHint_other: 'Synchroniser, puis envoyer les {{count}} commits locaux au dépôt distant.',
-    pushNothing: 'Synchroniser, puis envoyer les commits locaux au dépôt distant (aucun n’attend pour l’instant).',
+    pushNothing:
+      'Synchroniser, puis envoyer les commits locaux au dépôt distant (aucun n’attend pour l’instant).',
     calling: 'Synchronisation de {{base}}',
     result: {
       upToDate: 'Déjà à jour avec {{remote}}.',
@@ -814,8 +864,10 @@ export const fr: Resources<typeof en> = {
       fetched_other: '{{count}} commits récupérés de {{remote}} : la base est à jour.',
       pushed_one: '{{count}} commit envoyé sur {{remote}}.',
       pushed_other: '{{count}} commits envoyés sur {{remote}}.',
-      stillAhead_one: '{{count}} commit local n’est pas encore sur {{remote}} : cliquez Envoyer pour l’envoyer.',
-      stillAhead_other: '{{count}} commits locaux ne sont pas encore sur {{remote}} : cliquez Envoyer pour les envoyer.'
+      stillAhead_one:
+        '{{count}} commit local n’est pas encore sur {{remote}} : cliquez Envoyer pour l’envoyer.',
+      stillAhead_other:
+        '{{count}} commits locaux ne sont pas encore sur {{remote}} : cliquez Envoyer pour les envoyer.'
     },
     dirty: {
       title_one: '{{count}} commit à récupérer, mais des fichiers modifiés ici sont dans le chemin',
@@ -836,10 +888,13 @@ export const fr: Resources<typeof en> = {
       paths_one: 'Le fichier modifié des deux côtés :',
       paths_other: 'Les fichiers modifiés des deux côtés :',
       todo: 'Que faire',
-      replan: 'Prévisualisez de nouveau votre plan sur le nouvel état du dépôt distant, et résolvez de nouveau à partir de là :',
+      replan:
+        'Prévisualisez de nouveau votre plan sur le nouvel état du dépôt distant, et résolvez de nouveau à partir de là :',
       replanLink: 'Ouvrir le plan',
-      ask_one: 'Ou voyez avec la personne qui a modifié ce fichier sur le dépôt distant : convenez du changement qui reste, puis l’un de vous deux le refait.',
-      ask_other: 'Ou voyez avec la personne qui a modifié ces fichiers sur le dépôt distant : convenez du changement qui reste, puis l’un de vous deux le refait.'
+      ask_one:
+        'Ou voyez avec la personne qui a modifié ce fichier sur le dépôt distant : convenez du changement qui reste, puis l’un de vous deux le refait.',
+      ask_other:
+        'Ou voyez avec la personne qui a modifié ces fichiers sur le dépôt distant : convenez du changement qui reste, puis l’un de vous deux le refait.'
     },
     auth: {
       title: 'Le dépôt distant demande un jeton',
@@ -848,8 +903,10 @@ export const fr: Resources<typeof en> = {
       save: 'Enregistrer et réessayer',
       saving: 'Enregistrement…',
       empty: 'Collez d’abord le jeton.',
-      persistent: 'Le jeton est chiffré par le trousseau de votre système et gardé pour la prochaine fois. Il n’est jamais écrit en clair, ni dans le dépôt.',
-      memory: 'Le jeton reste en mémoire jusqu’à l’arrêt du hub (dans le navigateur, rien n’est gardé sur le disque) : vous le collerez de nouveau après un redémarrage.',
+      persistent:
+        'Le jeton est chiffré par le trousseau de votre système et gardé pour la prochaine fois. Il n’est jamais écrit en clair, ni dans le dépôt.',
+      memory:
+        'Le jeton reste en mémoire jusqu’à l’arrêt du hub (dans le navigateur, rien n’est gardé sur le disque) : vous le collerez de nouveau après un redémarrage.',
       fromEnvironment: 'OKF_HUB_GIT_TOKEN est défini : il sert pour chaque hôte sans jeton enregistré.'
     },
     stored: 'Un jeton est enregistré pour {{host}}.',

@@ -79,7 +79,8 @@ function otherBaseOf(message: string): string | null {
 
 export function classifyImportFailure(error: HubApiError): ImportFailure {
   let kind: ImportFailureKind = 'other'
-  if (error.code === 'TRANSPORT' || error.code === 'UNAUTHORIZED' || error.code === 'NOT_AVAILABLE') kind = 'other'
+  if (error.code === 'TRANSPORT' || error.code === 'UNAUTHORIZED' || error.code === 'NOT_AVAILABLE')
+    kind = 'other'
   else {
     for (const [k, re] of RULES)
       if (re.test(error.message)) {

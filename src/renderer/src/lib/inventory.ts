@@ -7,7 +7,16 @@ export type InventoryItem =
 
 function matches(p: InventoryProposal, g: InventoryGroup, needle: string): boolean {
   if (needle === '') return true
-  return [p.id, p.concerns, p.submittedBy, p.type, p.confidence, g.subject, ...p.sources, ...p.likelyDocuments]
+  return [
+    p.id,
+    p.concerns,
+    p.submittedBy,
+    p.type,
+    p.confidence,
+    g.subject,
+    ...p.sources,
+    ...p.likelyDocuments
+  ]
     .filter((v): v is string => typeof v === 'string')
     .some((v) => v.toLowerCase().includes(needle))
 }

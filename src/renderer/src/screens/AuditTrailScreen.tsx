@@ -31,7 +31,9 @@ export function AuditTrailScreen(): React.JSX.Element {
         {t('audit.title', { id })}
       </h2>
       <p className="muted">{t('audit.explain')}</p>
-      {q.error && !trail ? <ErrorNotice error={q.error} context={t('audit.loading')} onRetry={q.reload} /> : null}
+      {q.error && !trail ? (
+        <ErrorNotice error={q.error} context={t('audit.loading')} onRetry={q.reload} />
+      ) : null}
       {!trail && !q.error ? <Skeleton lines={6} /> : null}
       {trail ? (
         <ol className="audit-steps">
@@ -54,7 +56,8 @@ export function AuditTrailScreen(): React.JSX.Element {
           {trail.others.length > 0 ? (
             <li className="audit-step">
               <h3>
-                <AlertTriangle aria-hidden="true" size={16} /> {t('audit.others', { count: trail.others.length })}
+                <AlertTriangle aria-hidden="true" size={16} />{' '}
+                {t('audit.others', { count: trail.others.length })}
               </h3>
               <p className="muted">{t('audit.othersHint')}</p>
               {trail.others.map((e) => (

@@ -53,7 +53,11 @@ export function BaseScreen(): React.JSX.Element {
         <div className="screen-actions">
           <SyncButtons base={base} status={summary?.sync} />
           {summary ? <RemoveBaseButton base={base} title={summary.title} /> : null}
-          <Link to={planPath(base)} className={`button${inPlan > 0 ? ' button-primary' : ''}`} data-testid="plan-link">
+          <Link
+            to={planPath(base)}
+            className={`button${inPlan > 0 ? ' button-primary' : ''}`}
+            data-testid="plan-link"
+          >
             <ClipboardList aria-hidden="true" size={16} />
             {inPlan > 0 ? t('base.planCount', { count: inPlan }) : t('base.plan')}
           </Link>

@@ -55,7 +55,9 @@ export function BasesOverviewScreen(): React.JSX.Element {
 
       {lastRescan ? <RescanReport result={lastRescan} /> : null}
       {rescanError ? <ErrorNotice error={rescanError} context={t('overview.rescan')} compact /> : null}
-      {error ? <ErrorNotice error={error} context={t('overview.loading')} onRetry={() => void load()} /> : null}
+      {error ? (
+        <ErrorNotice error={error} context={t('overview.loading')} onRetry={() => void load()} />
+      ) : null}
       {!overview && !error ? <Skeleton lines={6} /> : null}
 
       {overview && !overview.basesDirFound ? (
@@ -101,7 +103,8 @@ export function BasesOverviewScreen(): React.JSX.Element {
       {overview && overview.invalid.length > 0 ? (
         <section aria-labelledby="invalid-heading" className="section">
           <h2 id="invalid-heading" className="section-title">
-            <AlertTriangle aria-hidden="true" size={16} /> {t('overview.invalid', { count: overview.invalid.length })}
+            <AlertTriangle aria-hidden="true" size={16} />{' '}
+            {t('overview.invalid', { count: overview.invalid.length })}
           </h2>
           <p className="muted">{t('overview.invalidHint')}</p>
           <ul className="problem-list" data-testid="invalid-bundles">
@@ -117,7 +120,8 @@ export function BasesOverviewScreen(): React.JSX.Element {
       {overview && overview.collisions.length > 0 ? (
         <section aria-labelledby="collisions-heading" className="section">
           <h2 id="collisions-heading" className="section-title">
-            <Copy aria-hidden="true" size={16} /> {t('overview.collisions', { count: overview.collisions.length })}
+            <Copy aria-hidden="true" size={16} />{' '}
+            {t('overview.collisions', { count: overview.collisions.length })}
           </h2>
           <ul className="problem-list" data-testid="collisions">
             {overview.collisions.map((c) => (

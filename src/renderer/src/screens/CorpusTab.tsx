@@ -24,10 +24,14 @@ export function CorpusTab(): React.JSX.Element {
   return (
     <div className="corpus">
       <div className="corpus-side">
-        {tree.error ? <ErrorNotice error={tree.error} context={t('corpus.loading')} onRetry={tree.reload} compact /> : null}
+        {tree.error ? (
+          <ErrorNotice error={tree.error} context={t('corpus.loading')} onRetry={tree.reload} compact />
+        ) : null}
         {!tree.data && !tree.error ? <Skeleton lines={8} /> : null}
         {tree.data && tree.data.length === 0 ? <p className="muted">{t('corpus.empty')}</p> : null}
-        {tree.data && tree.data.length > 0 ? <CorpusTree base={base} nodes={tree.data} selected={path} /> : null}
+        {tree.data && tree.data.length > 0 ? (
+          <CorpusTree base={base} nodes={tree.data} selected={path} />
+        ) : null}
       </div>
       <div className="corpus-reader">
         {path ? (

@@ -25,7 +25,9 @@ export function GovernanceTab(): React.JSX.Element {
       <h2 id="governance-heading" className="visually-hidden">
         {t('tabs.governance')}
       </h2>
-      {q.error && !g ? <ErrorNotice error={q.error} context={t('governance.loading')} onRetry={q.reload} /> : null}
+      {q.error && !g ? (
+        <ErrorNotice error={q.error} context={t('governance.loading')} onRetry={q.reload} />
+      ) : null}
       {!g && !q.error ? <Skeleton lines={10} /> : null}
       {g && rules ? (
         <>

@@ -58,9 +58,13 @@ export function HistoryTab(): React.JSX.Element {
         {t('history.title')} {first.loading && page ? <Spinner inline /> : null}
       </h2>
       <p className="muted">{t('history.explain')}</p>
-      {first.error && !page ? <ErrorNotice error={first.error} context={t('history.loading')} onRetry={first.reload} /> : null}
+      {first.error && !page ? (
+        <ErrorNotice error={first.error} context={t('history.loading')} onRetry={first.reload} />
+      ) : null}
       {!page && !first.error ? <Skeleton lines={8} /> : null}
-      {page && entries.length === 0 ? <EmptyState icon={<History size={40} />} title={t('history.empty')} /> : null}
+      {page && entries.length === 0 ? (
+        <EmptyState icon={<History size={40} />} title={t('history.empty')} />
+      ) : null}
       {entries.length > 0 ? (
         <ol className="history-list">
           {entries.map((e) => (
@@ -71,7 +75,13 @@ export function HistoryTab(): React.JSX.Element {
       {moreError ? <ErrorNotice error={moreError} context={t('history.loadingMore')} compact /> : null}
       {next ? (
         <p>
-          <button type="button" className="button" onClick={() => void loadMore()} disabled={loadingMore} data-testid="history-more">
+          <button
+            type="button"
+            className="button"
+            onClick={() => void loadMore()}
+            disabled={loadingMore}
+            data-testid="history-more"
+          >
             {loadingMore ? t('history.loadingMore') : t('history.more')}
           </button>
         </p>

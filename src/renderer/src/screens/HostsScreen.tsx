@@ -29,7 +29,13 @@ export function HostsScreen(): React.JSX.Element {
         </div>
         <div className="screen-actions">
           {loading && hosts ? <Spinner inline /> : null}
-          <button type="button" className="button" onClick={() => void load(true)} disabled={checking} data-testid="hosts-check-all">
+          <button
+            type="button"
+            className="button"
+            onClick={() => void load(true)}
+            disabled={checking}
+            data-testid="hosts-check-all"
+          >
             <Activity aria-hidden="true" size={16} className={checking ? 'spin' : undefined} />
             {checking ? t('hosts.checking') : t('hosts.checkAll')}
           </button>
@@ -41,7 +47,9 @@ export function HostsScreen(): React.JSX.Element {
           <p>{t('hosts.what')}</p>
         </div>
       </div>
-      {error ? <ErrorNotice error={error} context={t('hosts.loading')} onRetry={() => void load(false)} /> : null}
+      {error ? (
+        <ErrorNotice error={error} context={t('hosts.loading')} onRetry={() => void load(false)} />
+      ) : null}
       {!rows && !error ? <Skeleton lines={6} /> : null}
       {rows ? (
         <ul className="host-list" aria-label={t('hosts.listLabel')} data-testid="hosts-list">

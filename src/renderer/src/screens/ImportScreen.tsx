@@ -22,7 +22,9 @@ export function ImportScreen(): React.JSX.Element {
   const step = useImport((s) => s.step)
   const failed = useImport((s) => s.failure !== null && s.step === 'report')
   const inFlight = useImport(importInFlight)
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => inFlight && currentLocation.pathname !== nextLocation.pathname)
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => inFlight && currentLocation.pathname !== nextLocation.pathname
+  )
 
   // Left by any way (a link, the back button after confirming): nothing stays running or staged.
   useEffect(() => () => useImport.getState().abandon(), [])

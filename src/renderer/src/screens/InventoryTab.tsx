@@ -93,8 +93,14 @@ export function InventoryTab(): React.JSX.Element {
       <h2 id="inventory-heading" className="visually-hidden">
         {t('tabs.inventory')}
       </h2>
-      <ReconcileBanner base={base} report={rec.data && rec.data.base === base ? rec.data : null} onApplied={inv.reload} />
-      {inv.error ? <ErrorNotice error={inv.error} context={t('inventory.loading')} onRetry={inv.reload} /> : null}
+      <ReconcileBanner
+        base={base}
+        report={rec.data && rec.data.base === base ? rec.data : null}
+        onApplied={inv.reload}
+      />
+      {inv.error ? (
+        <ErrorNotice error={inv.error} context={t('inventory.loading')} onRetry={inv.reload} />
+      ) : null}
       {!data && !inv.error ? <Skeleton lines={6} /> : null}
       {data && data.total === 0 ? (
         <EmptyState icon={<Inbox size={40} />} title={t('inventory.emptyTitle')} testId="inventory-empty">

@@ -116,7 +116,12 @@ export function NewBaseScreen(): React.JSX.Element {
           <p id="new-base-name-rule" className="hint">
             {t('newBase.nameRule')}
           </p>
-          <p id="new-base-name-problem" className="hint hint-error" aria-live="polite" data-testid="new-base-name-problem">
+          <p
+            id="new-base-name-problem"
+            className="hint hint-error"
+            aria-live="polite"
+            data-testid="new-base-name-problem"
+          >
             {showNameProblem && problem
               ? t(`newBase.nameProblems.${problem}`, { chars: refusedCharacters(name).join(' '), name })
               : ''}
@@ -137,7 +142,10 @@ export function NewBaseScreen(): React.JSX.Element {
             aria-describedby="new-base-description-hint"
             data-testid="new-base-description"
           />
-          <p id="new-base-description-hint" className={touched && descriptionMissing ? 'hint hint-error' : 'hint'}>
+          <p
+            id="new-base-description-hint"
+            className={touched && descriptionMissing ? 'hint hint-error' : 'hint'}
+          >
             {touched && descriptionMissing ? t('newBase.descriptionMissing') : t('newBase.descriptionHint')}
           </p>
         </div>
@@ -149,7 +157,12 @@ export function NewBaseScreen(): React.JSX.Element {
         </div>
         {error ? <ErrorNotice error={error} context={t('newBase.refused')} /> : null}
         <div className="wizard-actions">
-          <button type="submit" className="button button-primary" disabled={creating} data-testid="new-base-create">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={creating}
+            data-testid="new-base-create"
+          >
             <FilePlus2 aria-hidden="true" size={16} />
             {creating ? t('newBase.creating') : t('newBase.create')}
           </button>

@@ -56,7 +56,10 @@ export function PlanScreen(): React.JSX.Element {
 
   const documents = useMemo(() => (tree.data ? documentPaths(tree.data) : []), [tree.data])
   const proposals = useMemo(
-    () => new Map((inv.data?.base === base ? inv.data.groups.flatMap((g) => g.proposals) : []).map((p) => [p.id, p])),
+    () =>
+      new Map(
+        (inv.data?.base === base ? inv.data.groups.flatMap((g) => g.proposals) : []).map((p) => [p.id, p])
+      ),
     [inv.data, base]
   )
   const issues = useMemo(() => (plan ? planIssues(plan) : []), [plan])
@@ -64,7 +67,13 @@ export function PlanScreen(): React.JSX.Element {
 
   if (!slot || (!slot.loaded && !slot.loadError)) return <Skeleton lines={10} />
   if (slot.loadError && !slot.loaded)
-    return <ErrorNotice error={slot.loadError} context={t('plan.loadingDraft')} onRetry={() => void store().ensure(base)} />
+    return (
+      <ErrorNotice
+        error={slot.loadError}
+        context={t('plan.loadingDraft')}
+        onRetry={() => void store().ensure(base)}
+      />
+    )
   if (!plan) return <Skeleton lines={10} />
 
   const counts = planCounts(plan)
@@ -94,15 +103,24 @@ export function PlanScreen(): React.JSX.Element {
         <SaveState state={slot.save} error={slot.saveError} />
         <div className="screen-actions">
           {!empty ? (
-            <button type="button" className="button button-ghost" onClick={() => setConfirmDiscard(true)} data-testid="plan-discard">
+            <button
+              type="button"
+              className="button button-ghost"
+              onClick={() => setConfirmDiscard(true)}
+              data-testid="plan-discard"
+            >
               <Trash2 aria-hidden="true" size={16} /> {t('plan.discard')}
             </button>
           ) : null}
         </div>
       </header>
       <p className="muted">{t('plan.explain')}</p>
-      {slot.save === 'error' && slot.saveError ? <ErrorNotice error={slot.saveError} context={t('plan.saveFailed')} compact /> : null}
-      {slot.result ? <ResolveResultView result={slot.result} onDismiss={() => store().dismissResult(base)} /> : null}
+      {slot.save === 'error' && slot.saveError ? (
+        <ErrorNotice error={slot.saveError} context={t('plan.saveFailed')} compact />
+      ) : null}
+      {slot.result ? (
+        <ResolveResultView result={slot.result} onDismiss={() => store().dismissResult(base)} />
+      ) : null}
 
       {empty ? (
         <EmptyState icon={<ClipboardList size={40} />} title={t('plan.emptyTitle')} testId="plan-empty">
@@ -139,7 +157,9 @@ export function PlanScreen(): React.JSX.Element {
                     const p = proposals.get(r.id)
                     const path = r.integrated_into?.[0] ?? p?.likelyDocuments[0] ?? ''
                     if (path && !(r.integrated_into ?? []).includes(path))
-                      void store().setResolution(base, r.id, { integrated_into: [...(r.integrated_into ?? []), path] })
+                      void store().setResolution(base, r.id, {
+                        integrated_into: [...(r.integrated_into ?? []), path]
+                      })
                     addEdit(path)
                   }}
                 />
@@ -166,7 +186,12 @@ export function PlanScreen(): React.JSX.Element {
                 />
               ))}
             </ul>
-            <button type="button" className="button button-small" onClick={() => addEdit('')} data-testid="edit-add">
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => addEdit('')}
+              data-testid="edit-add"
+            >
               <Plus aria-hidden="true" size={14} /> {t('plan.addEdit')}
             </button>
           </section>
@@ -182,7 +207,8 @@ export function PlanScreen(): React.JSX.Element {
               onReviewer={(reviewed_by) => void store().mutate(base, (p) => ({ ...p, reviewed_by }))}
               onReviewerDone={() => {
                 const v = plan.reviewed_by.trim()
-                if (v !== '' && v !== settingsReviewer) void updateSettings({ reviewer: v }).catch(() => undefined)
+                if (v !== '' && v !== settingsReviewer)
+                  void updateSettings({ reviewer: v }).catch(() => undefined)
               }}
             />
           </section>
@@ -197,12 +223,15 @@ export function PlanScreen(): React.JSX.Element {
               onClick={() => void store().preview(base)}
               data-testid="preview-button"
             >
-              <Eye aria-hidden="true" size={16} /> {slot.previewing ? t('plan.previewing') : t('plan.previewButton')}
+              <Eye aria-hidden="true" size={16} />{' '}
+              {slot.previewing ? t('plan.previewing') : t('plan.previewButton')}
             </button>
             <p id="preview-hint" className="hint">
               {t('plan.previewHint')}
             </p>
-            {slot.previewError ? <ErrorNotice error={slot.previewError} context={t('plan.previewFailed')} /> : null}
+            {slot.previewError ? (
+              <ErrorNotice error={slot.previewError} context={t('plan.previewFailed')} />
+            ) : null}
           </div>
 
           {slot.preview ? (

@@ -49,7 +49,9 @@ export function ProposalScreen(): React.JSX.Element {
       </p>
       <div className={`split${side ? ' split-open' : ''}`}>
         <article className="proposal-detail" data-testid="proposal-detail" aria-busy={q.loading}>
-          {q.error && !p ? <ErrorNotice error={q.error} context={t('proposal.loading')} onRetry={q.reload} /> : null}
+          {q.error && !p ? (
+            <ErrorNotice error={q.error} context={t('proposal.loading')} onRetry={q.reload} />
+          ) : null}
           {!p && !q.error ? <Skeleton lines={10} /> : null}
           {p ? (
             <>
@@ -58,7 +60,9 @@ export function ProposalScreen(): React.JSX.Element {
                 <p className="inv-meta">
                   <code>{p.id}</code>
                   <ProposalBadges p={p} />
-                  <span className={`badge badge-folder-${p.folder}`}>{t(`proposal.folders.${p.folder}`)}</span>
+                  <span className={`badge badge-folder-${p.folder}`}>
+                    {t(`proposal.folders.${p.folder}`)}
+                  </span>
                   {q.loading ? <Spinner inline /> : null}
                 </p>
               </header>
@@ -89,7 +93,11 @@ export function ProposalScreen(): React.JSX.Element {
                 <h3 id="contribution-title" className="contribution-title">
                   {t('proposal.content')}
                 </h3>
-                <Markdown source={p.body} base={base} onOpenDocument={(b, path) => setSide({ base: b, path })} />
+                <Markdown
+                  source={p.body}
+                  base={base}
+                  onOpenDocument={(b, path) => setSide({ base: b, path })}
+                />
               </section>
 
               {p.folder !== 'pending' ? (
@@ -117,9 +125,13 @@ export function ProposalScreen(): React.JSX.Element {
               ) : null}
 
               <section aria-labelledby="docs-title">
-                <h3 id="docs-title">{p.folder === 'pending' ? t('proposal.likelyDocuments') : t('proposal.integratedInto')}</h3>
+                <h3 id="docs-title">
+                  {p.folder === 'pending' ? t('proposal.likelyDocuments') : t('proposal.integratedInto')}
+                </h3>
                 {docs.length === 0 ? (
-                  <p className="muted">{p.folder === 'pending' ? t('proposal.noLikely') : t('proposal.noIntegrated')}</p>
+                  <p className="muted">
+                    {p.folder === 'pending' ? t('proposal.noLikely') : t('proposal.noIntegrated')}
+                  </p>
                 ) : (
                   <ul className="doc-buttons">
                     {docs.map((d) => (

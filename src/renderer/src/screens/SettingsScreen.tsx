@@ -35,7 +35,9 @@ export function SettingsScreen(): React.JSX.Element {
       <header className="screen-header">
         <h1>{t('settings.title')}</h1>
       </header>
-      {error ? <ErrorNotice error={error} context={t('settings.loading')} onRetry={() => void load()} /> : null}
+      {error ? (
+        <ErrorNotice error={error} context={t('settings.loading')} onRetry={() => void load()} />
+      ) : null}
       {!settings && !error ? <Skeleton lines={6} /> : null}
       {settings ? (
         <form
@@ -96,7 +98,12 @@ export function SettingsScreen(): React.JSX.Element {
           </div>
           <div className="field">
             <label htmlFor="settings-userdata">{t('settings.userDataDir')}</label>
-            <input id="settings-userdata" className="input input-readonly" readOnly value={settings.userDataDir} />
+            <input
+              id="settings-userdata"
+              className="input input-readonly"
+              readOnly
+              value={settings.userDataDir}
+            />
             <p className="hint">{t('settings.userDataDirHint')}</p>
           </div>
           {info ? (

@@ -64,7 +64,9 @@ export function TrashScreen(): React.JSX.Element {
           </div>
         </div>
       ) : null}
-      {q.error && !q.data ? <ErrorNotice error={q.error} context={t('trash.loading')} onRetry={q.reload} /> : null}
+      {q.error && !q.data ? (
+        <ErrorNotice error={q.error} context={t('trash.loading')} onRetry={q.reload} />
+      ) : null}
       {!q.data && !q.error ? <Skeleton lines={4} /> : null}
       {entries && entries.length === 0 ? (
         <EmptyState icon={<Trash2 size={40} />} title={t('trash.emptyTitle')} testId="trash-empty">
@@ -81,13 +83,17 @@ export function TrashScreen(): React.JSX.Element {
               <div className="row-main">
                 <p className="row-title">
                   <code>{e.base}</code>
-                  {e.dirName !== e.base ? <span className="muted"> · {t('trash.folder', { dir: e.dirName })}</span> : null}
+                  {e.dirName !== e.base ? (
+                    <span className="muted"> · {t('trash.folder', { dir: e.dirName })}</span>
+                  ) : null}
                 </p>
                 <p className="row-meta">
                   {t('trash.removedAt')} <RelativeTime iso={e.removedAt} />{' '}
                   <span className="muted">({f.dateTime(e.removedAt) ?? e.removedAt})</span>
                 </p>
-                {errors[e.id] ? <ErrorNotice error={errors[e.id]} context={t('trash.restore')} compact /> : null}
+                {errors[e.id] ? (
+                  <ErrorNotice error={errors[e.id]} context={t('trash.restore')} compact />
+                ) : null}
               </div>
               <div className="row-actions">
                 <button

@@ -1,5 +1,11 @@
 import { create } from 'zustand'
-import type { BaseSummary, BasesOverview, HubApiError, RescanResult, TrashEntry } from '../../../shared/hub-api'
+import type {
+  BaseSummary,
+  BasesOverview,
+  HubApiError,
+  RescanResult,
+  TrashEntry
+} from '../../../shared/hub-api'
 import { hub } from '../api/hub'
 import { toHubApiError } from '../api/errors'
 

@@ -88,11 +88,17 @@ export const useHosts = create<HostsState>()((set, get) => {
   }
   const settleBroken = (): void => {
     const rows = get().hosts ?? []
-    set({ broken: get().broken.filter((h) => rows.some((r) => r.host === h && needsRepair(r, get().remembered))) })
+    set({
+      broken: get().broken.filter((h) => rows.some((r) => r.host === h && needsRepair(r, get().remembered)))
+    })
   }
   const act = async (host: HostId, action: HostAction, run: () => Promise<void>): Promise<void> => {
     if (get().busy[host]) return
-    set((s) => ({ busy: { ...s.busy, [host]: action }, errors: { ...s.errors, [host]: undefined }, done: { ...s.done, [host]: undefined } }))
+    set((s) => ({
+      busy: { ...s.busy, [host]: action },
+      errors: { ...s.errors, [host]: undefined },
+      done: { ...s.done, [host]: undefined }
+    }))
     try {
       await run()
       set((s) => ({ done: { ...s.done, [host]: action } }))

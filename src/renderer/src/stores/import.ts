@@ -1,5 +1,11 @@
 import { create } from 'zustand'
-import type { BaseSummary, HubApiError, ImportProgress, ImportRequest, ImportResult } from '../../../shared/hub-api'
+import type {
+  BaseSummary,
+  HubApiError,
+  ImportProgress,
+  ImportRequest,
+  ImportResult
+} from '../../../shared/hub-api'
 import { hub } from '../api/hub'
 import { toHubApiError } from '../api/errors'
 import { classifyImportFailure, type ImportFailure } from '../lib/import-errors'
@@ -106,7 +112,15 @@ export const useImport = create<ImportState>()((set, get) => {
       const jobId = crypto.randomUUID()
       const req = requestOf(get().form, jobId)
       listen(jobId)
-      set({ step: 'progress', jobId, progress: null, result: null, failure: null, notice: null, actionError: null })
+      set({
+        step: 'progress',
+        jobId,
+        progress: null,
+        result: null,
+        failure: null,
+        notice: null,
+        actionError: null
+      })
       try {
         const result = await hub().importBase(req)
         if (get().jobId !== jobId) {
@@ -147,7 +161,14 @@ export const useImport = create<ImportState>()((set, get) => {
     },
 
     back() {
-      set({ step: 'source', failure: get().failure, result: null, jobId: null, progress: null, actionError: null })
+      set({
+        step: 'source',
+        failure: get().failure,
+        result: null,
+        jobId: null,
+        progress: null,
+        actionError: null
+      })
     },
 
     async confirm() {
@@ -156,7 +177,14 @@ export const useImport = create<ImportState>()((set, get) => {
       set({ busy: true, actionError: null })
       try {
         const published = await hub().confirmImport(jobId)
-        set({ busy: false, step: 'done', published, jobId: null, result: null, form: { ...get().form, token: '' } })
+        set({
+          busy: false,
+          step: 'done',
+          published,
+          jobId: null,
+          result: null,
+          form: { ...get().form, token: '' }
+        })
         void useBases.getState().load()
       } catch (e) {
         set({ busy: false, actionError: toHubApiError(e) })

@@ -1,6 +1,12 @@
 import { create } from 'zustand'
 import type { HubApiError, PreviewResult } from '../../../shared/hub-api'
-import type { PlanEdit, PlanResolution, ResolutionKind, ResolutionPlan, ResolveResult } from '../../../shared/review'
+import type {
+  PlanEdit,
+  PlanResolution,
+  ResolutionKind,
+  ResolutionPlan,
+  ResolveResult
+} from '../../../shared/review'
 import { hub } from '../api/hub'
 import { toHubApiError } from '../api/errors'
 import { emptyPlan, planKey, toEnginePlan } from '../lib/plan'

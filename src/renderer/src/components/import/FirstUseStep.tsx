@@ -8,7 +8,15 @@ import { Markdown } from '../Markdown'
 import { StepHeading } from './StepHeading'
 
 /** One untrusted markdown file of the staged base: rendered sanitised, or its raw text. */
-function UntrustedFile({ file, text, testId }: { file: string; text: string; testId: string }): React.JSX.Element {
+function UntrustedFile({
+  file,
+  text,
+  testId
+}: {
+  file: string
+  text: string
+  testId: string
+}): React.JSX.Element {
   const { t } = useTranslation()
   const [raw, setRaw] = useState(false)
   const headingId = useId()
@@ -79,14 +87,23 @@ export function FirstUseStep(): React.JSX.Element | null {
         </div>
       </div>
 
-      <section className="first-use-file" aria-labelledby="first-use-manifest" data-testid="first-use-manifest">
+      <section
+        className="first-use-file"
+        aria-labelledby="first-use-manifest"
+        data-testid="first-use-manifest"
+      >
         <header className="first-use-file-header">
           <h3 id="first-use-manifest">
             <code>okf-bundle.yaml</code>
           </h3>
           <span className="muted">{t('import.review.manifestHint')}</span>
         </header>
-        <pre className="code-block" tabIndex={0} aria-label="okf-bundle.yaml" data-testid="first-use-manifest-text">
+        <pre
+          className="code-block"
+          tabIndex={0}
+          aria-label="okf-bundle.yaml"
+          data-testid="first-use-manifest-text"
+        >
           <code>{result.manifest.trimEnd()}</code>
         </pre>
       </section>
@@ -104,10 +121,17 @@ export function FirstUseStep(): React.JSX.Element | null {
 
       <div className="first-use-confirm">
         <label className="checkbox">
-          <input type="checkbox" checked={read} onChange={(e) => setRead(e.target.checked)} data-testid="first-use-read" />
+          <input
+            type="checkbox"
+            checked={read}
+            onChange={(e) => setRead(e.target.checked)}
+            data-testid="first-use-read"
+          />
           <span>{t('import.review.read', { base: result.base })}</span>
         </label>
-        {actionError ? <ErrorNotice error={actionError} context={t('import.review.serving')} compact /> : null}
+        {actionError ? (
+          <ErrorNotice error={actionError} context={t('import.review.serving')} compact />
+        ) : null}
         <div className="wizard-actions">
           <button
             type="button"
@@ -119,7 +143,13 @@ export function FirstUseStep(): React.JSX.Element | null {
           >
             {busy ? t('import.review.serving') : t('import.review.serve')}
           </button>
-          <button type="button" className="button button-danger" onClick={() => void discard()} disabled={busy} data-testid="import-discard">
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={() => void discard()}
+            disabled={busy}
+            data-testid="import-discard"
+          >
             <Trash2 aria-hidden="true" size={16} /> {t('import.review.discard')}
           </button>
         </div>

@@ -16,7 +16,10 @@ export function ImportProgressStep(): React.JSX.Element {
   const objects =
     progress && progress.loaded > 0
       ? progress.total !== null
-        ? t('import.progress.objectsOf', { loaded: f.number(progress.loaded), total: f.number(progress.total) })
+        ? t('import.progress.objectsOf', {
+            loaded: f.number(progress.loaded),
+            total: f.number(progress.total)
+          })
         : t('import.progress.objects', { loaded: f.number(progress.loaded) })
       : null
 
@@ -39,20 +42,36 @@ export function ImportProgressStep(): React.JSX.Element {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent ?? undefined}
-          aria-valuetext={percent === null ? t('import.progress.unknown') : t('import.progress.percent', { percent: Math.round(percent) })}
+          aria-valuetext={
+            percent === null
+              ? t('import.progress.unknown')
+              : t('import.progress.percent', { percent: Math.round(percent) })
+          }
           data-testid="import-progress-bar"
         >
-          <div className="progress-fill" style={percent === null ? undefined : { width: `${Math.max(0, Math.min(100, percent))}%` }} />
+          <div
+            className="progress-fill"
+            style={percent === null ? undefined : { width: `${Math.max(0, Math.min(100, percent))}%` }}
+          />
         </div>
         <p className="import-counts muted">
           <span data-testid="import-objects">{objects ?? t('import.progress.waiting')}</span>
-          {percent !== null ? <span> · {t('import.progress.percent', { percent: Math.round(percent) })}</span> : null}
+          {percent !== null ? (
+            <span> · {t('import.progress.percent', { percent: Math.round(percent) })}</span>
+          ) : null}
         </p>
       </div>
       {actionError ? <ErrorNotice error={actionError} context={t('import.progress.cancel')} compact /> : null}
       <div className="wizard-actions">
-        <button type="button" className="button" onClick={() => void cancel()} disabled={busy} data-testid="import-cancel">
-          <X aria-hidden="true" size={16} /> {busy ? t('import.progress.cancelling') : t('import.progress.cancel')}
+        <button
+          type="button"
+          className="button"
+          onClick={() => void cancel()}
+          disabled={busy}
+          data-testid="import-cancel"
+        >
+          <X aria-hidden="true" size={16} />{' '}
+          {busy ? t('import.progress.cancelling') : t('import.progress.cancel')}
         </button>
         <p className="hint">{t('import.progress.cancelHint')}</p>
       </div>

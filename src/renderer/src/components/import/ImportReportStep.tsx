@@ -114,7 +114,9 @@ export function ImportReportStep(): React.JSX.Element {
             <div className="notice notice-warning" role="note" data-testid="import-warnings">
               <AlertTriangle aria-hidden="true" size={18} className="notice-icon" />
               <div className="notice-body">
-                <p className="notice-title">{t('import.report.warnings', { count: result.warnings.length })}</p>
+                <p className="notice-title">
+                  {t('import.report.warnings', { count: result.warnings.length })}
+                </p>
                 <ul className="problem-list">
                   {result.warnings.map((w, i) => (
                     <li key={i}>{w}</li>
@@ -127,12 +129,25 @@ export function ImportReportStep(): React.JSX.Element {
               {t('import.report.noWarning')}
             </p>
           )}
-          {actionError ? <ErrorNotice error={actionError} context={t('import.review.discard')} compact /> : null}
+          {actionError ? (
+            <ErrorNotice error={actionError} context={t('import.review.discard')} compact />
+          ) : null}
           <div className="wizard-actions">
-            <button type="button" className="button button-primary" onClick={toReview} data-testid="import-continue">
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={toReview}
+              data-testid="import-continue"
+            >
               {t('import.report.continue')} <ArrowRight aria-hidden="true" size={16} />
             </button>
-            <button type="button" className="button button-danger" onClick={() => void discard()} disabled={busy} data-testid="import-discard">
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={() => void discard()}
+              disabled={busy}
+              data-testid="import-discard"
+            >
               <Trash2 aria-hidden="true" size={16} /> {t('import.review.discard')}
             </button>
           </div>

@@ -59,7 +59,8 @@ export function ImportSourceStep(): React.JSX.Element {
         {t(`import.failure.${failure.kind}.title`)}
       </p>
     ) : null
-  const describedBy = (f: ImportField, hint: string): string => (field === f ? `${hint} import-${f}-refused` : hint)
+  const describedBy = (f: ImportField, hint: string): string =>
+    field === f ? `${hint} import-${f}-refused` : hint
 
   return (
     <section className="wizard-panel" aria-labelledby="import-source-heading">
@@ -159,7 +160,13 @@ export function ImportSourceStep(): React.JSX.Element {
                 data-testid="import-folder"
               />
               {desktop ? (
-                <button type="button" className="button" onClick={() => void pick()} disabled={picking} data-testid="import-pick">
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => void pick()}
+                  disabled={picking}
+                  data-testid="import-pick"
+                >
                   <FolderOpen aria-hidden="true" size={16} /> {t('import.source.pick')}
                 </button>
               ) : null}

@@ -13,7 +13,11 @@ export function WizardSteps({ step, failed }: { step: ImportStep; failed: boolea
       {WIZARD_STEPS.map((s, i) => {
         const state = i < at ? 'done' : i === at ? (failed ? 'failed' : 'current') : 'todo'
         return (
-          <li key={s} className={`wizard-step wizard-step-${state}`} aria-current={i === at ? 'step' : undefined}>
+          <li
+            key={s}
+            className={`wizard-step wizard-step-${state}`}
+            aria-current={i === at ? 'step' : undefined}
+          >
             <span className="wizard-step-mark" aria-hidden="true">
               {state === 'done' ? <Check size={12} /> : i + 1}
             </span>

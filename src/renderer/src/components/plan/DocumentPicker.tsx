@@ -45,7 +45,9 @@ export function DocumentPicker({
               {suggestions.includes(d) && !chosen.includes(d) ? (
                 <span className="muted"> · {t('plan.resolution.suggested')}</span>
               ) : null}
-              {!documents.includes(d) ? <span className="muted"> · {t('plan.resolution.newDocument')}</span> : null}
+              {!documents.includes(d) ? (
+                <span className="muted"> · {t('plan.resolution.newDocument')}</span>
+              ) : null}
             </label>
           </li>
         ))}

@@ -21,7 +21,15 @@ interface Props {
 }
 
 /** One change to one document: which document, what kind of change, the new text. */
-export function EditCard({ base, index, edit, documents, freshness, onChange, onRemove }: Props): React.JSX.Element {
+export function EditCard({
+  base,
+  index,
+  edit,
+  documents,
+  freshness,
+  onChange,
+  onRemove
+}: Props): React.JSX.Element {
   const { t } = useTranslation()
   const n = index + 1
   const id = `edit-${index}`
@@ -51,19 +59,36 @@ export function EditCard({ base, index, edit, documents, freshness, onChange, on
   }
 
   const contentLabel =
-    mode === 'append' ? t('plan.edit.appendText') : mode === 'section' ? t('plan.edit.sectionText') : t('plan.edit.wholeText')
+    mode === 'append'
+      ? t('plan.edit.appendText')
+      : mode === 'section'
+        ? t('plan.edit.sectionText')
+        : t('plan.edit.wholeText')
 
   const modeLabel = (m: EditMode): string =>
-    m === 'whole' ? (exists || path === '' ? t('plan.edit.modes.whole') : t('plan.edit.modes.create')) : t(`plan.edit.modes.${m}`)
+    m === 'whole'
+      ? exists || path === ''
+        ? t('plan.edit.modes.whole')
+        : t('plan.edit.modes.create')
+      : t(`plan.edit.modes.${m}`)
 
   return (
     <li className="card edit-card" data-testid={`plan-edit-${index}`} id={`plan-edit-${index}`}>
       <header className="card-header">
         <h3 className="card-title">
-          {exists || path === '' ? <FileText aria-hidden="true" size={16} /> : <FilePlus2 aria-hidden="true" size={16} />}{' '}
+          {exists || path === '' ? (
+            <FileText aria-hidden="true" size={16} />
+          ) : (
+            <FilePlus2 aria-hidden="true" size={16} />
+          )}{' '}
           {t('plan.edit.title', { n })} {path ? <code>{path}</code> : null}
         </h3>
-        <button type="button" className="button button-ghost button-small" onClick={onRemove} aria-label={t('plan.edit.removeLabel', { n })}>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          onClick={onRemove}
+          aria-label={t('plan.edit.removeLabel', { n })}
+        >
           <Trash2 aria-hidden="true" size={14} /> {t('plan.edit.remove')}
         </button>
       </header>
@@ -88,7 +113,11 @@ export function EditCard({ base, index, edit, documents, freshness, onChange, on
             ))}
           </datalist>
           <p id={`${id}-path-hint`} className="hint">
-            {path === '' ? t('plan.edit.pathHint') : exists ? t('plan.edit.exists') : t('plan.edit.willCreate')}
+            {path === ''
+              ? t('plan.edit.pathHint')
+              : exists
+                ? t('plan.edit.exists')
+                : t('plan.edit.willCreate')}
           </p>
         </div>
         <div className="field">
@@ -151,7 +180,11 @@ export function EditCard({ base, index, edit, documents, freshness, onChange, on
           </span>
           {mode === 'whole' && exists && body !== null && (edit.content ?? '') === '' ? (
             <p>
-              <button type="button" className="button button-small" onClick={() => doc.data && setText(doc.data.raw)}>
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => doc.data && setText(doc.data.raw)}
+              >
                 {t('plan.edit.startFromCurrent')}
               </button>
             </p>

@@ -5,12 +5,25 @@ import { useTranslation } from 'react-i18next'
 import type { DiffMode } from '../../stores/ui'
 
 /** One file's change, from the engine's unified diff (never recomputed here). */
-export function FileDiff({ diff, created, mode }: { diff: string; created: boolean; mode: DiffMode }): React.JSX.Element {
+export function FileDiff({
+  diff,
+  created,
+  mode
+}: {
+  diff: string
+  created: boolean
+  mode: DiffMode
+}): React.JSX.Element {
   const { t } = useTranslation()
   const file = useMemo(() => parseDiff(diff, { nearbySequences: 'zip' })[0] ?? null, [diff])
   if (!file || file.hunks.length === 0) return <p className="muted">{t('plan.preview.noTextChange')}</p>
   return (
-    <div className="diff-scroll" tabIndex={0} role="region" aria-label={t('plan.preview.diffOf', { path: file.newPath })}>
+    <div
+      className="diff-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label={t('plan.preview.diffOf', { path: file.newPath })}
+    >
       <Diff viewType={mode} diffType={created ? 'add' : file.type} hunks={file.hunks} className="diff">
         {(hunks) =>
           hunks.flatMap((h) => [

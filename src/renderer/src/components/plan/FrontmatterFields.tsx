@@ -91,7 +91,12 @@ export function FrontmatterFields({
       <p id={`${idPrefix}-fm-hint`} className="hint">
         {t('plan.fm.valueHint')}
       </p>
-      <button type="button" className="button button-small" onClick={() => commit([...rows, { key: '', text: '' }])} data-testid="edit-fm-add">
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => commit([...rows, { key: '', text: '' }])}
+        data-testid="edit-fm-add"
+      >
         <Plus aria-hidden="true" size={14} /> {t('plan.fm.add')}
       </button>
     </fieldset>

@@ -15,7 +15,14 @@ interface Props {
 }
 
 /** A real code editor for markdown (highlighting, undo, search), in the app's palette. */
-export function MarkdownEditor({ value, onChange, label, describedBy, testId, minHeight = '160px' }: Props): React.JSX.Element {
+export function MarkdownEditor({
+  value,
+  onChange,
+  label,
+  describedBy,
+  testId,
+  minHeight = '160px'
+}: Props): React.JSX.Element {
   const extensions = useMemo(
     () => [
       markdown(),

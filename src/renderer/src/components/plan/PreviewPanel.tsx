@@ -20,7 +20,15 @@ interface Props {
 }
 
 /** Everything the resolution will write, before it is written; then the one button that writes it. */
-export function PreviewPanel({ result, outdated, count, resolving, resolveError, onResolve, onPreview }: Props): React.JSX.Element {
+export function PreviewPanel({
+  result,
+  outdated,
+  count,
+  resolving,
+  resolveError,
+  onResolve,
+  onPreview
+}: Props): React.JSX.Element {
   const { t } = useTranslation()
   const mode = useUi((s) => s.diffMode)
   const { preview, staleness } = result
@@ -74,11 +82,15 @@ export function PreviewPanel({ result, outdated, count, resolving, resolveError,
               <span className={`badge ${m.resolution === 'accepted' ? 'badge-success' : 'badge-danger'}`}>
                 {m.resolution === 'accepted' ? t('plan.preview.accepted') : t('plan.preview.rejected')}
               </span>{' '}
-              <code>{m.id}</code> <span className="muted">
-                <code>{m.from}</code> <ArrowRight aria-label={t('plan.preview.movesTo')} size={12} /> <code>{m.to}</code>
+              <code>{m.id}</code>{' '}
+              <span className="muted">
+                <code>{m.from}</code> <ArrowRight aria-label={t('plan.preview.movesTo')} size={12} />{' '}
+                <code>{m.to}</code>
               </span>
               {m.resolution === 'accepted' && m.integratedInto && m.integratedInto.length > 0 ? (
-                <div className="muted">{t('plan.preview.integratedInto', { paths: m.integratedInto.join(', ') })}</div>
+                <div className="muted">
+                  {t('plan.preview.integratedInto', { paths: m.integratedInto.join(', ') })}
+                </div>
               ) : null}
               {m.resolution === 'rejected' && m.reason ? (
                 <div className="muted">{t('plan.preview.reason', { reason: m.reason })}</div>
@@ -87,11 +99,21 @@ export function PreviewPanel({ result, outdated, count, resolving, resolveError,
           ))}
           {preview.files.map((f) => (
             <li key={f.path}>
-              {f.created ? <FilePlus2 aria-hidden="true" size={14} /> : <FileText aria-hidden="true" size={14} />}{' '}
-              {f.created ? t('plan.preview.creates') : t('plan.preview.edits')} <a href={`#diff-${f.path}`} onClick={(e) => {
-                e.preventDefault()
-                document.getElementById(`diff-${f.path}`)?.scrollIntoView({ block: 'start' })
-              }}><code>{f.path}</code></a>
+              {f.created ? (
+                <FilePlus2 aria-hidden="true" size={14} />
+              ) : (
+                <FileText aria-hidden="true" size={14} />
+              )}{' '}
+              {f.created ? t('plan.preview.creates') : t('plan.preview.edits')}{' '}
+              <a
+                href={`#diff-${f.path}`}
+                onClick={(e) => {
+                  e.preventDefault()
+                  document.getElementById(`diff-${f.path}`)?.scrollIntoView({ block: 'start' })
+                }}
+              >
+                <code>{f.path}</code>
+              </a>
             </li>
           ))}
         </ul>
@@ -113,7 +135,13 @@ export function PreviewPanel({ result, outdated, count, resolving, resolveError,
       </div>
       {preview.files.length === 0 ? <p className="muted">{t('plan.preview.noFiles')}</p> : null}
       {preview.files.map((f) => (
-        <section key={f.path} className="diff-file" id={`diff-${f.path}`} data-testid={`diff-file-${f.path}`} aria-label={f.path}>
+        <section
+          key={f.path}
+          className="diff-file"
+          id={`diff-${f.path}`}
+          data-testid={`diff-file-${f.path}`}
+          aria-label={f.path}
+        >
           <header className="diff-file-header">
             <code>{f.path}</code>
             {f.created ? <span className="badge badge-success">{t('plan.preview.new')}</span> : null}

@@ -23,7 +23,17 @@ interface Props {
 
 /** The decision on one proposal: accept (into which documents) or reject (why). */
 export function ResolutionCard(props: Props): React.JSX.Element {
-  const { base, resolution: r, proposal: p, inventoryLoaded, documents, editPaths, onChange, onRemove, onAddEdit } = props
+  const {
+    base,
+    resolution: r,
+    proposal: p,
+    inventoryLoaded,
+    documents,
+    editPaths,
+    onChange,
+    onRemove,
+    onAddEdit
+  } = props
   const { t } = useTranslation()
   const id = r.id
   const prefix = `res-${id}`
@@ -48,7 +58,12 @@ export function ResolutionCard(props: Props): React.JSX.Element {
             ) : null}
           </p>
         </div>
-        <button type="button" className="button button-ghost button-small" onClick={onRemove} aria-label={t('plan.resolution.removeLabel', { id })}>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          onClick={onRemove}
+          aria-label={t('plan.resolution.removeLabel', { id })}
+        >
           <Trash2 aria-hidden="true" size={14} /> {t('plan.resolution.remove')}
         </button>
       </header>
@@ -87,7 +102,12 @@ export function ResolutionCard(props: Props): React.JSX.Element {
             onChange={(paths) => onChange({ integrated_into: paths })}
           />
           <p>
-            <button type="button" className="button button-small" onClick={onAddEdit} data-testid={`edit-add-${id}`}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={onAddEdit}
+              data-testid={`edit-add-${id}`}
+            >
               <FilePen aria-hidden="true" size={14} /> {t('plan.resolution.addEdit')}
             </button>{' '}
             <span className="hint">{t('plan.resolution.addEditHint')}</span>
@@ -111,7 +131,8 @@ export function ResolutionCard(props: Props): React.JSX.Element {
             data-testid={`reject-reason-${id}`}
           />
           <p id={`${prefix}-reason-hint`} className={`hint${reasonLength > REASON_MAX ? ' hint-error' : ''}`}>
-            {t('plan.resolution.reasonHint')} {t('plan.resolution.reasonCount', { n: reasonLength, max: REASON_MAX })}
+            {t('plan.resolution.reasonHint')}{' '}
+            {t('plan.resolution.reasonCount', { n: reasonLength, max: REASON_MAX })}
           </p>
         </div>
       )}

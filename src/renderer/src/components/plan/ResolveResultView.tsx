@@ -5,7 +5,13 @@ import type { ResolveResult } from '../../../../shared/review'
 import { historyPath, inventoryPath } from '../../routes'
 
 /** What the resolution did: its commit, the proposals it moved, the files it wrote. */
-export function ResolveResultView({ result, onDismiss }: { result: ResolveResult; onDismiss(): void }): React.JSX.Element {
+export function ResolveResultView({
+  result,
+  onDismiss
+}: {
+  result: ResolveResult
+  onDismiss(): void
+}): React.JSX.Element {
   const { t } = useTranslation()
   return (
     <section className="notice notice-success" aria-labelledby="resolved-title" data-testid="resolve-result">
@@ -15,7 +21,10 @@ export function ResolveResultView({ result, onDismiss }: { result: ResolveResult
           {t('plan.result.title', { count: result.moves.length })}
         </h2>
         <p>
-          {t('plan.result.commit')} <code data-testid="resolve-commit" title={result.commit}>{result.commit}</code>
+          {t('plan.result.commit')}{' '}
+          <code data-testid="resolve-commit" title={result.commit}>
+            {result.commit}
+          </code>
         </p>
         <p className="mono">{result.subject}</p>
         <ul className="plain-list">
@@ -56,7 +65,12 @@ export function ResolveResultView({ result, onDismiss }: { result: ResolveResult
           </Link>
         </p>
       </div>
-      <button type="button" className="button button-ghost button-icon" aria-label={t('common.dismiss')} onClick={onDismiss}>
+      <button
+        type="button"
+        className="button button-ghost button-icon"
+        aria-label={t('common.dismiss')}
+        onClick={onDismiss}
+      >
         <X aria-hidden="true" size={16} />
       </button>
     </section>

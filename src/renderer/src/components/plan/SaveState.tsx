@@ -4,13 +4,26 @@ import type { HubApiError } from '../../../../shared/hub-api'
 import type { SaveState as State } from '../../stores/plan'
 
 /** Whether the draft is safely kept (it survives a reload or a crash once "saved"). */
-export function SaveState({ state, error }: { state: State; error: HubApiError | null }): React.JSX.Element | null {
+export function SaveState({
+  state,
+  error
+}: {
+  state: State
+  error: HubApiError | null
+}): React.JSX.Element | null {
   const { t } = useTranslation()
   if (state === 'idle') return null
   return (
-    <span className={`save-state save-${state}`} role="status" data-testid="draft-state" title={error?.message}>
+    <span
+      className={`save-state save-${state}`}
+      role="status"
+      data-testid="draft-state"
+      title={error?.message}
+    >
       {state === 'saved' ? <Check aria-hidden="true" size={14} /> : null}
-      {state === 'pending' || state === 'saving' ? <Loader2 aria-hidden="true" size={14} className="spin" /> : null}
+      {state === 'pending' || state === 'saving' ? (
+        <Loader2 aria-hidden="true" size={14} className="spin" />
+      ) : null}
       {state === 'error' ? <CloudOff aria-hidden="true" size={14} /> : null}
       {t(`plan.save.${state}`)}
     </span>

@@ -9,7 +9,11 @@ export function StalenessWarnings({ warnings }: { warnings: StalenessWarning[] }
   const f = useFormat()
   if (warnings.length === 0) return null
   return (
-    <section className="notice notice-danger notice-strong" aria-labelledby="staleness-title" data-testid="staleness-warning">
+    <section
+      className="notice notice-danger notice-strong"
+      aria-labelledby="staleness-title"
+      data-testid="staleness-warning"
+    >
       <AlertOctagon aria-hidden="true" size={20} className="notice-icon" />
       <div className="notice-body">
         <h3 id="staleness-title" className="notice-title">
@@ -23,7 +27,8 @@ export function StalenessWarnings({ warnings }: { warnings: StalenessWarning[] }
               <ul className="plain-list nested">
                 {w.changedBy.map((c) => (
                   <li key={c.commit}>
-                    <code>{c.commit.slice(0, 10)}</code> {c.subject} <span className="muted">({f.dateTime(c.date)})</span>
+                    <code>{c.commit.slice(0, 10)}</code> {c.subject}{' '}
+                    <span className="muted">({f.dateTime(c.date)})</span>
                   </li>
                 ))}
               </ul>

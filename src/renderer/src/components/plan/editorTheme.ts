@@ -11,10 +11,19 @@ export const editorTheme = [
     '&': { backgroundColor: 'var(--bg)', color: 'var(--text)' },
     '.cm-content': { fontFamily: 'var(--font-mono)', caretColor: 'var(--text)' },
     '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--text)' },
-    '.cm-gutters': { backgroundColor: 'var(--bg-subtle)', color: 'var(--text-muted)', borderRight: '1px solid var(--border)' },
+    '.cm-gutters': {
+      backgroundColor: 'var(--bg-subtle)',
+      color: 'var(--text-muted)',
+      borderRight: '1px solid var(--border)'
+    },
     '.cm-activeLine': { backgroundColor: 'var(--bg-subtle)' },
-    '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--accent-subtle)' },
-    '.cm-searchMatch': { backgroundColor: 'var(--warning-subtle)', outline: '1px solid var(--warning-border)' },
+    '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': {
+      backgroundColor: 'var(--accent-subtle)'
+    },
+    '.cm-searchMatch': {
+      backgroundColor: 'var(--warning-subtle)',
+      outline: '1px solid var(--warning-border)'
+    },
     '.cm-panels': { backgroundColor: 'var(--bg-subtle)', color: 'var(--text)' }
   }),
   syntaxHighlighting(
