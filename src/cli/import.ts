@@ -267,7 +267,7 @@ export async function runImport(argv: string[]): Promise<number> {
     if (p.json) process.stdout.write(JSON.stringify({ ...result, served: true }, null, 2) + '\n')
     else
       process.stdout.write(
-        `base '${published.name}' servie depuis ${config.basesDir}/${published.dirName} — les serveurs MCP la voient à leur prochain kb_list\n`
+        `base '${published.name}' servie depuis ${config.basesDir}/${published.dirName} — les serveurs MCP déjà lancés la voient dès leur prochaine requête\n`
       )
     return 0
   } catch (e) {

@@ -82,7 +82,7 @@ export async function runNew(argv: string[]): Promise<number> {
       process.stdout.write(
         `Base '${created.name}' créée dans ${created.dir} (premier commit ${created.head.slice(0, 7)}).\n` +
           `Sa gouvernance est un brouillon (status: draft) : suivez INSTANTIATE.md pour en faire une vraie base.\n` +
-          `Les sessions déjà ouvertes la verront après un kb_list ou un kb_hub_rescan.\n`
+          `Les serveurs MCP déjà lancés la voient dès leur prochaine requête.\n`
       )
     return 0
   } catch (e) {
