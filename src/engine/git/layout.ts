@@ -93,30 +93,38 @@ export const indexFile = (l: RepoLayout): string => join(l.gitdir, 'index')
  */
 const HARMLESS_EXTENSIONS = new Set(['noop', 'noop-v1', 'worktreeconfig', 'preciousobjects', 'partialclone'])
 
-/** `[core]` and `[extensions]` keys of one config file (names lowercased, as git compares them). */
-export function parseCoreConfig(text: string): Map<string, string> {
-  const out = new Map<string, string>()
+export type GitConfig = Map<string, string[]>
+
+/** `section.subsection.key` → values (keys lowercased, subsections kept as written). */
+export function parseGitConfig(text: string): GitConfig {
+  const out: GitConfig = new Map()
   let section = ''
   for (const raw of text.split(/\r?\n/)) {
     let line = raw.trim()
     if (line === '' || line.startsWith('#') || line.startsWith(';')) continue
     if (line.startsWith('[')) {
-      const m = /^\[([^\]"\s]+)(\s+"(?:[^"\\]|\\.)*")?\s*\](.*)$/.exec(line)
-      // A subsection (`[core "x"]`, `[core.x]`) is another section: never the repository format.
-      section = m && !m[2] ? m[1].toLowerCase() : ''
-      line = m ? m[3].trim() : ''
+      const m = /^\[([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\](.*)$/.exec(line)
+      if (!m) {
+        section = ''
+        continue
+      }
+      const sub = m[2] !== undefined ? `.${m[2].replace(/\\(.)/g, '$1')}` : ''
+      section = `${m[1].toLowerCase()}${sub}`
+      line = m[3].trim()
       if (line === '' || line.startsWith('#') || line.startsWith(';')) continue
     }
-    if (section !== 'core' && section !== 'extensions') continue
+    if (!section) continue
     const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$/.exec(line)
     if (!kv) continue
-    out.set(`${section}.${kv[1].toLowerCase()}`, kv[2] === undefined ? 'true' : configValue(kv[2]))
+    const key = `${section}.${kv[1].toLowerCase()}`
+    const value = kv[2] === undefined ? 'true' : unquote(kv[2])
+    out.set(key, [...(out.get(key) ?? []), value])
   }
   return out
 }
 
 /** A config value without its quotes, escapes and trailing comment. */
-function configValue(raw: string): string {
+function unquote(raw: string): string {
   let out = ''
   let quoted = false
   for (let i = 0; i < raw.length; i++) {
@@ -129,6 +137,20 @@ function configValue(raw: string): string {
     else out += c
   }
   return out.trim()
+}
+
+/**
+ * `[core]` and `[extensions]` keys of one config file (names lowercased, as git compares them;
+ * the last value wins). A subsection (`[core "x"]`, `[core.x]`) is another section: never the
+ * repository format.
+ */
+export function parseCoreConfig(text: string): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [key, values] of parseGitConfig(text)) {
+    const section = key.slice(0, key.lastIndexOf('.'))
+    if (section === 'core' || section === 'extensions') out.set(key, values[values.length - 1])
+  }
+  return out
 }
 
 /** Throws UnsupportedShape for a repository format the engine does not fully implement. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { resolveLayout } from '../git/layout'
+import { parseGitConfig, resolveLayout, type GitConfig } from '../git/layout'
 import { redactUrl } from '../git/auth'
 
 /**
@@ -33,51 +33,6 @@ export type TargetLookup =
   | { kind: 'ok'; target: RemoteTarget }
   | { kind: 'no-remote'; branch: string | null }
   | { kind: 'error'; branch: string | null; message: string }
-
-type GitConfig = Map<string, string[]>
-
-/** `section.subsection.key` → values (keys lowercased, subsections kept as written). */
-export function parseGitConfig(text: string): GitConfig {
-  const out: GitConfig = new Map()
-  let section = ''
-  for (const raw of text.split(/\r?\n/)) {
-    let line = raw.trim()
-    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue
-    if (line.startsWith('[')) {
-      const m = /^\[([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\](.*)$/.exec(line)
-      if (!m) {
-        section = ''
-        continue
-      }
-      const sub = m[2] !== undefined ? `.${m[2].replace(/\\(.)/g, '$1')}` : ''
-      section = `${m[1].toLowerCase()}${sub}`
-      line = m[3].trim()
-      if (line === '' || line.startsWith('#') || line.startsWith(';')) continue
-    }
-    if (!section) continue
-    const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$/.exec(line)
-    if (!kv) continue
-    const key = `${section}.${kv[1].toLowerCase()}`
-    const value = kv[2] === undefined ? 'true' : unquote(kv[2])
-    out.set(key, [...(out.get(key) ?? []), value])
-  }
-  return out
-}
-
-function unquote(raw: string): string {
-  let out = ''
-  let quoted = false
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i]
-    if (c === '"') quoted = !quoted
-    else if (c === '\\' && i + 1 < raw.length) {
-      const n = raw[++i]
-      out += n === 'n' ? '\n' : n === 't' ? '\t' : n
-    } else if (!quoted && (c === '#' || c === ';')) break
-    else out += c
-  }
-  return out.trim()
-}
 
 const last = (cfg: GitConfig, key: string): string | undefined => cfg.get(key)?.at(-1)
 
