@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { request } from 'node:http'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -7,6 +6,7 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import { uiFixture, type UiFixture } from '../ui-fixture'
 import { benchHome, median, now, record, ROOT, sized, type Options } from '../lib'
 import { previewPlan } from '../../src/engine/review/resolve'
+import { spawnUi } from '../../test/helpers/ui-process'
 import type { Inventory, ResolutionPlan } from '../../src/shared/review'
 
 /**
@@ -39,35 +39,10 @@ interface UiServer {
 
 export async function startUi(f: UiFixture, home: string, cli = CLI_JS): Promise<UiServer> {
   const { env } = benchHome(home, f.basesDir)
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [cli, 'ui', '--no-open', '--port', '0', '--bases', f.basesDir],
-    { env, cwd: '/', stdio: ['ignore', 'pipe', 'pipe'] }
-  )
+  const { child, url } = await spawnUi(cli, ['--no-open', '--port', '0', '--bases', f.basesDir], env, 30_000)
   // Never left behind, whatever way the bench ends.
   const reap = (): void => void (child.exitCode === null && child.kill('SIGKILL'))
   process.once('exit', reap)
-  let out = ''
-  let err = ''
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()))
-  const url = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(
-      () => fail(new Error(`okf-hub ui printed no URL in 30 s\n${out}\n${err}`)),
-      30_000
-    )
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString()
-      const m = /OKF Hub UI: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out)
-      if (m) {
-        clearTimeout(timer)
-        ok(m[1])
-      }
-    })
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      fail(new Error(`okf-hub ui exited (${code})\n${out}\n${err}`))
-    })
-  })
   const u = new URL(url)
   const token = u.searchParams.get('token') ?? ''
   return {

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { tempDir } from '../../test/helpers/fixtures'
 import { hubEnv } from '../../test/helpers/mcp'
+import { spawnUi } from '../../test/helpers/ui-process'
 
 /**
  * A real `okf-hub ui` over real bases in temp dirs: its own bases folder, user-data folder and
@@ -61,32 +61,7 @@ export async function startHub(
     LOCALAPPDATA: join(home, 'AppData', 'Local'),
     ...opts.env
   }
-  const child: ChildProcess = spawn(process.execPath, [CLI_JS, 'ui', '--no-open', '--port', '0'], {
-    env,
-    cwd: '/',
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  let out = ''
-  let err = ''
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()))
-  const url = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(
-      () => fail(new Error(`okf-hub ui printed no URL in 20 s\n${out}\n${err}`)),
-      20_000
-    )
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString()
-      const m = /OKF Hub UI: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out)
-      if (m) {
-        clearTimeout(timer)
-        ok(m[1])
-      }
-    })
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      fail(new Error(`okf-hub ui exited (${code})\n${out}\n${err}`))
-    })
-  })
+  const { child, url } = await spawnUi(CLI_JS, ['--no-open', '--port', '0'], env, 20_000)
   const u = new URL(url)
   const token = u.searchParams.get('token') ?? ''
   const api = async <T>(method: string, ...args: unknown[]): Promise<T> => {
