@@ -109,41 +109,29 @@ export function SyncPanel({
       ) : null}
 
       {status.state === 'unreachable' ? (
-        <div className="notice notice-warning" role="note" data-testid="sync-unreachable">
-          <WifiOff aria-hidden="true" className="notice-icon" size={18} />
-          <div className="notice-body">
-            <p className="notice-title">{t('sync.unreachable.title')}</p>
-            <p>{t('sync.unreachable.body', { url: status.url ?? remote })}</p>
-            <p className="error-detail">{status.message}</p>
-            <button
-              type="button"
-              className="button button-small"
-              onClick={retry}
-              disabled={busy !== undefined}
-            >
-              <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}
-            </button>
-          </div>
-        </div>
+        <RetryNotice
+          tone="warning"
+          icon={WifiOff}
+          testId="sync-unreachable"
+          title={t('sync.unreachable.title')}
+          body={t('sync.unreachable.body', { url: status.url ?? remote })}
+          detail={status.message}
+          onRetry={retry}
+          disabled={busy !== undefined}
+        />
       ) : null}
 
       {status.state === 'error' ? (
-        <div className="notice notice-error" role="note" data-testid="sync-error">
-          <AlertTriangle aria-hidden="true" className="notice-icon" size={18} />
-          <div className="notice-body">
-            <p className="notice-title">{t('sync.error.title')}</p>
-            <p>{t('sync.error.body')}</p>
-            <p className="error-detail">{status.message}</p>
-            <button
-              type="button"
-              className="button button-small"
-              onClick={retry}
-              disabled={busy !== undefined}
-            >
-              <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}
-            </button>
-          </div>
-        </div>
+        <RetryNotice
+          tone="error"
+          icon={AlertTriangle}
+          testId="sync-error"
+          title={t('sync.error.title')}
+          body={t('sync.error.body')}
+          detail={status.message}
+          onRetry={retry}
+          disabled={busy !== undefined}
+        />
       ) : null}
 
       {status.state === 'behind' && dirty.length > 0 ? (
@@ -184,5 +172,38 @@ export function SyncPanel({
         <ErrorNotice error={credentialError} context={t('sync.credentialsFailed')} compact />
       ) : null}
     </section>
+  )
+}
+
+/** A sync problem that a retry may clear: what happened, the engine's sentence, Retry. */
+function RetryNotice(props: {
+  tone: 'warning' | 'error'
+  icon: typeof WifiOff
+  testId: string
+  title: string
+  body: string
+  detail: string
+  onRetry: () => void
+  disabled: boolean
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const Icon = props.icon
+  return (
+    <div className={`notice notice-${props.tone}`} role="note" data-testid={props.testId}>
+      <Icon aria-hidden="true" className="notice-icon" size={18} />
+      <div className="notice-body">
+        <p className="notice-title">{props.title}</p>
+        <p>{props.body}</p>
+        <p className="error-detail">{props.detail}</p>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={props.onRetry}
+          disabled={props.disabled}
+        >
+          <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}
+        </button>
+      </div>
+    </div>
   )
 }
