@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync, statSync } from 'node:fs'
 import type { Base } from '../registry/base'
 import { notFound } from '../errors'
-import { entersDirectory, isDocumentEntry, isDocumentPath } from './document-rule'
-import { resolveDocument } from './paths'
+import { isDocumentPath } from './document-rule'
+import { resolveDocument, walkDocuments } from './paths'
 
 /**
  * The corpus as a host browses it (MCP resources): a bounded first listing, prefix completion of
@@ -11,36 +10,11 @@ import { resolveDocument } from './paths'
  * rule itself stays document-rule.ts's; the walks here only stop early.
  */
 
-/**
- * Depth-first walk in code-point order, as `listDocuments`; `enter(relDir)` may prune a directory,
- * `visit(rel)` returns false to stop the whole walk.
- */
-function walk(base: Base, enter: (relDir: string) => boolean, visit: (rel: string) => boolean): void {
-  let stopped = false
-  const go = (absDir: string, relDir: string): void => {
-    let entries
-    try {
-      entries = readdirSync(absDir, { withFileTypes: true })
-    } catch {
-      return
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    for (const e of entries) {
-      if (stopped) return
-      const rel = relDir ? `${relDir}/${e.name}` : e.name
-      if (e.isDirectory()) {
-        if (entersDirectory(e.name) && enter(rel)) go(join(absDir, e.name), rel)
-      } else if (isDocumentEntry(e) && !visit(rel)) stopped = true
-    }
-  }
-  go(base.corpusDir, '')
-}
-
 /** The first `limit` documents in `listDocuments` order, without walking the rest. */
 export function firstDocuments(base: Base, limit: number): string[] {
   const out: string[] = []
   if (limit <= 0) return out
-  walk(
+  walkDocuments(
     base,
     () => true,
     (rel) => {
@@ -64,7 +38,7 @@ export function documentsWithPrefix(
   const p = prefix.toLowerCase()
   const values: string[] = []
   let more = false
-  walk(
+  walkDocuments(
     base,
     (relDir) => {
       const d = `${relDir.toLowerCase()}/`

@@ -88,12 +88,17 @@ export function resolveDocument(base: Base, rawRel: string): ResolvedDocument {
 }
 
 /**
- * Every document of the corpus (document-rule.ts), recursive, without following
- * directory symlinks, sorted. Returns corpus-relative `/` paths.
+ * Depth-first walk of the corpus's documents (document-rule.ts) in code-point order, without
+ * following directory symlinks; `enter(relDir)` may prune a directory, `visit(rel)` returns false
+ * to stop the whole walk.
  */
-export function listDocuments(base: Base): string[] {
-  const out: string[] = []
-  const walk = (absDir: string, relDir: string): void => {
+export function walkDocuments(
+  base: Base,
+  enter: (relDir: string) => boolean,
+  visit: (rel: string) => boolean
+): void {
+  let stopped = false
+  const go = (absDir: string, relDir: string): void => {
     let entries
     try {
       entries = readdirSync(absDir, { withFileTypes: true })
@@ -102,12 +107,26 @@ export function listDocuments(base: Base): string[] {
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     for (const e of entries) {
+      if (stopped) return
       const rel = relDir ? `${relDir}/${e.name}` : e.name
       if (e.isDirectory()) {
-        if (entersDirectory(e.name)) walk(join(absDir, e.name), rel)
-      } else if (isDocumentEntry(e)) out.push(rel)
+        if (entersDirectory(e.name) && enter(rel)) go(join(absDir, e.name), rel)
+      } else if (isDocumentEntry(e) && !visit(rel)) stopped = true
     }
   }
-  walk(base.corpusDir, '')
+  go(base.corpusDir, '')
+}
+
+/** Every document of the corpus, sorted. Returns corpus-relative `/` paths. */
+export function listDocuments(base: Base): string[] {
+  const out: string[] = []
+  walkDocuments(
+    base,
+    () => true,
+    (rel) => {
+      out.push(rel)
+      return true
+    }
+  )
   return out
 }
