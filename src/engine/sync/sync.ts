@@ -11,7 +11,7 @@ import type { CredentialStore } from './credentials'
 import { CommitReader, relate, type Relation } from './graph'
 import { isConflict, planReplay, type ReplayConflict } from './replay'
 import type { SyncStateStore } from './state'
-import { remoteTarget, type RemoteTarget } from './target'
+import { remoteTarget, type RemoteTarget, type TargetLookup } from './target'
 import { fetchRemote, NetFailure, pushCommit } from './transport'
 
 /**
@@ -127,20 +127,28 @@ async function chainOf(reader: CommitReader, tip: string, rel: Relation): Promis
   return out.reverse()
 }
 
-/** Local status against the last known remote tip (the tracking ref): no network call. */
-export async function localStatus(base: Base, deps: Pick<SyncDeps, 'state'>): Promise<SyncStatus> {
+/** The base's remote target and the context every status of this base is built from. */
+async function lookupTarget(base: Base): Promise<{ lookup: TargetLookup; ctx: Context }> {
   const lookup = await remoteTarget(base.root)
   const ctx: Context = {
     base,
     target: lookup.kind === 'ok' ? lookup.target : null,
     branch: lookup.kind === 'ok' ? lookup.target.branch : lookup.branch
   }
-  if (lookup.kind === 'no-remote')
-    return status(
-      ctx,
-      'no-remote',
-      "aucun dépôt distant n'est configuré pour cette base (git remote) : rien à synchroniser"
-    )
+  return { lookup, ctx }
+}
+
+const noRemote = (ctx: Context): SyncStatus =>
+  status(
+    ctx,
+    'no-remote',
+    "aucun dépôt distant n'est configuré pour cette base (git remote) : rien à synchroniser"
+  )
+
+/** Local status against the last known remote tip (the tracking ref): no network call. */
+export async function localStatus(base: Base, deps: Pick<SyncDeps, 'state'>): Promise<SyncStatus> {
+  const { lookup, ctx } = await lookupTarget(base)
+  if (lookup.kind === 'no-remote') return noRemote(ctx)
   const rec = deps.state.get(base.root)
   const lastSync = rec?.lastSync ?? null
   if (lookup.kind === 'error') return status(ctx, 'error', lookup.message, { lastSync })
@@ -198,18 +206,8 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
   const log = deps.log
   const now = deps.now ?? (() => new Date())
   const at = now()
-  const lookup = await remoteTarget(base.root)
-  const ctx: Context = {
-    base,
-    target: lookup.kind === 'ok' ? lookup.target : null,
-    branch: lookup.kind === 'ok' ? lookup.target.branch : lookup.branch
-  }
-  if (lookup.kind === 'no-remote')
-    return status(
-      ctx,
-      'no-remote',
-      "aucun dépôt distant n'est configuré pour cette base (git remote) : rien à synchroniser"
-    )
+  const { lookup, ctx } = await lookupTarget(base)
+  if (lookup.kind === 'no-remote') return noRemote(ctx)
   const finish = (s: SyncStatus, reached: boolean): SyncStatus => {
     const rec = deps.state.record(base.root, s.state, s.message, reached, at)
     const out = { ...s, lastSync: rec.lastSync, live: reached }
