@@ -1,10 +1,7 @@
-import { ConfigError, loadConfig } from '../engine/config'
 import { HubError } from '../engine/errors'
-import { openHubLog } from '../engine/hublog'
 import { Registry } from '../engine/registry/registry'
 import { runCommandLocked } from '../engine/lock'
-import { configErrorExit } from '../engine/bootstrap/config-exit'
-import { takeHubOptions } from './options'
+import { openHubConfig, takeHubOptions } from './options'
 
 const USAGE = `usage: okf-hub lock <base> -- <commande...>
 
@@ -35,14 +32,9 @@ export async function runLock(argv: string[]): Promise<number> {
     process.stderr.write(`okf-hub lock : OKF_LOCK_TIMEOUT invalide : '${timeoutRaw}' (secondes attendues)\n`)
     return 64
   }
-  let config
-  try {
-    config = loadConfig({ bases: o.bases, config: o.config })
-  } catch (e) {
-    if (e instanceof ConfigError) return configErrorExit(e)
-    throw e
-  }
-  const log = openHubLog(config.logFile)
+  const opened = openHubConfig(o)
+  if (typeof opened === 'number') return opened
+  const { config, log } = opened
   const registry = new Registry(config.basesDir, log)
   registry.rescan()
   if (!registry.has(base)) {

@@ -24,6 +24,25 @@ export function takeHubOptions(argv: string[]): {
   return out
 }
 
+/**
+ * The hub configuration and its log for a subcommand, or the exit code once the invalid
+ * configuration is reported (exit 2, the server's own line; with `json`, the `CONFIG` error).
+ */
+export function openHubConfig(
+  o: { bases?: string; config?: string },
+  json = false
+): number | { config: HubConfig; log: HubLog } {
+  let config: HubConfig
+  try {
+    config = loadConfig({ bases: o.bases, config: o.config })
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e
+    if (json) return failWith(true, 'CONFIG', e.message, 2)
+    return configErrorExit(e)
+  }
+  return { config, log: openHubLog(config.logFile) }
+}
+
 /** One CLI failure: the `{ error }` JSON on stdout with `--json`, else `ERROR: CODE: message` on stderr. */
 export function failWith(json: boolean, code: string, message: string, exit: number): number {
   if (json) process.stdout.write(JSON.stringify({ error: { code, message } }, null, 2) + '\n')
@@ -60,13 +79,6 @@ export function prepareCommand<P extends { bases?: string; config?: string; json
     return 64
   }
   const p = args.parsed
-  let config: HubConfig
-  try {
-    config = loadConfig({ bases: p.bases, config: p.config })
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e
-    if (p.json) return failWith(true, 'CONFIG', e.message, 2)
-    return configErrorExit(e)
-  }
-  return { p, config, log: openHubLog(config.logFile) }
+  const opened = openHubConfig(p, p.json)
+  return typeof opened === 'number' ? opened : { p, ...opened }
 }

@@ -1,15 +1,12 @@
 // `okf-hub register` — writes, removes or verifies OKF Hub's entry in the AI hosts' user config
 // files. Parses argv, calls the registration engine, prints what it did; no behaviour here.
-import { ConfigError, loadConfig } from '../engine/config'
-import { configErrorExit } from '../engine/bootstrap/config-exit'
 import { isHubError } from '../engine/errors'
-import { openHubLog } from '../engine/hublog'
 import { HOSTS, hostDef, processHostEnv } from '../engine/registration/hosts'
 import { Registrar, type RegistrationChange } from '../engine/registration/registrar'
 import { nodeServerFacts } from '../engine/registration/server-command'
 import type { HostId, HostRegistration } from '../shared/hub-api'
 import { probeServer } from '../mcp/probe'
-import { takeHubOptions } from './options'
+import { openHubConfig, takeHubOptions } from './options'
 
 export const REGISTER_USAGE = `usage: okf-hub register [--host H]… [--remove | --check] [--json] [--bases DIR] [--config FILE]
 
@@ -125,14 +122,9 @@ export async function runRegister(argv: string[]): Promise<number> {
   }
   if (remove && check) return usage('--remove et --check ne vont pas ensemble')
   const action: Action = check ? 'check' : remove ? 'unregister' : 'register'
-  let config
-  try {
-    config = loadConfig({ bases: o.bases, config: o.config })
-  } catch (e) {
-    if (e instanceof ConfigError) return configErrorExit(e)
-    throw e
-  }
-  const log = openHubLog(config.logFile)
+  const opened = openHubConfig(o)
+  if (typeof opened === 'number') return opened
+  const { config, log } = opened
   const registrar = new Registrar({
     hostEnv: processHostEnv(),
     server: nodeServerFacts(),

@@ -1,14 +1,11 @@
 // `okf-hub sync` — bases and their git remotes (issue 12). Parses argv, loads the configuration
 // and the registry, runs the sync engine per base, prints one line per base (or JSON), and maps
 // the outcomes to one exit code. No behaviour lives here.
-import { ConfigError, loadConfig } from '../engine/config'
 import { HubError } from '../engine/errors'
-import { openHubLog } from '../engine/hublog'
 import { Registry } from '../engine/registry/registry'
-import { configErrorExit } from '../engine/bootstrap/config-exit'
 import { SyncService } from '../engine/sync/service'
 import type { SyncState, SyncStatus } from '../shared/hub-api'
-import { takeHubOptions } from './options'
+import { openHubConfig, takeHubOptions } from './options'
 
 export const SYNC_USAGE = `usage: okf-hub sync [<base>|--all] [--push] [--json] [--bases DIR] [--config FILE]
 
@@ -89,14 +86,9 @@ export async function runSync(argv: string[]): Promise<number> {
   if (names.length > 1) return usage('une seule base, ou --all')
   if (names.length === 1 && all) return usage('<base> et --all s’excluent')
 
-  let config
-  try {
-    config = loadConfig({ bases: o.bases, config: o.config })
-  } catch (e) {
-    if (e instanceof ConfigError) return configErrorExit(e)
-    throw e
-  }
-  const log = openHubLog(config.logFile)
+  const opened = openHubConfig(o)
+  if (typeof opened === 'number') return opened
+  const { config, log } = opened
   try {
     const registry = new Registry(config.basesDir, log)
     registry.rescan()
