@@ -8,6 +8,7 @@ import type { ProposalFields } from '../src/engine/proposals/rules'
 import { resolvePlan } from '../src/engine/review/resolve'
 import { MemoryCredentialStore } from '../src/engine/sync/credentials'
 import { SyncStateStore } from '../src/engine/sync/state'
+import { setAsideDiverged } from '../src/engine/sync/set-aside'
 import { localStatus, syncBase, type SyncDeps } from '../src/engine/sync/sync'
 import { git, removeDir } from './helpers/fixtures'
 import { repoFingerprint } from './helpers/repo'
@@ -329,6 +330,158 @@ describe('sync: resolutions', () => {
     expect(s.state).toBe('diverged')
     expect(s.message).toMatch(/n'a pas été fait par le hub/)
     expect(head(h.root)).toBe(mine)
+  })
+})
+
+describe('sync: setting diverged resolutions aside', () => {
+  const grep = (repo: string, id: string, ref = 'main') =>
+    git(repo, 'log', '-i', '--format=%s', '--grep', `proposal: ${id}`, ref).trim().split('\n').filter(Boolean)
+
+  it('keeps the old tip in a branch, follows the remote with the submissions, rebuilds the plan; resolving it again pushes', async () => {
+    pushFromElsewhere(
+      team,
+      'aside',
+      { 'knowledge/mis-de-cote.md': '# Mis de côté\n\nTexte initial.\n' },
+      'doc à part'
+    )
+    const contributor = hub()
+    const d = deps()
+    const kept = await fileProposal(contributor.base, fields('à intégrer à part'), { log: d.log })
+    const dropped = await fileProposal(contributor.base, fields('doublon à part'), { log: d.log })
+    expect((await syncBase(contributor.base, { push: true }, d)).state).toBe('up-to-date')
+    const manager = hub()
+    await resolvePlan(
+      manager.base,
+      {
+        summary: 'intégration à part',
+        reviewed_by: 'human:gestionnaire',
+        resolutions: [
+          { id: kept.id, resolution: 'accepted', integrated_into: ['mis-de-cote.md'] },
+          { id: dropped.id, resolution: 'rejected', reason: 'doublon' }
+        ],
+        edits: [{ path: 'mis-de-cote.md', append: '\nAjout du gestionnaire.\n' }]
+      },
+      { log: d.log }
+    )
+    const managerVersion = readFileSync(join(manager.root, 'knowledge/mis-de-cote.md'), 'utf8')
+    // The manager's agent files one more proposal after the resolution: it must survive.
+    const later = await fileProposal(manager.base, fields('après la résolution'), { log: d.log })
+    const oldTip = head(manager.root)
+    const remoteTip = pushFromElsewhere(
+      team,
+      'aside',
+      { 'knowledge/mis-de-cote.md': '# Mis de côté\n\nRéécrit par un collègue.\n' },
+      'concurrent edit à part'
+    )
+    const s = await syncBase(manager.base, { push: true }, d)
+    expect(s).toMatchObject({ state: 'diverged', replannable: true, conflicts: ['knowledge/mis-de-cote.md'] })
+
+    const out = await setAsideDiverged(manager.base, {
+      log: d.log,
+      now: () => new Date('2026-12-03T15:01:02Z')
+    })
+    expect(out.keptAt).toBe('okf-hub/set-aside/20261203-150102')
+    expect(git(manager.root, 'rev-parse', `refs/heads/${out.keptAt}`).trim()).toBe(oldTip)
+    expect(out.setAside.map((c) => c.subject)).toEqual([
+      'resolve: 2 proposals (1 integrated, 1 rejected) — intégration à part'
+    ])
+    expect(out.replayed).toBe(1)
+    // The branch: the remote's tip plus the later submission, replayed (same message), linear.
+    expect(head(manager.root)).toBe(out.head)
+    expect(git(manager.root, 'rev-parse', 'HEAD~1').trim()).toBe(remoteTip)
+    expect(git(manager.root, 'log', '-1', '--format=%B').trim()).toBe(
+      git(manager.root, 'log', '-1', '--format=%B', oldTip).trim()
+    )
+    expect(grep(manager.root, later.id)).toHaveLength(1)
+    // Worktree and index follow: the colleague's text, both proposals pending again.
+    expect(readFileSync(join(manager.root, 'knowledge/mis-de-cote.md'), 'utf8')).toContain(
+      'Réécrit par un collègue'
+    )
+    expect(existsSync(join(manager.root, `proposals/pending/${kept.id}.md`))).toBe(true)
+    expect(existsSync(join(manager.root, `proposals/accepted/${kept.id}.md`))).toBe(false)
+    assertClean(manager.root)
+    expect(merges(manager.root)).toBe('')
+    // The plan, rebuilt from the set-aside commit.
+    expect(out.plan).toEqual({
+      summary: 'intégration à part',
+      reviewed_by: 'human:gestionnaire',
+      resolutions: [
+        { id: kept.id, resolution: 'accepted', integrated_into: ['mis-de-cote.md'] },
+        { id: dropped.id, resolution: 'rejected', reason: 'doublon' }
+      ],
+      edits: [{ path: 'mis-de-cote.md', content: managerVersion }]
+    })
+    expect(out.notes).toEqual([])
+    expect(d.log.lines.some((l) => l.includes(`mise(s) de côté dans la branche ${out.keptAt}`))).toBe(true)
+    expect((await localStatus(manager.base, d)).state).toBe('ahead')
+
+    // The manager keeps the colleague's text and adds theirs: resolve on the new tip, push.
+    const res = await resolvePlan(
+      manager.base,
+      { ...out.plan, edits: [{ path: 'mis-de-cote.md', append: '\nAjout du gestionnaire.\n' }] },
+      { log: d.log }
+    )
+    expect(res.commit).toMatch(/^[0-9a-f]{40}$/)
+    expect(await syncBase(manager.base, { push: true }, d)).toMatchObject({ state: 'up-to-date', pushed: 2 })
+    expect(grep(team.bare, kept.id)).toHaveLength(2)
+    expect(grep(team.bare, dropped.id)).toHaveLength(2)
+    expect(grep(team.bare, later.id)).toHaveLength(1)
+    expect(git(team.bare, 'show', 'main:knowledge/mis-de-cote.md')).toMatch(
+      /^# Mis de côté\n\nRéécrit par un collègue\.\n\n+Ajout du gestionnaire\.\n$/
+    )
+    expect(merges(team.bare)).toBe('')
+    git(team.bare, 'fsck', '--strict', '--no-progress')
+    assertClean(manager.root)
+  })
+
+  it('refuses, writing nothing, when not diverged, when a commit not made by the hub is in the way, or local changes block the move', async () => {
+    const d = deps()
+    const calm = hub()
+    await expect(setAsideDiverged(calm.base, { log: d.log })).rejects.toThrow(/n'a pas divergé/)
+
+    const foreign = hub()
+    writeFileSync(join(foreign.root, 'knowledge/autre.md'), '# Autre\n\nà la main\n')
+    git(foreign.root, 'commit', '-qam', 'commit à la main')
+    pushFromElsewhere(
+      team,
+      'aside-foreign',
+      { 'knowledge/autre.md': '# Autre\n\nailleurs\n' },
+      'remote autre'
+    )
+    const fs = await syncBase(foreign.base, { push: true }, d)
+    expect(fs).toMatchObject({ state: 'diverged', replannable: false })
+    const before = repoFingerprint(foreign.root)
+    const refs = git(foreign.root, 'for-each-ref')
+    await expect(setAsideDiverged(foreign.base, { log: d.log })).rejects.toThrow(
+      /n'est pas une résolution du hub/
+    )
+    expect(repoFingerprint(foreign.root)).toBe(before)
+    expect(git(foreign.root, 'for-each-ref')).toBe(refs)
+
+    pushFromElsewhere(team, 'aside-dirty', { 'knowledge/sale.md': '# Sale\n' }, 'doc sale')
+    const contributor = hub()
+    const p = await fileProposal(contributor.base, fields('sale'), { log: d.log })
+    expect((await syncBase(contributor.base, { push: true }, d)).state).toBe('up-to-date')
+    const manager = hub()
+    await resolvePlan(
+      manager.base,
+      {
+        summary: 'sale',
+        reviewed_by: 'human:test',
+        resolutions: [{ id: p.id, resolution: 'accepted', integrated_into: ['sale.md'] }],
+        edits: [{ path: 'sale.md', append: '\nGestionnaire.\n' }]
+      },
+      { log: d.log }
+    )
+    pushFromElsewhere(team, 'aside-dirty', { 'knowledge/sale.md': '# Sale\n\nCollègue.\n' }, 'sale ailleurs')
+    expect((await syncBase(manager.base, { push: true }, d)).state).toBe('diverged')
+    writeFileSync(join(manager.root, 'knowledge/sale.md'), '# Sale\n\nPas encore commité.\n')
+    const dirtyBefore = repoFingerprint(manager.root)
+    const dirtyRefs = git(manager.root, 'for-each-ref')
+    await expect(setAsideDiverged(manager.base, { log: d.log })).rejects.toThrow(/knowledge\/sale\.md/)
+    expect(repoFingerprint(manager.root)).toBe(dirtyBefore)
+    expect(git(manager.root, 'for-each-ref')).toBe(dirtyRefs)
+    git(manager.root, 'fsck', '--strict', '--no-progress')
   })
 })
 

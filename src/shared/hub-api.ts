@@ -373,6 +373,30 @@ export interface SyncStatus {
   /** After a sync: commits fast-forwarded, commits pushed (replayed ones included). */
   fastForwarded?: number
   pushed?: number
+  /**
+   * diverged: every local commit in the way is a hub resolution, so `setAsideResolutions` can
+   * set it aside and rebuild its plan on the remote's tip. False or absent: git's tools only.
+   */
+  replannable?: boolean
+}
+
+/** `setAsideResolutions`: what was set aside, where it is kept, and the plan rebuilt from it. */
+export interface SetAsideResult {
+  base: string
+  /** The branch keeping the old local tip, e.g. `okf-hub/set-aside/20261203-150102`. */
+  keptAt: string
+  /** The resolutions taken off the branch (they live on in `keptAt`). */
+  setAside: { commit: string; subject: string }[]
+  /** Local commits kept on top of the remote's tip (submissions, resolutions that replayed). */
+  replayed: number
+  /** The branch's new tip. */
+  head: string
+  /** The base's plan draft now: the rebuilt decisions and edits, merged into any draft there was. */
+  draft: ResolutionPlan
+  /** What could not be carried into the plan, in the engine's words (French). */
+  notes: string[]
+  /** The base's sync status after the move. */
+  status: SyncStatus
 }
 
 export interface SyncOptions {
@@ -460,6 +484,11 @@ export interface HubApi {
   syncStatus(base?: string): Promise<SyncStatus[]>
   /** Fetch, fast-forward when behind, and with `push` send local commits; `sync-changed` follows. */
   sync(base: string, opts: SyncOptions): Promise<SyncStatus>
+  /**
+   * diverged with `replannable`: keeps the old tip in a branch, moves the base onto the remote's
+   * tip with the local commits that replay, and rebuilds the set-aside resolutions into the draft.
+   */
+  setAsideResolutions(base: string): Promise<SetAsideResult>
   /** Store a token for a remote host (`host[:port]`); the desktop app encrypts it with the OS keychain. */
   setCredential(host: string, token: string): Promise<void>
   deleteCredential(host: string): Promise<void>
@@ -500,6 +529,7 @@ export const HUB_API_METHODS = [
   'unregister',
   'syncStatus',
   'sync',
+  'setAsideResolutions',
   'setCredential',
   'deleteCredential',
   'credentialHosts'

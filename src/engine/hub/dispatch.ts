@@ -45,6 +45,7 @@ const SIGNATURES: Record<HubApiMethod, readonly Kind[]> = {
   unregister: ['string'],
   syncStatus: ['string?'],
   sync: ['string', 'object'],
+  setAsideResolutions: ['string'],
   setCredential: ['string', 'string'],
   deleteCredential: ['string'],
   credentialHosts: []

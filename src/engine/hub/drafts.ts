@@ -80,3 +80,21 @@ export class DraftStore {
     }
   }
 }
+
+/**
+ * A plan rebuilt by the engine (resolutions set aside after a diverged sync) merged into the
+ * manager's draft without losing either: the draft's own decisions and edits stay as they are
+ * and come first; the rebuilt ones join for the proposals and documents the draft does not
+ * handle yet. An empty draft takes the rebuilt summary and reviewer.
+ */
+export function mergeIntoDraft(draft: ResolutionPlan | null, rebuilt: ResolutionPlan): ResolutionPlan {
+  if (!draft) return rebuilt
+  const decided = new Set(draft.resolutions.map((r) => r.id))
+  const edited = new Set(draft.edits.map((e) => e.path))
+  return {
+    summary: draft.summary.trim() !== '' ? draft.summary : rebuilt.summary,
+    reviewed_by: draft.reviewed_by.trim() !== '' ? draft.reviewed_by : rebuilt.reviewed_by,
+    resolutions: [...draft.resolutions, ...rebuilt.resolutions.filter((r) => !decided.has(r.id))],
+    edits: [...draft.edits, ...rebuilt.edits.filter((e) => !edited.has(e.path))]
+  }
+}

@@ -57,11 +57,12 @@ import type {
   TrashEntry,
   CredentialHosts,
   SyncOptions,
+  SetAsideResult,
   SyncStatus
 } from '../../shared/hub-api'
 import { ApiError } from './api-error'
 import { corpusTree } from './corpus-tree'
-import { DraftStore } from './drafts'
+import { DraftStore, mergeIntoDraft } from './drafts'
 import { auditTrail, history, stalenessOf } from './history'
 import { SettingsStore } from './settings'
 import { HubWatcher } from './watch'
@@ -455,6 +456,17 @@ export class HubService implements HubApi {
   async sync(base: string, opts: SyncOptions): Promise<SyncStatus> {
     if (typeof opts.push !== 'boolean') throw invalidInput('sync : push doit être un booléen')
     return this.syncer.sync(this.base(base), { push: opts.push })
+  }
+
+  async setAsideResolutions(base: string): Promise<SetAsideResult> {
+    const b = this.base(base)
+    const { outcome, status } = await this.syncer.setAside(b)
+    const { plan, ...rest } = outcome
+    const draft = mergeIntoDraft(this.drafts.load(b.name), plan)
+    await this.drafts.save(b.name, draft)
+    this.watcher.emit({ type: 'proposals-changed', base: b.name })
+    this.watcher.emit({ type: 'head-changed', base: b.name, head: outcome.head })
+    return { ...rest, draft, status }
   }
 
   async setCredential(host: string, token: string): Promise<void> {

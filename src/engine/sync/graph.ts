@@ -145,3 +145,17 @@ export async function relate(reader: CommitReader, local: string, remote: string
   }
   return { ahead: [...ahead], behind: [...behind], base }
 }
+
+/** The first-parent chain from `tip` down to (excluding) `base`, oldest first. */
+export async function chainOf(reader: CommitReader, tip: string, rel: Relation): Promise<string[]> {
+  const ahead = new Set(rel.ahead)
+  const out: string[] = []
+  let c: string | undefined = tip
+  while (c && ahead.has(c)) {
+    out.push(c)
+    c = (await reader.read(c)).parents[0]
+  }
+  // Commits reachable only through a merge's other parents stay out of the chain: the merge
+  // itself is in it and is never replayed.
+  return out.reverse()
+}

@@ -27,6 +27,12 @@ export interface ReplayConflict {
   paths: string[]
   /** Commits that cannot be replayed and why, in French. */
   reasons: string[]
+  /**
+   * Every commit in the way is a resolution made by the hub: it can be set aside and planned again
+   * on the new tip (`set-aside.ts`). False when a commit not made by the hub, a merge or a
+   * submission clashes.
+   */
+  replannable: boolean
 }
 
 const hubIdent = `${HUB_AUTHOR.name} <${HUB_AUTHOR.email}> `
@@ -36,6 +42,11 @@ export function isHubCommit(c: CommitInfo): boolean {
 }
 
 export const subjectOf = (c: CommitInfo): string => c.message.split('\n', 1)[0]
+
+/** A resolution commit (`message.ts`): its subject's verb and its Reviewed-By trailer. */
+export function isResolutionCommit(c: CommitInfo): boolean {
+  return /^(integrate|reject|resolve): /.test(subjectOf(c)) && /^Reviewed-By: /m.test(c.message)
+}
 
 const same = (a: { oid: string; mode: string } | null, b: { oid: string; mode: string } | null): boolean =>
   a === null || b === null ? a === b : a.oid === b.oid && a.mode === b.mode
@@ -67,12 +78,14 @@ export async function planReplay(
   const steps: { sha: string; c: CommitInfo; changes: PathChange[] }[] = []
   const conflicts = new Set<string>()
   const reasons: string[] = []
+  let replannable = true
   for (const sha of ahead) {
     const c = await reader.read(sha)
     const subject = subjectOf(c)
     const parentTree = c.parents.length === 1 ? (await reader.read(c.parents[0])).tree : null
     const deltas = await diffTrees(commondir, parentTree, c.tree, cache)
     if (!isHubCommit(c) || c.parents.length !== 1) {
+      replannable = false
       for (const d of deltas) conflicts.add(d.path)
       reasons.push(
         c.parents.length !== 1
@@ -97,6 +110,7 @@ export async function planReplay(
       )
     }
     if (clashing.length > 0) {
+      if (!isResolutionCommit(c)) replannable = false
       for (const p of clashing) conflicts.add(p)
       reasons.push(
         `« ${subject} » (${sha.slice(0, 10)}) modifie ${clashing.join(', ')}, changé(s) aussi sur le dépôt distant`
@@ -106,7 +120,7 @@ export async function planReplay(
     for (const ch of changes) overlay.set(ch.path, ch.deleted ? null : { oid: ch.oid, mode: ch.mode })
     steps.push({ sha, c, changes })
   }
-  if (conflicts.size > 0 || reasons.length > 0) return { paths: [...conflicts].sort(), reasons }
+  if (conflicts.size > 0 || reasons.length > 0) return { paths: [...conflicts].sort(), reasons, replannable }
   // A status only asks whether the commits would replay: nothing is built.
   if (opts.check)
     return { tip: '', replayed: steps.map((s) => ({ from: s.sha, to: null, subject: subjectOf(s.c) })) }

@@ -9,6 +9,7 @@ import { MemoryCredentialStore, type CredentialStore } from './credentials'
 import { SyncStateStore } from './state'
 import { remoteTarget } from './target'
 import type { SyncDeps, SyncRequest } from './sync'
+import type { SetAsideOutcome } from './set-aside'
 
 /**
  * When sync runs, for one process (an MCP server, `okf-hub ui`, the desktop app, a CLI call):
@@ -130,6 +131,23 @@ export class SyncService {
   /** Fetch + fast-forward, and with `push` send local commits; after any run of this base already queued. */
   sync(base: Base, req: SyncRequest): Promise<SyncStatus> {
     return this.enqueue(base, () => this.run(base, req))
+  }
+
+  /**
+   * Sets a diverged base's unpushed resolutions aside (`set-aside.ts`), in this base's queue so
+   * no sync runs meanwhile; the status that follows is emitted like a sync's.
+   */
+  setAside(base: Base): Promise<{ outcome: SetAsideOutcome; status: SyncStatus }> {
+    return this.enqueue(base, async () => {
+      const { setAsideDiverged } = await import('./set-aside')
+      const outcome = await setAsideDiverged(base, {
+        log: this.opts.log,
+        lockTimeoutMs: this.opts.tuning?.lockTimeoutMs
+      })
+      const status = await this.status(base)
+      this.emit(status)
+      return { outcome, status }
+    })
   }
 
   /** After a local commit: push in the background when the base has `auto-push: true`. */

@@ -8,7 +8,7 @@ import { openRepository } from '../git/layout'
 import { advanceBranch, probeAdvance } from '../git/advance'
 import type { SyncState, SyncStatus } from '../../shared/hub-api'
 import type { CredentialStore } from './credentials'
-import { CommitReader, relate, type Relation } from './graph'
+import { chainOf, CommitReader, relate, type Relation } from './graph'
 import { isConflict, planReplay, type ReplayConflict } from './replay'
 import type { SyncStateStore } from './state'
 import { remoteTarget, type RemoteTarget, type TargetLookup } from './target'
@@ -113,20 +113,6 @@ function aheadMessage(rel: Relation, remote: string): string {
   )
 }
 
-/** The first-parent chain from `tip` down to (excluding) `base`, oldest first. */
-async function chainOf(reader: CommitReader, tip: string, rel: Relation): Promise<string[]> {
-  const ahead = new Set(rel.ahead)
-  const out: string[] = []
-  let c: string | undefined = tip
-  while (c && ahead.has(c)) {
-    out.push(c)
-    c = (await reader.read(c)).parents[0]
-  }
-  // Commits reachable only through a merge's other parents stay out of the chain: the merge
-  // itself is in it and is never replayed.
-  return out.reverse()
-}
-
 /** The base's remote target and the context every status of this base is built from. */
 async function lookupTarget(base: Base): Promise<{ lookup: TargetLookup; ctx: Context }> {
   const lookup = await remoteTarget(base.root)
@@ -184,7 +170,11 @@ export async function localStatus(base: Base, deps: Pick<SyncDeps, 'state'>): Pr
       else {
         const plan = await planReplay(reader, await chainOf(reader, local, rel), tip, { check: true })
         computed = isConflict(plan)
-          ? status(ctx, 'diverged', divergedMessage(plan, remote), { ...counts, conflicts: plan.paths })
+          ? status(ctx, 'diverged', divergedMessage(plan, remote), {
+              ...counts,
+              conflicts: plan.paths,
+              replannable: plan.replannable
+            })
           : status(ctx, 'ahead', aheadMessage(rel, remote), counts)
       }
     }
@@ -338,7 +328,11 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
         })
         if (isConflict(plan))
           return finish(
-            status(ctx, 'diverged', divergedMessage(plan, remote), { ...counts, conflicts: plan.paths }),
+            status(ctx, 'diverged', divergedMessage(plan, remote), {
+              ...counts,
+              conflicts: plan.paths,
+              replannable: plan.replannable
+            }),
             true
           )
         if (!req.push) return finish(status(ctx, 'ahead', aheadMessage(rel, remote), counts), true)
