@@ -2,19 +2,54 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import type { HubLog } from '../engine/hublog'
 
-const MAX_LINE = 64 * 1024 * 1024
+/**
+ * The longest line read, in bytes. The largest legitimate call (kb_propose: 16 KiB of content,
+ * every other field bounded, each character at most 6 bytes once JSON-escaped) is far below it;
+ * a longer line is refused as soon as it passes this bound, and its rest is skipped unread, so
+ * what one message costs in memory is bounded whatever the client sends.
+ */
+export const MAX_LINE_BYTES = 4 * 1024 * 1024
+
+/**
+ * Requests handled at once. Beyond it the transport stops reading stdin, so a client that floods
+ * the connection is slowed by its own pipe (backpressure) instead of growing this process.
+ */
+export const MAX_IN_FLIGHT = 32
+
+const NEWLINE = 0x0a
+
+type Id = string | number
 
 /**
  * Newline-delimited JSON-RPC over stdio. The SDK's own transport drops a
  * malformed line silently; a client that sent an unescaped quote in `content`
  * would then wait forever. Here such a line gets a JSON-RPC error (id null, or
  * the request's id when it could be read) and one hub log line — never the payload.
+ *
+ * Bounded by construction: lines are split as bytes (a character cut between two reads stays
+ * whole), one line holds at most MAX_LINE_BYTES, at most MAX_IN_FLIGHT requests run, and stdin is
+ * not read while stdout has not drained — a client that never reads its answers stops being read.
+ * When stdin ends (or `stop()` is called, on SIGTERM), the lines already received are still
+ * handled and every request answered before `onclose`: closing stdin right after a kb_propose
+ * files it and prints its answer, it does not cut it in half.
  */
 export class HubStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void
   onerror?: (error: Error) => void
   onclose?: () => void
-  private buffer = ''
+  /** Bytes of the line being received (its newline not seen yet). */
+  private partial: Buffer[] = []
+  private partialBytes = 0
+  /** A line past MAX_LINE_BYTES: refused already, the rest of it is skipped until its newline. */
+  private skipping = false
+  /** Complete lines not handled yet (read while MAX_IN_FLIGHT requests were running). */
+  private readonly queue: Buffer[] = []
+  /** Requests received and not answered yet, by id (a client may reuse an id). */
+  private readonly inFlight = new Map<Id, number>()
+  private inFlightCount = 0
+  private reading = true
+  private ended = false
+  private finishing = false
   private closed = false
 
   constructor(
@@ -24,28 +59,82 @@ export class HubStdioTransport implements Transport {
   ) {}
 
   private readonly onData = (chunk: Buffer | string): void => {
-    this.buffer += typeof chunk === 'string' ? chunk : chunk.toString('utf8')
+    let buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk
     let nl: number
-    while ((nl = this.buffer.indexOf('\n')) >= 0) {
-      const line = this.buffer.slice(0, nl).replace(/\r$/, '')
-      this.buffer = this.buffer.slice(nl + 1)
-      if (line.trim() !== '') this.handleLine(line)
+    while ((nl = buf.indexOf(NEWLINE)) >= 0) {
+      const head = buf.subarray(0, nl)
+      buf = buf.subarray(nl + 1)
+      if (this.skipping) {
+        this.skipping = false
+        continue
+      }
+      if (this.partialBytes + head.length > MAX_LINE_BYTES) {
+        this.tooLarge()
+        this.skipping = false
+        continue
+      }
+      const line = this.partialBytes === 0 ? Buffer.from(head) : Buffer.concat([...this.partial, head])
+      this.partial = []
+      this.partialBytes = 0
+      this.queue.push(line)
     }
-    if (this.buffer.length > MAX_LINE) {
-      this.buffer = ''
-      this.reject(null, -32700, 'Parse error: message trop volumineux', 'MessageTooLarge')
+    if (buf.length > 0 && !this.skipping) {
+      if (this.partialBytes + buf.length > MAX_LINE_BYTES) {
+        this.tooLarge()
+      } else {
+        // Copied: the chunk's memory is not kept alive by a slice of it.
+        this.partial.push(Buffer.from(buf))
+        this.partialBytes += buf.length
+      }
     }
+    this.pump()
+  }
+
+  /** Refuses the line being received, once, and skips the rest of it. */
+  private tooLarge(): void {
+    this.partial = []
+    this.partialBytes = 0
+    this.skipping = true
+    this.reject(null, -32700, 'Parse error: message trop volumineux', 'MessageTooLarge')
   }
 
   private readonly onEnd = (): void => {
-    void this.close()
+    this.stop()
   }
 
   private readonly onStreamError = (e: Error): void => {
     this.onerror?.(e)
   }
 
+  private readonly onDrain = (): void => {
+    this.pump()
+  }
+
+  /** Handles queued lines while under the bounds, then reads stdin again or finishes. */
+  private pump(): void {
+    while (this.queue.length > 0 && this.inFlightCount < MAX_IN_FLIGHT && !this.closed) {
+      const line = this.queue.shift()!
+      this.handleLine(line.toString('utf8').replace(/\r$/, ''))
+    }
+    const blocked = this.queue.length > 0 || this.stdoutBacklogged()
+    if (!this.ended) {
+      if (blocked && this.reading) {
+        this.stdin.pause()
+        this.reading = false
+      } else if (!blocked && !this.reading) {
+        this.reading = true
+        this.stdin.resume()
+      }
+    }
+    if (this.ended && this.queue.length === 0 && this.inFlightCount === 0) this.finish()
+  }
+
+  private stdoutBacklogged(): boolean {
+    return (this.stdout as { writableNeedDrain?: boolean }).writableNeedDrain === true
+  }
+
   private handleLine(line: string): void {
+    if (line.trim() === '') return
     let parsed: unknown
     try {
       parsed = JSON.parse(line)
@@ -67,7 +156,22 @@ export class HubStdioTransport implements Transport {
       )
       return
     }
-    this.onmessage?.(result.data)
+    const msg = result.data
+    if ('method' in msg && 'id' in msg) this.track(msg.id, 1)
+    // A cancelled request is never answered (the SDK drops its result): its slot is free.
+    if ('method' in msg && !('id' in msg) && msg.method === 'notifications/cancelled') {
+      const id = (msg.params as { requestId?: unknown } | undefined)?.requestId
+      if (typeof id === 'string' || typeof id === 'number') this.track(id, -1)
+    }
+    this.onmessage?.(msg)
+  }
+
+  private track(id: Id, delta: 1 | -1): void {
+    const n = this.inFlight.get(id) ?? 0
+    if (delta < 0 && n === 0) return
+    if (n + delta === 0) this.inFlight.delete(id)
+    else this.inFlight.set(id, n + delta)
+    this.inFlightCount += delta
   }
 
   private reject(id: string | number | null, code: number, message: string, kind: string): void {
@@ -81,14 +185,39 @@ export class HubStdioTransport implements Transport {
     this.stdin.on('data', this.onData)
     this.stdin.on('end', this.onEnd)
     this.stdin.on('error', this.onStreamError)
+    this.stdout.on('drain', this.onDrain)
   }
 
+  /**
+   * Resolves once the message is handed to stdout, drained or not: the backlog is bounded by not
+   * reading stdin while it lasts (pump), not by holding each answer's promise.
+   */
   async send(message: JSONRPCMessage): Promise<void> {
-    const json = JSON.stringify(message) + '\n'
-    await new Promise<void>((resolve) => {
-      if (this.stdout.write(json)) resolve()
-      else this.stdout.once('drain', () => resolve())
-    })
+    this.stdout.write(JSON.stringify(message) + '\n')
+    const id = !('method' in message) && 'id' in message ? message.id : undefined
+    if (id !== undefined) {
+      this.track(id, -1)
+      this.pump()
+    }
+  }
+
+  /**
+   * No more input (stdin ended, or the process was asked to stop): the lines already read are
+   * handled, every request answered and stdout flushed, then `onclose`.
+   */
+  stop(): void {
+    if (this.ended) return
+    this.ended = true
+    this.stdin.off('data', this.onData)
+    this.stdin.pause()
+    this.pump()
+  }
+
+  /** Closes once everything written has left for the pipe (an exit right after loses nothing). */
+  private finish(): void {
+    if (this.closed || this.finishing) return
+    this.finishing = true
+    this.stdout.write('', () => void this.close())
   }
 
   async close(): Promise<void> {
@@ -97,6 +226,7 @@ export class HubStdioTransport implements Transport {
     this.stdin.off('data', this.onData)
     this.stdin.off('end', this.onEnd)
     this.stdin.off('error', this.onStreamError)
+    this.stdout.off('drain', this.onDrain)
     this.onclose?.()
   }
 }
