@@ -21,28 +21,33 @@ export type ManifestResult =
  * kb_list rescans the bases dir, and with tens of bases the YAML parse is most of the scan. The
  * checks against the file system (corpus-dir, governance files) are still made at every scan.
  */
-const parsedCache = new Map<string, { key: string; data: unknown }>()
+type Parsed = { ok: true; data: unknown } | { ok: false; reason: string }
+// A refused parse is kept too: a YAML bomb (10,000 nested brackets) costs close to a second to
+// refuse, and discovery runs again at every kb_list and every live refresh.
+const parsedCache = new Map<string, { key: string; parsed: Parsed }>()
 
-function parsedManifest(path: string): { ok: true; data: unknown } | { ok: false; reason: string } {
+function parsedManifest(path: string): Parsed {
   let text: string
   let key: string
+  let settled: boolean
   try {
     const st = statSync(path)
     key = `${st.mtimeMs}:${st.size}:${st.ino}`
+    settled = mtimeSettled(st.mtimeMs)
     const hit = parsedCache.get(path)
-    if (hit && hit.key === key && mtimeSettled(st.mtimeMs)) return { ok: true, data: hit.data }
+    if (hit && hit.key === key && settled) return hit.parsed
     text = readFileSync(path, 'utf8')
   } catch (e) {
     return { ok: false, reason: `okf-bundle.yaml illisible : ${(e as Error).message}` }
   }
-  let data: unknown
+  let parsed: Parsed
   try {
-    data = parse(text, { schema: 'core' })
+    parsed = { ok: true, data: parse(text, { schema: 'core' }) }
   } catch (e) {
-    return { ok: false, reason: `okf-bundle.yaml non parseable : ${(e as Error).message.split('\n')[0]}` }
+    parsed = { ok: false, reason: `okf-bundle.yaml non parseable : ${(e as Error).message.split('\n')[0]}` }
   }
-  parsedCache.set(path, { key, data })
-  return { ok: true, data }
+  parsedCache.set(path, { key, parsed })
+  return parsed
 }
 
 class Invalid extends Error {}
@@ -62,9 +67,25 @@ function requiredString(m: Record<string, unknown>, key: string): string {
   return v as string
 }
 
-/** Whitespace runs → one space, trimmed; over 500 characters, cut with `…`. */
+/**
+ * Every line break git or a terminal may honour: a title is shown on one line of every tool
+ * description, so U+2028 or NEL count as much as `\n` (the predecessor's Python saw them too).
+ */
+const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/u
+/** C0 and C1 controls (NUL, ESC and its terminal sequences…), tab excepted. */
+const CONTROL = /[\p{Cc}]/u
+
+function controlIn(text: string): string | null {
+  for (const ch of text) {
+    if (ch !== '\t' && CONTROL.test(ch))
+      return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+  }
+  return null
+}
+
+/** Whitespace and control-character runs → one space, trimmed; over 500 characters, cut with `…`. */
 export function normaliseDescription(raw: string): { text: string; warning: string | null } {
-  const text = raw.replace(/\s+/gu, ' ').trim()
+  const text = raw.replace(/[\s\p{Cc}]+/gu, ' ').trim()
   const chars = [...text]
   if (chars.length <= 500) return { text, warning: null }
   return {
@@ -143,7 +164,9 @@ export function loadManifest(bundleDir: string, dirName: string): ManifestResult
       })
     if (title !== undefined) {
       attempt(() => {
-        if (/[\r\n]/.test(title)) fail('title contient un retour à la ligne')
+        if (LINE_BREAK.test(title)) fail('title contient un retour à la ligne')
+        const control = controlIn(title)
+        if (control) fail(`title contient un caractère de contrôle (${control})`)
       })
       attempt(() => {
         const titleLen = [...title].length
@@ -221,6 +244,15 @@ export function loadManifest(bundleDir: string, dirName: string): ManifestResult
         else warnings.push(`governance.frontmatter-schema '${sr}' introuvable — ignoré`)
       }
     }
+    // `version` is printed on its own line of kb_list: it must not be able to forge another one.
+    let version = typeof m.version === 'string' ? m.version : undefined
+    if (version !== undefined && (LINE_BREAK.test(version) || controlIn(version))) {
+      warnings.push('version ignorée : elle contient un retour à la ligne ou un caractère de contrôle')
+      version = undefined
+    } else if (version !== undefined && [...version].length > 100) {
+      warnings.push(`version ignorée : plus de 100 caractères (${[...version].length})`)
+      version = undefined
+    }
     const review = g.review
     if (review !== undefined && review !== null && review !== 'human')
       warnings.push(`governance.review='${String(review)}' non supporté en v0 — traité comme 'human'`)
@@ -237,7 +269,7 @@ export function loadManifest(bundleDir: string, dirName: string): ManifestResult
       corpusRel: corpus.rel,
       title,
       description: desc.text,
-      version: typeof m.version === 'string' ? m.version : undefined,
+      version,
       bundleSpec,
       governancePath: rules.abs,
       governanceRel: rulesRel,
