@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './helpers/fixtures'
 import { connectAgent } from './helpers/mcp'
-import { expectAccessible, openApp } from './helpers/page'
+import { expectAccessible, openApp, snap } from './helpers/page'
 import { BASE, makeRemote } from './helpers/remote'
 import { commitOutsideHub, importFrom, pushFromElsewhere } from './helpers/sync'
 import { git, removeDir, tempDir } from '../test/helpers/fixtures'
@@ -159,11 +159,92 @@ test.describe('team sync', () => {
     await expect(panel).toContainText('ont divergé')
     await expect(page.getByTestId('sync-conflicts')).toHaveText('knowledge/styles.md')
     await expect(panel).toContainText('la personne qui a modifié ce fichier')
+    // Someone else's commit is never rewritten: git's way, no set-aside.
+    await expect(panel).toContainText('git pull --rebase')
+    await expect(page.getByTestId('sync-set-aside')).toHaveCount(0)
     await expectAccessible(page, 'base view, diverged')
-    await page.getByTestId('sync-replan').click()
-    await expect(page).toHaveURL(new RegExp(`#/base/${BASE}/plan$`))
     expect(git(bare, 'rev-parse', 'HEAD').trim()).toBe(remoteHead)
     expect(git(local, 'log', '-1', '--format=%s').trim()).toBe('ici')
+  })
+
+  test('a resolution whose document changed on the remote: set aside, planned again on the new tip, resolved and pushed', async ({
+    page,
+    hub
+  }, info) => {
+    await importFrom(hub, `${server.url}/${BASE}.git`)
+    const local = join(hub.basesDir, BASE)
+    const agent = await connectAgent(hub)
+    let id: string
+    try {
+      id = await agent.propose({
+        base: BASE,
+        type: 'addition',
+        concerns: 'Styles : la saison',
+        content: 'La saison est un style de ferme.',
+        sources: ['session 1'],
+        confidence: 'medium',
+        submitted_by: 'claude-code/2.1'
+      })
+    } finally {
+      await agent.close()
+    }
+    await hub.api('sync', BASE, { push: true })
+    await hub.api('resolvePlan', BASE, {
+      summary: 'la saison',
+      reviewed_by: 'human:gestionnaire',
+      resolutions: [{ id, resolution: 'accepted', integrated_into: ['styles.md'] }],
+      edits: [{ path: 'styles.md', append: '## Saison\n\nUn style de ferme.\n' }]
+    })
+    const mine = git(local, 'rev-parse', 'HEAD').trim()
+    pushFromElsewhere(bare, 'knowledge/styles.md', '# Styles\n\nRevu par un collègue.\n', 'collègue')
+    const remoteHead = git(bare, 'rev-parse', 'HEAD').trim()
+
+    await openApp(page, hub, `#/base/${BASE}/inventory`)
+    await page.getByTestId('push-button').click()
+    await expect(badge(page)).toHaveText('Divergée')
+    await expect(page.getByTestId('sync-conflicts')).toHaveText('knowledge/styles.md')
+    await snap(page, info, 'sync-diverged-replannable')
+    await page.getByTestId('sync-set-aside').click()
+
+    await expect(page).toHaveURL(new RegExp(`#/base/${BASE}/plan$`))
+    const notice = page.getByTestId('plan-set-aside')
+    await expect(notice).toContainText('mise de côté')
+    await expect(notice).toContainText('okf-hub/set-aside/')
+    await expect(page.getByTestId('plan-summary')).toHaveValue('la saison')
+    await expectAccessible(page, 'plan after a set-aside')
+    // The old work is kept; the base follows the remote; the proposal is pending again.
+    const kept = git(local, 'for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads/okf-hub/')
+    expect(kept.trim()).toMatch(new RegExp(`^okf-hub/set-aside/\\d{8}-\\d{6} ${mine}$`))
+    expect(git(local, 'rev-parse', 'HEAD').trim()).toBe(remoteHead)
+    expect(git(local, 'status', '--porcelain')).toBe('')
+
+    // Previewing shows the colleague's line the rebuilt edit would undo; the manager keeps both.
+    await page.getByTestId('preview-button').click()
+    await expect(page.getByTestId('plan-preview')).toContainText('Revu par un collègue.')
+    await snap(page, info, 'plan-after-set-aside')
+    await hub.api('saveDraft', BASE, {
+      summary: 'la saison',
+      reviewed_by: 'human:gestionnaire',
+      resolutions: [{ id, resolution: 'accepted', integrated_into: ['styles.md'] }],
+      edits: [{ path: 'styles.md', append: '## Saison\n\nUn style de ferme.\n' }]
+    })
+    await page.reload()
+    await page.getByTestId('preview-button').click()
+    await page.getByTestId('resolve-button').click()
+    await expect(page.getByTestId('resolve-result')).toBeVisible()
+    await page.goto(`${hub.origin}/#/base/${BASE}/inventory`)
+    await page.getByTestId('push-button').click()
+    await expect(badge(page)).toHaveText('À jour')
+
+    const trail = git(bare, 'log', '-i', '--format=%s', '--grep', `proposal: ${id}`, 'HEAD')
+      .trim()
+      .split('\n')
+    expect(trail).toHaveLength(2)
+    expect(git(bare, 'show', 'HEAD:knowledge/styles.md')).toMatch(
+      /Revu par un collègue\.[\s\S]*Un style de ferme\./
+    )
+    expect(git(bare, 'rev-list', '--merges', 'HEAD').trim()).toBe('')
+    git(bare, 'fsck', '--strict')
   })
 })
 

@@ -293,6 +293,13 @@ export const en = {
     doneTitle: 'Repair done'
   },
   plan: {
+    setAside: {
+      title_one: 'Your resolution was set aside and is back in this plan',
+      title_other: 'Your {{count}} resolutions were set aside and are back in this plan',
+      body: 'Your previous work is kept in the branch {{branch}}; the base now follows {{remote}}. Preview before resolving: each document edit holds your whole version of the document, so the diff shows what it would undo of your colleague’s changes — adjust the edits to keep both.',
+      notes: 'Not carried into the plan:',
+      dismiss: 'Hide'
+    },
     title: 'Resolution plan',
     back: 'Inventory',
     explain:
@@ -865,9 +872,12 @@ export const en = {
       paths_one: 'The file changed on both sides:',
       paths_other: 'The files changed on both sides:',
       todo: 'What to do',
-      replan:
-        'Preview your plan again on the new state of the remote repository, and resolve again from there:',
-      replanLink: 'Open the plan',
+      setAside:
+        'Set your resolution aside: it is kept in a branch of its own, the base takes the remote repository’s version (new proposals stay), and your decisions come back into the plan, to preview on that version and resolve again:',
+      setAsideButton: 'Set aside and plan again',
+      settingAside: 'Setting aside…',
+      setAsideFailed: 'setting the resolution aside',
+      git: 'A commit made outside the hub is in the way, and the hub never rewrites one. Bring it onto the remote repository’s version with git (git pull --rebase), then sync.',
       ask_one:
         'Or ask the person who changed this file on the remote repository: agree on which change stays, then one of you makes it again.',
       ask_other:

@@ -305,6 +305,13 @@ export const fr: Resources<typeof en> = {
     doneTitle: 'Réparation faite'
   },
   plan: {
+    setAside: {
+      title_one: 'Votre résolution a été mise de côté et revient dans ce plan',
+      title_other: 'Vos {{count}} résolutions ont été mises de côté et reviennent dans ce plan',
+      body: 'Votre travail précédent est gardé dans la branche {{branch}} ; la base suit maintenant {{remote}}. Prévisualisez avant de résoudre : chaque modification de document contient votre version entière du document, le diff montre donc ce qu’elle déferait des changements de votre collègue — ajustez les modifications pour garder les deux.',
+      notes: 'Non repris dans le plan :',
+      dismiss: 'Masquer'
+    },
     title: 'Plan de résolution',
     back: 'Inventaire',
     explain:
@@ -888,9 +895,12 @@ export const fr: Resources<typeof en> = {
       paths_one: 'Le fichier modifié des deux côtés :',
       paths_other: 'Les fichiers modifiés des deux côtés :',
       todo: 'Que faire',
-      replan:
-        'Prévisualisez de nouveau votre plan sur le nouvel état du dépôt distant, et résolvez de nouveau à partir de là :',
-      replanLink: 'Ouvrir le plan',
+      setAside:
+        'Mettez votre résolution de côté : elle est gardée dans une branche à part, la base reprend la version du dépôt distant (les nouvelles propositions restent), et vos décisions reviennent dans le plan, pour les prévisualiser sur cette version et résoudre de nouveau :',
+      setAsideButton: 'Mettre de côté et replanifier',
+      settingAside: 'Mise de côté…',
+      setAsideFailed: 'la mise de côté de la résolution',
+      git: 'Un commit fait hors du hub est en travers, et le hub n’en réécrit jamais. Ramenez-le sur la version du dépôt distant avec git (git pull --rebase), puis synchronisez.',
       ask_one:
         'Ou voyez avec la personne qui a modifié ce fichier sur le dépôt distant : convenez du changement qui reste, puis l’un de vous deux le refait.',
       ask_other:

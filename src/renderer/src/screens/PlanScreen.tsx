@@ -23,6 +23,7 @@ import { inventoryPath } from '../routes'
 import { useBaseRevision } from '../stores/live'
 import { usePlans } from '../stores/plan'
 import { useSettings } from '../stores/settings'
+import { SetAsideNotice } from '../components/sync/SetAsideNotice'
 
 /**
  * The plan editor: one decision per proposal, the document changes, summary and reviewer; the
@@ -118,6 +119,7 @@ export function PlanScreen(): React.JSX.Element {
       {slot.save === 'error' && slot.saveError ? (
         <ErrorNotice error={slot.saveError} context={t('plan.saveFailed')} compact />
       ) : null}
+      <SetAsideNotice base={base} />
       {slot.result ? (
         <ResolveResultView result={slot.result} onDismiss={() => store().dismissResult(base)} />
       ) : null}

@@ -63,6 +63,8 @@ interface PlanState {
   /** Saves now if a save is waiting. */
   flush(base: string): Promise<void>
   discard(base: string): Promise<void>
+  /** The engine rewrote the draft (resolutions set aside after a diverged sync): take it as it is. */
+  replaceDraft(base: string, plan: ResolutionPlan): void
   addResolution(base: string, id: string, resolution: ResolutionKind): Promise<void>
   setResolution(base: string, id: string, patch: Partial<PlanResolution>): Promise<void>
   removeResolution(base: string, id: string): Promise<void>
@@ -153,6 +155,23 @@ export const usePlans = create<PlanState>()((set, get) => {
       } catch (e) {
         patch(base, { save: 'error', saveError: toHubApiError(e) })
       }
+    },
+
+    replaceDraft(base, plan) {
+      const t = timers.get(base)
+      if (t !== undefined) window.clearTimeout(t)
+      timers.delete(base)
+      patch(base, {
+        plan,
+        loaded: true,
+        loadError: null,
+        save: 'saved',
+        saveError: null,
+        preview: null,
+        previewError: null,
+        result: null,
+        resolveError: null
+      })
     },
 
     addResolution(base, id, resolution) {

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { CredentialHosts, HubApiError, SyncStatus } from '../../../shared/hub-api'
+import type { CredentialHosts, HubApiError, SetAsideResult, SyncStatus } from '../../../shared/hub-api'
 import { hub } from '../api/hub'
 import { toHubApiError } from '../api/errors'
 
@@ -27,7 +27,14 @@ interface SyncState {
   credentialError: HubApiError | null
   /** A token being stored or forgotten, by host. */
   credentialBusy: Record<string, 'set' | 'delete' | undefined>
+  /** A set-aside in flight, its answer (shown on the plan screen) and its failure, by base. */
+  asideBusy: Record<string, boolean | undefined>
+  aside: Record<string, SetAsideResult | undefined>
+  asideError: Record<string, HubApiError | undefined>
   run(base: string, action: SyncAction): Promise<void>
+  /** Diverged: sets the resolutions aside and rebuilds them into the draft; null when it failed. */
+  setAside(base: string): Promise<SetAsideResult | null>
+  dismissAside(base: string): void
   loadCredentials(): Promise<void>
   /** Stores the token, then runs the base's last action again. */
   setToken(base: string, host: string, token: string): Promise<boolean>
@@ -42,6 +49,36 @@ export const useSync = create<SyncState>()((set, get) => ({
   credentials: null,
   credentialError: null,
   credentialBusy: {},
+  asideBusy: {},
+  aside: {},
+  asideError: {},
+
+  async setAside(base) {
+    if (get().asideBusy[base]) return null
+    set((s) => ({
+      asideBusy: { ...s.asideBusy, [base]: true },
+      asideError: { ...s.asideError, [base]: undefined }
+    }))
+    try {
+      const result = await hub().setAsideResolutions(base)
+      set((s) => ({
+        asideBusy: { ...s.asideBusy, [base]: undefined },
+        aside: { ...s.aside, [base]: result },
+        outcome: { ...s.outcome, [base]: undefined }
+      }))
+      return result
+    } catch (e) {
+      set((s) => ({
+        asideBusy: { ...s.asideBusy, [base]: undefined },
+        asideError: { ...s.asideError, [base]: toHubApiError(e) }
+      }))
+      return null
+    }
+  },
+
+  dismissAside(base) {
+    set((s) => ({ aside: { ...s.aside, [base]: undefined } }))
+  },
 
   async run(base, action) {
     if (get().busy[base]) return

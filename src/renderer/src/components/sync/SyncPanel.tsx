@@ -1,10 +1,11 @@
 import { AlertTriangle, ClipboardList, GitFork, KeyRound, RotateCw, WifiOff } from 'lucide-react'
 import type { TFunction } from 'i18next'
 import { useEffect } from 'react'
-import { Link } from 'react-router'
+import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { SyncStatus } from '../../../../shared/hub-api'
 import { planPath } from '../../routes'
+import { usePlans } from '../../stores/plan'
 import { useSync, type SyncOutcome } from '../../stores/sync'
 import { ErrorNotice } from '../ErrorNotice'
 import { SyncTokenForm } from './SyncTokenForm'
@@ -43,6 +44,9 @@ export function SyncPanel({
   const credentials = useSync((s) => s.credentials)
   const credentialError = useSync((s) => s.credentialError)
   const forgetting = useSync((s) => (status?.host ? s.credentialBusy[status.host] === 'delete' : false))
+  const asideBusy = useSync((s) => s.asideBusy[base])
+  const asideError = useSync((s) => s.asideError[base])
+  const navigate = useNavigate()
   const { run, loadCredentials, forgetToken } = useSync.getState()
   const hasRemote = status !== undefined && status.state !== 'no-remote'
 
@@ -53,6 +57,14 @@ export function SyncPanel({
   if (!status || !hasRemote) return null
   const remote = remoteOf(status)
   const retry = (): void => void run(base, last ?? 'sync')
+  const setAsideAndReplan = async (): Promise<void> => {
+    // The draft on disk must hold the manager's last keystrokes before the engine merges into it.
+    await usePlans.getState().flush(base)
+    const result = await useSync.getState().setAside(base)
+    if (!result) return
+    usePlans.getState().replaceDraft(base, result.draft)
+    void navigate(planPath(base))
+  }
   // Said until the status moves on (another sync, a commit): then it would no longer be true.
   const words = outcome && !busy && outcome.status.state === status.state ? outcomeWords(outcome, t) : null
   // The paths in the way are known from the last sync (the overview's status does not look at files).
@@ -91,14 +103,28 @@ export function SyncPanel({
             ) : null}
             <p className="sync-todo-title">{t('sync.diverged.todo')}</p>
             <ul className="sync-todo">
-              <li>
-                {t('sync.diverged.replan')}{' '}
-                <Link to={planPath(base)} className="button button-small" data-testid="sync-replan">
-                  <ClipboardList aria-hidden="true" size={14} /> {t('sync.diverged.replanLink')}
-                </Link>
-              </li>
+              {status.replannable ? (
+                <li>
+                  {t('sync.diverged.setAside')}{' '}
+                  <button
+                    type="button"
+                    className="button button-small button-primary"
+                    onClick={() => void setAsideAndReplan()}
+                    disabled={asideBusy === true || busy !== undefined}
+                    data-testid="sync-set-aside"
+                  >
+                    <ClipboardList aria-hidden="true" size={14} />{' '}
+                    {asideBusy ? t('sync.diverged.settingAside') : t('sync.diverged.setAsideButton')}
+                  </button>
+                </li>
+              ) : (
+                <li>{t('sync.diverged.git')}</li>
+              )}
               <li>{t('sync.diverged.ask', { count: Math.max(1, status.conflicts.length) })}</li>
             </ul>
+            {asideError ? (
+              <ErrorNotice error={asideError} context={t('sync.diverged.setAsideFailed')} compact />
+            ) : null}
             <p className="error-detail">{status.message}</p>
           </div>
         </div>
