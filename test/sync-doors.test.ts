@@ -106,6 +106,61 @@ describe('okf-hub sync', () => {
     expect(repoFingerprint(h.root)).toBe(before)
   })
 
+  it('--set-aside: a diverged resolution kept in a branch, the plan rebuilt into --plan-out, previewed and resolved again', async () => {
+    pushFromElsewhere(team, 'cli-aside', { 'knowledge/cote.md': '# Côté\n\nDépart.\n' }, 'doc côté')
+    const h = team.clone('cli-aside')
+    const env = hubEnv(h.basesDir)
+    const filed = await cli(['tool', 'kb_propose', propose('à mettre de côté')], env.env)
+    expect(filed.status).toBe(0)
+    const id = /prop-\d{4}-\d{2}-\d{2}-[0-9a-f]{4}/.exec(filed.stdout)?.[0] ?? ''
+    expect((await cli(['sync', 'equipe', '--push'], env.env)).status).toBe(0)
+    const planIn = join(h.basesDir, '..', 'plan-cli.json')
+    writeFileSync(
+      planIn,
+      JSON.stringify({
+        summary: 'côté',
+        reviewed_by: 'human:cli',
+        resolutions: [{ id, resolution: 'accepted', integrated_into: ['cote.md'] }],
+        edits: [{ path: 'cote.md', append: 'Ajout CLI.\n' }]
+      })
+    )
+    expect((await cli(['review', 'resolve', 'equipe', '--plan', planIn], env.env)).status).toBe(0)
+    const mine = git(h.root, 'rev-parse', 'HEAD').trim()
+    pushFromElsewhere(team, 'cli-aside', { 'knowledge/cote.md': '# Côté\n\nCollègue.\n' }, 'côté ailleurs')
+    expect((await cli(['sync', 'equipe', '--push'], env.env)).status).toBe(1)
+
+    expect((await cli(['sync', '--set-aside'], env.env)).status).toBe(64)
+    const planOut = join(h.basesDir, '..', 'plan-rebuilt.json')
+    const aside = await cli(['sync', 'equipe', '--set-aside', '--plan-out', planOut], env.env)
+    expect(aside.stderr).toBe('')
+    expect(aside.status).toBe(0)
+    expect(aside.stdout).toMatch(
+      /^equipe {2}mise de côté {2}1 résolution gardée dans la branche okf-hub\/set-aside\/\d{8}-\d{6} ; la base suit origin\/main/m
+    )
+    expect(aside.stdout).toContain(`okf-hub review resolve equipe --plan ${planOut} --dry-run`)
+    const rebuilt = JSON.parse(readFileSync(planOut, 'utf8'))
+    expect(rebuilt.resolutions).toEqual([{ id, resolution: 'accepted', integrated_into: ['cote.md'] }])
+    expect(rebuilt.edits[0].content).toContain('Ajout CLI.')
+    expect(git(h.root, 'for-each-ref', '--format=%(objectname)', 'refs/heads/okf-hub/').trim()).toBe(mine)
+    expect(git(h.root, 'rev-parse', 'HEAD').trim()).toBe(git(team.bare, 'rev-parse', 'main').trim())
+    // Once set aside, the base is no longer diverged: a second run refuses and writes nothing.
+    const again = await cli(['sync', 'equipe', '--set-aside', '--plan-out', planOut], env.env)
+    expect(again.status).toBe(1)
+    expect(again.stderr).toMatch(/n'a pas divergé/)
+
+    const dry = await cli(['review', 'resolve', 'equipe', '--plan', planOut, '--dry-run'], env.env)
+    expect(dry.status).toBe(0)
+    expect(dry.stdout).toContain('-Collègue.')
+    rebuilt.edits = [{ path: 'cote.md', append: 'Ajout CLI.\n' }]
+    writeFileSync(planOut, JSON.stringify(rebuilt))
+    expect((await cli(['review', 'resolve', 'equipe', '--plan', planOut], env.env)).status).toBe(0)
+    expect((await cli(['sync', 'equipe', '--push'], env.env)).status).toBe(0)
+    const trail = git(team.bare, 'log', '-i', '--format=%s', '--grep', `proposal: ${id}`, 'main').trim()
+    expect(trail.split('\n')).toHaveLength(2)
+    expect(git(team.bare, 'show', 'main:knowledge/cote.md')).toMatch(/Collègue\.[\s\S]*Ajout CLI\./)
+    git(team.bare, 'fsck', '--strict', '--no-progress')
+  })
+
   it('auth required → 77; OKF_HUB_GIT_TOKEN reaches the host; the token never appears in the log or .git/config', async () => {
     const token = 'tok-cli-' + 'y'.repeat(16)
     const locked = await startTeam({ server: { token }, name: 'equipe' })

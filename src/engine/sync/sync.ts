@@ -90,8 +90,10 @@ function status(
 function divergedMessage(c: ReplayConflict, remote: string): string {
   return (
     `la base et ${remote} ont changé tous deux : ${c.reasons.join(' ; ')}. Rien n'a été forcé ni écrit. ` +
-    'Pour une résolution : prévisualisez de nouveau le plan sur la nouvelle version du dépôt distant ; ' +
-    'sinon intégrez ces commits avec git (git pull --rebase), puis synchronisez.'
+    (c.replannable
+      ? 'Mettez la résolution de côté (« Mettre de côté et replanifier » dans l’app, ou okf-hub sync <base> --set-aside) : ' +
+        'elle est gardée dans une branche, et son plan reconstruit ; prévisualisez de nouveau le plan sur la nouvelle version du dépôt distant, puis résolvez.'
+      : 'Intégrez ces commits avec git (git pull --rebase), puis synchronisez.')
   )
 }
 
