@@ -1,6 +1,7 @@
 import { loadConfig, type HubConfig } from '../config'
 import { openHubLog, type HubLog } from '../hublog'
 import { installDefaultBases } from './default-bases'
+import { preferSmallHeap } from '../memory'
 
 export interface StartOptions {
   bases?: string
@@ -13,9 +14,11 @@ export interface StartOptions {
 
 /**
  * What every long-running door does before serving (the MCP server, `okf-hub ui`, the desktop
- * app): the configuration (ConfigError on a bad one), the shared log, the default bases.
+ * app): a heap kept small (they live for hours), the configuration (ConfigError on a bad one),
+ * the shared log, the default bases.
  */
 export async function startEngine(opts: StartOptions): Promise<{ config: HubConfig; log: HubLog }> {
+  preferSmallHeap()
   const config = loadConfig({ bases: opts.bases, config: opts.config })
   const log = openHubLog(config.logFile, opts.verbose ? (line) => process.stderr.write(line) : undefined)
   log.info(
