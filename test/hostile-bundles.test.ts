@@ -1,8 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest'
-import { utimesSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { scanBasesDir } from '../src/engine/registry/discovery'
+import { ripgrepPath } from '../src/engine/search/ripgrep'
 import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { assertBuilt, connect, hubEnv, type Connected, type HubEnv } from './helpers/mcp'
 
 /**
  * Bundles written by strangers (issue 13, item 4): YAML bombs in the manifest and in frontmatter,
@@ -194,5 +198,166 @@ describe('manifests: YAML bombs, hostile identity fields', () => {
       'long: version ignorée : plus de 100 caractères (200)',
       'v: version ignorée : elle contient un retour à la ligne ou un caractère de contrôle'
     ])
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// Hostile corpora, through the real server
+
+const STABLE = ['normal.md', 'fm-laughs.md', 'fm-deep.md', 'invalide.md', `${'d/'.repeat(300)}profond.md`]
+const FLAPPING = Array.from({ length: 15 }, (_, i) => `flap/f${i}.md`)
+const BIG_FILES = 100_000
+
+/** `### path — title` lines of a kb_search answer. */
+const shown = (text: string): string[] =>
+  text
+    .split('\n')
+    .filter((l) => l.startsWith('### '))
+    .map((l) => l.slice(4).split(' — ')[0])
+
+describe('hostile corpora through the real server', () => {
+  let hub: Connected
+  let h: HubEnv
+  let hostile = ''
+  let big = ''
+  const rgBaseline: Record<string, number> = {}
+
+  beforeAll(async () => {
+    assertBuilt()
+    const basesDir = newDir('okf-hostile-corpora-')
+    hostile = makeBundle(basesDir, 'hostile', {
+      git: false,
+      files: {
+        'knowledge/normal.md': '# Normal\n\nzeugma ordinaire\n',
+        'knowledge/fm-laughs.md': `---\n${billionLaughs('bombe')}title: "Rire"\n---\n# Rire\n\nzeugma rire\n`,
+        'knowledge/fm-deep.md': `---\n${deepFlow('bombe', 10_000)}---\n# Profond\n\nzeugma imbrication\n`,
+        [`knowledge/${'d/'.repeat(300)}profond.md`]: '# Tout au fond\n\nzeugma abysse\n'
+      }
+    })
+    const k = join(hostile, 'knowledge')
+    writeFileSync(
+      join(k, 'invalide.md'),
+      Buffer.concat([
+        Buffer.from('# Invalide\n\nzeugma '),
+        Buffer.from([0xff, 0xfe, 0xc3, 0x28]),
+        Buffer.from(' octets\n')
+      ])
+    )
+    // Binary: NUL bytes and a match, as an image or an archive renamed .md.
+    const bin = randomBytes(256 * 1024)
+    Buffer.from('zeugma binaire').copy(bin, 1000)
+    writeFileSync(join(k, 'binaire.md'), bin)
+    mkdirSync(join(k, 'flap'))
+    for (const f of FLAPPING) writeFileSync(join(k, f), `# Flap\n\nzeugma clignotant\n`)
+
+    big = makeBundle(basesDir, 'big', { git: false, files: {} })
+    const t0 = performance.now()
+    for (let d = 0; d < BIG_FILES / 1000; d++) {
+      const dir = join(big, 'knowledge', `d${d}`)
+      mkdirSync(dir, { recursive: true })
+      for (let f = 0; f < 1000; f++)
+        writeFileSync(join(dir, `f${f}.md`), `# Doc ${d}-${f}\n\nmot${f % 97} commun\n`)
+    }
+    writeFileSync(join(big, 'knowledge/d7/rare.md'), '# Rare\n\nhapax unique\n')
+    console.log(`${BIG_FILES} files written in ${Math.round(performance.now() - t0)} ms`)
+    const rg = await ripgrepPath()
+    for (const q of ['hapax', 'commun']) {
+      const t = performance.now()
+      execFileSync(rg, ['-l', '--', q, join(big, 'knowledge')], { maxBuffer: 64 << 20 })
+      rgBaseline[q] = performance.now() - t
+    }
+    h = hubEnv(basesDir)
+    dirs.push(h.userData)
+    hub = await connect(h)
+  }, 120_000)
+  afterAll(async () => {
+    await hub?.close()
+  })
+
+  it('kb_list: both bases, counted, in bounded time', async () => {
+    const t0 = performance.now()
+    const list = await hub.call('kb_list')
+    const ms = performance.now() - t0
+    expect(list.isError).toBe(false)
+    expect(list.text).toContain('## big — Base big\n')
+    expect(list.text).toContain(`documents : ${BIG_FILES + 1} |`)
+    expect(list.text).toContain('## hostile — Base hostile\n')
+    console.log(`kb_list over ${BIG_FILES + 1} documents: ${Math.round(ms)} ms`)
+    expect(ms).toBeLessThan(30_000)
+  })
+
+  it('kb_search over 100,000 files: the rare document, and a term in every file, bounded against bare rg', async () => {
+    const t0 = performance.now()
+    const rare = await hub.call('kb_search', { base: 'big', query: 'hapax' })
+    const rareMs = performance.now() - t0
+    expect(rare.isError).toBe(false)
+    expect(shown(rare.text)).toEqual(['d7/rare.md'])
+    const t1 = performance.now()
+    const common = await hub.call('kb_search', { base: 'big', query: 'commun', max_results: 5 })
+    const commonMs = performance.now() - t1
+    expect(common.isError).toBe(false)
+    expect(shown(common.text)).toHaveLength(5)
+    console.log(
+      `kb_search 'hapax' ${Math.round(rareMs)} ms (rg ${Math.round(rgBaseline.hapax)} ms), ` +
+        `'commun' ${Math.round(commonMs)} ms (rg ${Math.round(rgBaseline.commun)} ms)`
+    )
+    // Generous: the same order of work as ripgrep itself, never a stall or a blow-up.
+    expect(rareMs).toBeLessThan(20 * rgBaseline.hapax + 5_000)
+    expect(commonMs).toBeLessThan(20 * rgBaseline.commun + 15_000)
+  })
+
+  it('bombs in frontmatter, invalid UTF-8, a binary .md, 300 levels deep: every readable document found, nothing crashes', async () => {
+    const r = await hub.call('kb_search', { base: 'hostile', query: 'zeugma', max_results: 25 })
+    expect(r.isError).toBe(false)
+    const paths = shown(r.text)
+    for (const p of STABLE) expect(paths, p).toContain(p)
+    expect(paths).not.toContain('binaire.md')
+    // The bombs' frontmatter is skipped: the title comes from the heading.
+    expect(r.text).toContain('### fm-laughs.md — Rire\n')
+    expect(r.text).toContain('### fm-deep.md — Profond\n')
+    const deep = await hub.call('kb_read', { base: 'hostile', path: `${'d/'.repeat(300)}profond.md` })
+    expect(deep).toEqual({ isError: false, text: expect.stringContaining('zeugma abysse') })
+    const bad = await hub.call('kb_read', { base: 'hostile', path: 'invalide.md' })
+    expect(bad.isError).toBe(false)
+    expect(bad.text).toContain('zeugma \uFFFD\uFFFD\uFFFD( octets')
+    const bin = await hub.call('kb_read', { base: 'hostile', path: 'binaire.md' })
+    console.log(
+      `kb_read binaire.md: isError ${bin.isError}, ${bin.text.length} chars: ${JSON.stringify(bin.text.slice(0, 120))}`
+    )
+    for (const path of ['fm-laughs.md', 'fm-deep.md']) {
+      const t = await hub.call('kb_read', { base: 'hostile', path })
+      expect(t.isError, path).toBe(false)
+    }
+  })
+
+  it('files vanishing and reappearing during searches: every answer a success, the stable documents always there', async () => {
+    const k = join(hostile, 'knowledge')
+    let stop = false
+    let flips = 0
+    const mutator = (async () => {
+      while (!stop) {
+        for (const f of FLAPPING) {
+          const abs = join(k, f)
+          if (existsSync(abs)) rmSync(abs)
+          else writeFileSync(abs, `# Flap\n\nzeugma clignotant ${flips}\n`)
+          flips++
+        }
+        await new Promise((r) => setImmediate(r))
+      }
+    })()
+    try {
+      for (let i = 0; i < 25; i++) {
+        const r = await hub.call('kb_search', { base: 'hostile', query: 'zeugma', max_results: 25 })
+        expect(r.isError, r.text).toBe(false)
+        const paths = shown(r.text)
+        for (const p of STABLE) expect(paths, p).toContain(p)
+        for (const p of paths) expect([...STABLE, ...FLAPPING]).toContain(p)
+      }
+    } finally {
+      stop = true
+      await mutator
+    }
+    expect(flips).toBeGreaterThan(100)
+    expect(hub.stderr()).not.toMatch(/Error|uncaught/i)
   })
 })
