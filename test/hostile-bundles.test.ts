@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { scanBasesDir } from '../src/engine/registry/discovery'
 import { ripgrepPath } from '../src/engine/search/ripgrep'
-import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { searchBases } from '../src/engine/search/search'
+import { makeBundle, makeCorpusBase, removeDir, tempDir } from './helpers/fixtures'
 import { assertBuilt, connect, hubEnv, type Connected, type HubEnv } from './helpers/mcp'
 
 /**
@@ -359,5 +360,29 @@ describe('hostile corpora through the real server', () => {
     }
     expect(flips).toBeGreaterThan(100)
     expect(hub.stderr()).not.toMatch(/Error|uncaught/i)
+  })
+})
+
+describe('a file gone between ripgrep and the answer', () => {
+  it('is left out, named in `skipped`, and every other result stands (keyword and regex)', async () => {
+    const base = makeCorpusBase({
+      'reste.md': '# Reste\n\nquasar présent\n',
+      'parti.md': '# Parti\n\nquasar disparu\n',
+      'aussi.md': '# Aussi\n\nquasar encore\n'
+    })
+    dirs.push(base.root)
+    // ripgrep itself, then the file removed before the engine reads it back: the race made certain.
+    const wrapper = join(base.root, 'rg-then-delete.sh')
+    writeFileSync(
+      wrapper,
+      `#!/bin/sh\n"${await ripgrepPath()}" "$@"\ncode=$?\nrm -f "${join(base.corpusDir, 'parti.md')}"\nexit $code\n`
+    )
+    chmodSync(wrapper, 0o755)
+    for (const mode of ['keyword', 'regex'] as const) {
+      writeFileSync(join(base.corpusDir, 'parti.md'), '# Parti\n\nquasar disparu\n')
+      const [r] = await searchBases([base], 'quasar', mode, 8, { rgPath: wrapper })
+      expect(r.results.map((d) => d.path).sort(), mode).toEqual(['aussi.md', 'reste.md'])
+      expect(r.skipped, mode).toEqual(['parti.md'])
+    }
   })
 })

@@ -41,6 +41,8 @@ export interface BaseSearchResult {
   partial: boolean
   /** Candidates found before the cut. */
   available: number
+  /** Files ripgrep matched that were gone or unreadable by the time they were shown (corpus paths). */
+  skipped: string[]
 }
 
 interface RankedBase {
@@ -98,17 +100,18 @@ async function materialise(
   }
 }
 
-/** The first `quota` documents of the ranking that can still be read. */
-async function showable(rb: RankedBase, quota: number): Promise<DocResult[]> {
-  const out: DocResult[] = []
+/** The first `quota` documents of the ranking that can still be read, and those that could not. */
+async function showable(rb: RankedBase, quota: number): Promise<{ results: DocResult[]; skipped: string[] }> {
+  const results: DocResult[] = []
+  const skipped: string[] = []
   let next = 0
-  while (out.length < quota && next < rb.ranked.length) {
-    const batch = rb.ranked.slice(next, next + quota - out.length)
+  while (results.length < quota && next < rb.ranked.length) {
+    const batch = rb.ranked.slice(next, next + quota - results.length)
     next += batch.length
-    for (const r of await Promise.all(batch.map((f) => materialise(f, rb.loader, rb.foldedTerms))))
-      if (r !== null) out.push(r)
+    const shown = await Promise.all(batch.map((f) => materialise(f, rb.loader, rb.foldedTerms)))
+    shown.forEach((r, i) => (r === null ? skipped.push(batch[i].rel) : results.push(r)))
   }
-  return out
+  return { results, skipped }
 }
 
 /**
@@ -133,7 +136,7 @@ export async function searchBases(
   return Promise.all(
     ranked.map(async (rb, i) => ({
       base: rb.base.name,
-      results: await showable(rb, quotas[i]),
+      ...(await showable(rb, quotas[i])),
       partial: rb.partial,
       available: rb.ranked.length
     }))

@@ -184,7 +184,7 @@ function fakeDoc(path: string, size: number): DocResult {
 }
 
 function fakeResults(docs: DocResult[]): BaseSearchResult[] {
-  return [{ base: 'b', results: docs, partial: false, available: docs.length }]
+  return [{ base: 'b', results: docs, partial: false, available: docs.length, skipped: [] }]
 }
 
 const NOTE = (n: number): string =>
@@ -219,8 +219,14 @@ describe('renderSearch — output cap', () => {
 
   it('headers of later bases are still written after a truncation', () => {
     const results: BaseSearchResult[] = [
-      { base: 'a', results: [fakeDoc('a1.md', 9000), fakeDoc('a2.md', 9000)], partial: false, available: 2 },
-      { base: 'b', results: [fakeDoc('b1.md', 10)], partial: false, available: 1 }
+      {
+        base: 'a',
+        results: [fakeDoc('a1.md', 9000), fakeDoc('a2.md', 9000)],
+        partial: false,
+        available: 2,
+        skipped: []
+      },
+      { base: 'b', results: [fakeDoc('b1.md', 10)], partial: false, available: 1, skipped: [] }
     ]
     const out = renderSearch('q', ['a', 'b'], results, true)
     expect(out).toContain("1 résultat(s) dans 'b' pour : q")

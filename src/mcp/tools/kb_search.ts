@@ -78,6 +78,11 @@ export const kbSearch = defineTool({
       import('../render/search-text')
     ])
     const results = await searchBases(bases, query, mode, maxResults)
+    for (const r of results)
+      if (r.skipped.length > 0)
+        ctx.log.warning(
+          `kb_search '${r.base}' : ${r.skipped.length} fichier(s) disparu(s) ou illisible(s) pendant la recherche, ignoré(s) : ${r.skipped.join(', ')}`
+        )
     const { text, dropped } = renderSearchCounted(query, names, results, names.length > 1)
     // The twin mirrors the text: the results it shows, in its order, nothing the budget cut.
     let room = results.reduce((n, r) => n + r.results.length, 0) - dropped
