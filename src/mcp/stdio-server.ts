@@ -49,16 +49,20 @@ export async function serveStdio(opts: ServeOptions): Promise<void> {
   const transport = new HubStdioTransport(log)
   // A host stopping the server (the SDK's client sends SIGTERM 2 s after closing stdin) gets the
   // requests already received answered first: a kb_propose under way ends committed, its locks
-  // released, instead of being cut between two writes. A second signal kills as usual.
-  const stop = (): void => transport.stop()
-  process.once('SIGTERM', stop)
-  process.once('SIGINT', stop)
+  // released, instead of being cut between two writes. A second signal exits at once. `on`, not
+  // `once`: proper-lockfile's signal-exit re-raises a signal it finds no other listener for.
+  let signalled = false
+  const stop = (sig: NodeJS.Signals): void => {
+    if (signalled) process.exit(sig === 'SIGINT' ? 130 : 143)
+    signalled = true
+    transport.stop()
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
   await new Promise<void>((resolve, reject) => {
     transport.onclose = () => resolve()
     server.connect(transport).catch(reject)
   })
-  process.off('SIGTERM', stop)
-  process.off('SIGINT', stop)
   dispose()
   log.info('arrêt')
   log.close()
