@@ -2,6 +2,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs'
 import { join } from 'node:path'
 import { describeError, HubError, invalidInput, ioError, notFound } from '../errors'
 import type { HubLog } from '../hublog'
+import { stepPastCommit, type StepHook } from '../steps'
 import type { Base } from '../registry/base'
 import { checkBundleDir } from '../registry/discovery'
 import { MANIFEST_FILE } from '../registry/manifest'
@@ -32,6 +33,8 @@ export interface ImporterOptions {
   basesDir: string
   log: HubLog
   emit(e: HubEvent): void
+  /** Tests only (issue 13): called after each durable step (`import:copied`, `import:checked-out`, `import:staged`, `import:published`). */
+  onStep?: StepHook
 }
 
 export interface ImportRunOptions {
@@ -127,15 +130,19 @@ export class BaseImporter {
         }
         this.throwIfCancelled(job)
       }
-      if (source.kind === 'http' || (await hasNoWorktree(staging)))
+      await this.o.onStep?.('import:copied')
+      if (source.kind === 'http' || (await hasNoWorktree(staging))) {
         await checkoutHead(staging, (p) => {
           this.throwIfCancelled(job)
           progress('checking-out', p.loaded, p.total)
         })
+        await this.o.onStep?.('import:checked-out')
+      }
       this.throwIfCancelled(job)
       progress('validating', 0, null)
       const result = await this.validate(job, what, checkedOut)
       this.throwIfCancelled(job)
+      await this.o.onStep?.('import:staged')
       job.state = 'staged'
       job.result = result
       progress('done', 1, 1)
@@ -194,6 +201,7 @@ export class BaseImporter {
     if (taken) throw taken
     publishDir(job.staging, this.o.basesDir, job.dirName)
     this.jobs.delete(jobId)
+    await stepPastCommit(this.o.onStep, 'import:published', this.o.log)
     this.o.log.info(
       `import ${jobId} publié : base '${job.result.base}' dans ${join(this.o.basesDir, job.dirName)}`
     )

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { dirname, join, resolve } from 'node:path'
 import type { HubLog } from '../hublog'
 import { initRepositoryWithFiles } from '../git/init'
+import { stepPastCommit, type StepHook } from '../steps'
 
 /** The bases we write and ship, with the purpose the server instructions give them. */
 export const DEFAULT_BASES_INSTRUCTIONS: readonly { name: string; purpose: string }[] = [
@@ -45,7 +46,9 @@ export function resourcesDir(env: NodeJS.ProcessEnv = process.env): string | nul
 export async function installDefaultBases(
   basesDir: string,
   log: HubLog,
-  resources = resourcesDir()
+  resources = resourcesDir(),
+  /** Tests only (issue 13): called after each durable step of each base's installation. */
+  onStep?: StepHook
 ): Promise<string[]> {
   const installed: string[] = []
   if (!resources) {
@@ -67,7 +70,9 @@ export async function installDefaultBases(
     try {
       mkdirSync(basesDir, { recursive: true })
       cpSync(join(source, name), build, { recursive: true })
+      await onStep?.(`default-bases:copied:${name}`)
       await initRepositoryWithFiles(build, `Installation de ${name} (base livrée avec OKF Hub)`)
+      await onStep?.(`default-bases:committed:${name}`)
       try {
         renameSync(build, target)
       } catch (e) {
@@ -79,6 +84,7 @@ export async function installDefaultBases(
         throw e
       }
       installed.push(name)
+      await stepPastCommit(onStep, `default-bases:installed:${name}`, log)
       log.info(`première installation de la base livrée '${name}' → ${target}`)
     } catch (e) {
       rmSync(build, { recursive: true, force: true })

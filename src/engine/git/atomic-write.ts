@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { chmod, open, rename, stat, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import type { StepHook } from '../steps'
 
 /** Prefix of every temp file the hub creates next to a file it replaces (reconcile deletes leftovers). */
 export const TEMP_PREFIX = '.okf-tmp-'
@@ -13,7 +14,12 @@ const RETRYABLE_RENAME = new Set(['EPERM', 'EACCES', 'EBUSY'])
  * never a mix; a crash leaves at worst a temp file (removed here on any failure we see).
  * An existing file's permission bits are kept.
  */
-export async function writeFileAtomic(path: string, data: string | Buffer): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string | Buffer,
+  /** Tests only (issue 13): called once the temp file is written and fsynced, before the rename. */
+  onStep?: StepHook
+): Promise<void> {
   const dir = dirname(path)
   const tmp = join(dir, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}-${basename(path)}`)
   let created = false
@@ -28,6 +34,7 @@ export async function writeFileAtomic(path: string, data: string | Buffer): Prom
     }
     const previousMode = await existingMode(path)
     if (previousMode !== null) await chmod(tmp, previousMode)
+    await onStep?.('atomic:temp-written')
     await renameWithRetry(tmp, path)
     created = false
   } finally {

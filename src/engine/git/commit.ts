@@ -19,6 +19,7 @@ import { readObject as isoReadObject } from 'isomorphic-git'
 import { baseBusy, describeError, HubError, ioError } from '../errors'
 import type { HubLog } from '../hublog'
 import { HUB_AUTHOR } from './identity'
+import { stepPastCommit, type StepHook } from '../steps'
 import type { HeldLock } from '../lock'
 import {
   indexFile,
@@ -70,8 +71,20 @@ export interface CommitOptions {
   now?: Date
   /** Fault injection for tests (DESIGN §8): called once the commit is built in memory, before git's locks. */
   hooks?: { beforeRefLock?: () => void | Promise<void> }
+  /**
+   * Fault injection for tests (issue 13): called after each durable step — `commit:index-lock-written`,
+   * `commit:objects-written`, `commit:ref-locked`, then past the point of no return `commit:ref-moved`,
+   * `commit:reflogs-written`, `commit:index-renamed`.
+   */
+  onStep?: StepHook
   /** Filled with the duration of each phase, in ms (benchmarks report the index refresh apart). */
   timings?: CommitTimings
+  /**
+   * What the caller itself just wrote at some of `paths` (null: deleted). Another program may
+   * change or remove such a file before it is read back here; the commit then holds the caller's
+   * content, never the other program's, whose change stays in the worktree for git to show.
+   */
+  written?: ReadonlyMap<string, Buffer | null>
 }
 
 export interface CommitTimings {
@@ -157,7 +170,9 @@ export async function commitPaths(
     const clean = await cleanFilter
     const headBlob = (p: string) => () =>
       parentTree ? blobAt(repo.commondir, parentTree, p, cache) : Promise.resolve(null)
-    const changes = await Promise.all(rel.map((p) => readWorktreePath(root, objects, p, clean, headBlob(p))))
+    const changes = await Promise.all(
+      rel.map((p) => readWorktreePath(root, objects, p, clean, headBlob(p), opts.written?.get(p), log))
+    )
     const trie = buildTrie(changes)
     const treeOid =
       (await applyTrie(repo.commondir, objects, parentTree, trie, '', cache)) ??
@@ -198,13 +213,16 @@ export async function commitPaths(
       await indexLock.close()
       lockClosed = true
       let indexMs = performance.now() - t0
+      await opts.onStep?.('commit:index-lock-written')
 
       t0 = performance.now()
       await objects.flush()
       objectsMs += performance.now() - t0
+      await opts.onStep?.('commit:objects-written')
 
       t0 = performance.now()
-      await moveRef(repo, head, parent, sha, lockDeadline(), opts.lock, log)
+      await moveRef(repo, head, parent, sha, lockDeadline(), opts.lock, log, { onStep: opts.onStep })
+      await stepPastCommit(opts.onStep, 'commit:ref-moved', log)
       const subject = message.split('\n', 1)[0]
       await appendReflogs(
         repo,
@@ -217,6 +235,7 @@ export async function commitPaths(
       )
       log?.info(`commit ${sha.slice(0, 10)} dans ${basename(resolve(root))} : ${subject}`)
       const refMs = performance.now() - t0
+      await stepPastCommit(opts.onStep, 'commit:reflogs-written', log)
 
       t0 = performance.now()
       handedOver = true
@@ -232,6 +251,7 @@ export async function commitPaths(
         )
       }
       indexMs += performance.now() - t0
+      await stepPastCommit(opts.onStep, 'commit:index-renamed', log)
       if (timings) Object.assign(timings, { objectsMs, refMs, indexMs })
       return sha
     } finally {
@@ -393,14 +413,45 @@ async function readWorktreeFile(
   return { st, content, mode }
 }
 
+/**
+ * Index stat data matching no file: git finds the size differing, compares the content and shows
+ * the worktree file as modified (or deleted) when it is not what was committed.
+ */
+const NO_STAT = {
+  ctimeNs: 0n,
+  mtimeNs: 0n,
+  dev: 0n,
+  ino: 0n,
+  uid: 0n,
+  gid: 0n,
+  size: 0n
+} as unknown as BigIntStats
+
 async function readWorktreePath(
   root: string,
   objects: ObjectBatch,
   path: string,
   clean: CleanFilter | null,
-  headBlob: () => Promise<Buffer | null>
+  headBlob: () => Promise<Buffer | null>,
+  written?: Buffer | null,
+  log?: HubLog
 ): Promise<PathChange> {
   const file = await readWorktreeFile(root, path, clean, headBlob)
+  if (written !== undefined) {
+    const want = written === null ? null : clean ? await clean(path, written, headBlob) : written
+    const same =
+      want === null ? file === null : file !== null && typeof file !== 'string' && file.content.equals(want)
+    if (!same) {
+      log?.warning(
+        `commit : ${path} a été ${file === null ? 'supprimé' : 'modifié'} par un autre programme pendant l'écriture du hub — ` +
+          "le contenu du hub est commité, l'autre version reste dans l'arbre de travail (git status la montre)"
+      )
+      if (want === null) return { path, deleted: true, oid: '', mode: '', stat: null }
+      const mode =
+        file !== null && typeof file !== 'string' && file.mode !== MODE_LINK ? file.mode : MODE_FILE
+      return { path, deleted: false, oid: objects.add('blob', want), mode, stat: NO_STAT }
+    }
+  }
   if (file === null) return { path, deleted: true, oid: '', mode: '', stat: null }
   if (file === 'directory') throw ioError(`${path} est un répertoire, pas un fichier`)
   if (file === 'other') throw ioError(`${path} n'est pas un fichier ordinaire`)
@@ -822,7 +873,8 @@ export async function moveRef(
   sha: string,
   deadline: number,
   lock: HeldLock | undefined,
-  log: HubLog | undefined
+  log: HubLog | undefined,
+  extra: { onStep?: StepHook } = {}
 ): Promise<void> {
   const refPath = refFile(repo, head.ref)
   const lockPath = `${refPath}.lock`
@@ -836,6 +888,7 @@ export async function moveRef(
       throw ioError('la branche a bougé pendant le commit — réessayez')
     }
     lock?.assertHeld()
+    await extra.onStep?.('commit:ref-locked')
     handedOver = true
     await commitLockFile(fh, lockPath, refPath, `${sha}\n`)
   } finally {

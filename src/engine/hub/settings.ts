@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { writeFileAtomic } from '../git/atomic-write'
 import { invalidInput, ioError } from '../errors'
 import type { HubLog } from '../hublog'
+import type { StepHook } from '../steps'
 import type { Language, SettingsPatch } from '../../shared/hub-api'
 
 /**
@@ -64,7 +65,9 @@ export class SettingsStore {
 
   constructor(
     private readonly dir: string,
-    private readonly log: HubLog
+    private readonly log: HubLog,
+    /** Tests only (issue 13): called after each durable step of an update. */
+    private readonly onStep?: StepHook
   ) {
     this.file = join(dir, SETTINGS_FILE)
   }
@@ -92,7 +95,8 @@ export class SettingsStore {
     const next = { ...this.read(), ...clean }
     try {
       mkdirSync(this.dir, { recursive: true })
-      await writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n')
+      await this.onStep?.('settings:dir-ready')
+      await writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n', this.onStep)
     } catch (e) {
       throw ioError(`réglages non enregistrés (${this.file}) : ${(e as Error).message}`)
     }

@@ -11,6 +11,7 @@ import { PROPOSAL_STATUSES, proposalsDir } from './store'
 import type { ProposalFields } from './rules'
 import { renderProposalFile, submissionMessage } from './format'
 import { committed } from '../sync/service'
+import type { StepHook } from '../steps'
 
 export const MAX_ID_DRAWS = 16
 
@@ -20,6 +21,8 @@ export interface ProposeOptions {
   /** 4 lowercase hex digits from a CSPRNG; injectable so tests can force collisions. */
   drawSuffix?: () => string
   lockTimeoutMs?: number
+  /** Tests only (issue 13): called after each durable step (`propose:folders-ready`, the file's, the commit's). */
+  onStep?: StepHook
 }
 
 export interface Filed {
@@ -60,6 +63,7 @@ export async function fileProposal(base: Base, fields: ProposalFields, opts: Pro
           created.push(`proposals/${status}/.gitkeep`)
         }
       }
+      await opts.onStep?.('propose:folders-ready')
       const submittedAt = now()
       const day = submittedAt.toISOString().slice(0, 10)
       let id = ''
@@ -75,12 +79,13 @@ export async function fileProposal(base: Base, fields: ProposalFields, opts: Pro
       const rel = `proposals/pending/${id}.md`
       const abs = join(base.root, rel)
       try {
-        await writeFileAtomic(abs, renderProposalFile(id, fields, submittedAt))
+        await writeFileAtomic(abs, renderProposalFile(id, fields, submittedAt), opts.onStep)
+        await opts.onStep?.('propose:file-written')
         const commit = await commitPaths(
           base.root,
           [...created, rel],
           submissionMessage(id, fields.type, fields.concerns, fields.submittedBy),
-          { lock, deadline: lock.deadline, log: opts.log }
+          { lock, deadline: lock.deadline, log: opts.log, onStep: opts.onStep }
         )
         return { id, path: rel, commit }
       } catch (e) {

@@ -5,6 +5,7 @@ import lockfile from 'proper-lockfile'
 import { describeError, ioError, isHubError } from '../errors'
 import type { HubLog } from '../hublog'
 import { writeFileAtomic } from '../git/atomic-write'
+import type { StepHook } from '../steps'
 
 /**
  * Read-modify-write of a host's config file: under a lock, with a timestamped backup of what was
@@ -36,6 +37,8 @@ export interface EditOptions {
   backups: BackupPolicy
   log?: HubLog
   lockTimeoutMs?: number
+  /** Tests only (issue 13): called after each durable step (`config:backup-written`, the atomic write's). */
+  onStep?: StepHook
 }
 
 export interface EditResult {
@@ -203,7 +206,8 @@ export async function editConfigFile(file: string, edit: TextEdit, opts: EditOpt
       }
       try {
         const backup = before === null ? null : await writeBackup(file, before, opts.backups, opts.log)
-        await writeFileAtomic(target, (bom ? BOM : '') + next)
+        await opts.onStep?.('config:backup-written')
+        await writeFileAtomic(target, (bom ? BOM : '') + next, opts.onStep)
         opts.log?.info(`configuration ${file} modifiée${backup ? ` (sauvegarde ${backup})` : ' (créée)'}`)
         return { file, changed: true, created: before === null, backup }
       } catch (e) {

@@ -28,6 +28,7 @@ import type {
   TempFile
 } from '../../shared/review'
 import { applyThenCommit, type Change } from './transaction'
+import type { StepHook } from '../steps'
 
 /**
  * Step 0 of a review (SPEC §7.1): catch up with what crashes left behind.
@@ -52,6 +53,8 @@ export interface ReconcileOptions {
   apply: boolean
   log: HubLog
   lockTimeoutMs?: number
+  /** Tests only (issue 13): called after each durable step of the recoveries' and the repairs' commits. */
+  onStep?: StepHook
 }
 
 interface Copy extends ProposalFile {
@@ -300,7 +303,7 @@ async function recoverOne(base: Base, c: Candidate, opts: ReconcileOptions): Pro
           v.candidate.submittedBy,
           true
         ),
-        { lock, deadline: lock.deadline, log: opts.log }
+        { lock, deadline: lock.deadline, log: opts.log, onStep: opts.onStep }
       )
       opts.log.info(`reconcile : proposition ${v.candidate.id} récupérée (${sha.slice(0, 10)})`)
       return sha
@@ -361,9 +364,10 @@ async function applyRepairs(
             : commitPaths(base.root, committed, repairMessage(n, counts), {
                 lock,
                 deadline: lock.deadline,
-                log: opts.log
+                log: opts.log,
+                onStep: opts.onStep
               }),
-        { log: opts.log, what: 'réconciliation' }
+        { log: opts.log, what: 'réconciliation', faults: opts.onStep ? { onStep: opts.onStep } : undefined }
       )
       for (const d of f.duplicates) if (d.winner) d.applied = true
       for (const m of f.mismatches) if (m.newText !== null) m.applied = true

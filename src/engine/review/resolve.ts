@@ -57,7 +57,9 @@ export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOption
             lock,
             deadline: lock.deadline,
             log: opts.log,
-            hooks: opts.faults?.beforeRefLock ? { beforeRefLock: opts.faults.beforeRefLock } : undefined
+            hooks: opts.faults?.beforeRefLock ? { beforeRefLock: opts.faults.beforeRefLock } : undefined,
+            written: new Map(changes.map((c) => [c.repoPath, c.text === null ? null : Buffer.from(c.text)])),
+            onStep: opts.faults?.onStep
           }),
         { log: opts.log, faults: opts.faults, what: 'résolution' }
       )

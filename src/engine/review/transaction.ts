@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import { HubError, describeError, ioError } from '../errors'
 import type { HubLog } from '../hublog'
 import { writeFileAtomic } from '../git/atomic-write'
+import type { StepHook } from '../steps'
 
 /**
  * All-or-nothing worktree changes ahead of one commit: every touched path's prior bytes (or
@@ -22,6 +23,11 @@ export interface Change {
 export interface TransactionFaults {
   /** Test hook (DESIGN §8 "Fault injection"): runs right after the first file is written. */
   afterFirstWrite?: () => void | Promise<void>
+  /**
+   * Test hook (issue 13): called after each durable step — `transaction:backups-taken`, then per
+   * change `transaction:written:<path>` or `transaction:removed:<path>` (and the atomic write's own).
+   */
+  onStep?: StepHook
 }
 
 interface Backup {
@@ -102,17 +108,21 @@ export async function applyThenCommit<T>(
   const backups: Backup[] = []
   for (const c of changes) backups.push(await backupOf(c.abs))
   const createdDirs: string[] = []
+  const onStep = opts.faults?.onStep
   try {
+    await onStep?.('transaction:backups-taken')
     let first = true
     for (const c of changes) {
       if (c.text === null) {
         await unlink(c.abs).catch((e: NodeJS.ErrnoException) => {
           if (e.code !== 'ENOENT') throw e
         })
+        await onStep?.(`transaction:removed:${c.repoPath}`)
         continue
       }
       await ensureDir(dirname(c.abs), createdDirs)
-      await writeFileAtomic(c.abs, c.text)
+      await writeFileAtomic(c.abs, c.text, onStep)
+      await onStep?.(`transaction:written:${c.repoPath}`)
       if (first) {
         first = false
         await opts.faults?.afterFirstWrite?.()
