@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { git, makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { fileProposal } from '../src/engine/proposals/propose'
-import { HubService } from '../src/engine/hub/service'
+import { HubService, LOCATE_CACHE_DIR, type HubServiceOptions } from '../src/engine/hub/service'
 import { dispatch } from '../src/engine/hub/dispatch'
 import type { HubConfig } from '../src/engine/config'
 import type { HubEvent, ResolutionPlan } from '../src/shared/hub-api'
@@ -17,7 +17,7 @@ afterEach(() => {
 const DOC =
   '---\ntitle: "Procédure SSO"\n---\n\n# Procédure SSO\n\n## Reconnexion\n\nAncien texte.\n\n## Déconnexion\n\nQuitter.\n'
 
-function setup(): {
+function setup(extra: Partial<HubServiceOptions> = {}): {
   service: HubService
   root: string
   basesDir: string
@@ -40,7 +40,7 @@ function setup(): {
     userDataDir: userData
   }
   return {
-    service: new HubService({ config, log, transport: 'web', version: '0.0.0-test' }),
+    service: new HubService({ config, log, transport: 'web', version: '0.0.0-test', ...extra }),
     root,
     basesDir,
     userData,
@@ -191,6 +191,48 @@ describe('HubService', () => {
     } finally {
       stop()
     }
+  })
+
+  it('the inventory answers within its budget while documents are searched, then says so once; the answers outlive the process', async () => {
+    const { service, userData, root } = setup({ locateBudgetMs: 0 })
+    const past = new Date('2026-01-02T03:04:05Z')
+    for (const f of ['sso.md', 'guides/index.md']) utimesSync(join(root, 'knowledge', f), past, past)
+    await propose(service, 'reconnexion SSO', 'b001')
+    await propose(service, 'menu profil SSO', 'b002')
+    const events: HubEvent[] = []
+    const stop = service.subscribe((e) => events.push(e))
+    try {
+      await new Promise((r) => setTimeout(r, 1500)) // the watcher has seen both filings
+      events.length = 0
+      const quick = await service.inventory('alpha')
+      expect(quick).toMatchObject({ total: 2, locating: 2 })
+      await service.inventory('alpha') // a second read, searching or not: never a second event
+      await waitFor(() => events.some((e) => e.type === 'proposals-changed' && e.base === 'alpha'), 10_000)
+      const full = await service.inventory('alpha')
+      expect(full.locating).toBe(0)
+      expect(full.groups.flatMap((g) => g.proposals.map((p) => p.likelyDocuments[0]))).toEqual([
+        'sso.md',
+        'sso.md'
+      ])
+      await new Promise((r) => setTimeout(r, 300))
+      expect(events.filter((e) => e.type === 'proposals-changed')).toHaveLength(1)
+      await waitFor(
+        () =>
+          existsSync(join(userData, LOCATE_CACHE_DIR)) &&
+          readdirSync(join(userData, LOCATE_CACHE_DIR)).length === 1,
+        5_000
+      )
+    } finally {
+      stop()
+    }
+  })
+
+  it('a corpus too freshly written to be cached: the inventory waits for every answer (nothing to come back for)', async () => {
+    const { service } = setup({ locateBudgetMs: 0 })
+    await propose(service, 'reconnexion SSO', 'c001')
+    const inv = await service.inventory('alpha')
+    expect(inv.locating).toBe(0)
+    expect(inv.groups[0].proposals[0].likelyDocuments[0]).toBe('sso.md')
   })
 
   it('keeps settings in the user-data folder and refuses bad ones', async () => {

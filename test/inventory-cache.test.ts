@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { statSync, utimesSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { Registry } from '../src/engine/registry/registry'
 import type { Base } from '../src/engine/registry/base'
 import { fileProposal } from '../src/engine/proposals/propose'
 import { proposalFiles, readProposal } from '../src/engine/proposals/store'
-import { clearLocateCache, inventory, locate } from '../src/engine/review/inventory'
-import { corpusFingerprint } from '../src/engine/review/locate-cache'
+import { clearLocateCache, inventory, isLocated, locate, type Located } from '../src/engine/review/inventory'
+import { corpusFingerprint, LocateStore } from '../src/engine/review/locate-cache'
 
 // The likely documents of the inventory are kept while the corpus is unchanged (locate-cache.ts):
 // these tests observe the cache through a document rewritten in place with its stat restored —
@@ -116,6 +116,88 @@ describe('likely documents kept while the corpus is unchanged', () => {
     expect(await likelyOf(base)).toEqual(['zephyr.md'])
     writeFileSync(doc, OTHER_) // fresh again: not kept, searched again
     expect(await likelyOf(base)).toEqual([])
+  })
+})
+
+describe('likely documents kept across restarts, and a bounded wait', () => {
+  const storeIn = (dir: string) => new LocateStore(join(dir, 'locate-cache'), isLocated, log, 10)
+
+  it('a restarted process (empty memory) reads the saved answers of an unchanged corpus; a changed one searches', async () => {
+    const { base, doc } = setup()
+    await proposeZephyr(base, 'e001')
+    const ud = tempDir('okf-locate-ud-')
+    dirs.push(ud)
+    const store = storeIn(ud)
+    expect((await inventory(base, { log, store })).locating).toBe(0)
+    await store.flush()
+    expect(readdirSync(join(ud, 'locate-cache'))).toHaveLength(1)
+    rewriteUnseen(doc, OTHER_)
+    clearLocateCache() // the process restarts
+    const likely = async (s?: LocateStore<Located>) =>
+      (await inventory(base, { log, store: s })).groups.flatMap((g) =>
+        g.proposals.flatMap((p) => p.likelyDocuments)
+      )
+    expect(await likely(storeIn(ud))).toEqual(['zephyr.md'])
+    clearLocateCache()
+    expect(await likely()).toEqual([]) // without the store: searched, the rewritten text has no match
+    // An edited document (mtime moved) invalidates the saved answers too.
+    clearLocateCache()
+    const later = new Date('2026-01-03T03:04:05Z')
+    utimesSync(doc, later, later)
+    expect(await likely(storeIn(ud))).toEqual([])
+  })
+
+  it('a saved file that is not JSON, or holds answers of the wrong shape, is ignored with a warning', async () => {
+    const { base } = setup()
+    await proposeZephyr(base, 'f001')
+    const ud = tempDir('okf-locate-ud-')
+    dirs.push(ud)
+    const store = storeIn(ud)
+    await inventory(base, { log, store })
+    await store.flush()
+    const [name] = readdirSync(join(ud, 'locate-cache'))
+    const file = join(ud, 'locate-cache', name)
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+      fingerprint: string
+      answers: Record<string, unknown>
+    }
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...saved,
+        answers: Object.fromEntries(Object.keys(saved.answers).map((q) => [q, { likely: 'x' }]))
+      })
+    )
+    clearLocateCache()
+    expect(
+      (await inventory(base, { log, store: storeIn(ud) })).groups[0].proposals[0].likelyDocuments
+    ).toEqual(['zephyr.md'])
+    writeFileSync(file, '{ pas du json')
+    clearLocateCache()
+    const before = log.lines.length
+    expect(
+      (await inventory(base, { log, store: storeIn(ud) })).groups[0].proposals[0].likelyDocuments
+    ).toEqual(['zephyr.md'])
+    expect(log.lines.slice(before).some((l) => l.includes('cache des documents liés ignoré'))).toBe(true)
+  })
+
+  it('with a budget, answers without the documents still searched (locating), then says when all are known', async () => {
+    const { base } = setup()
+    await proposeZephyr(base, 'g001')
+    await proposeZephyr(base, 'g002')
+    let told = 0
+    const quick = await inventory(base, { log, budgetMs: 0, onLocated: () => told++ })
+    expect(quick.total).toBe(2)
+    expect(quick.locating).toBe(2)
+    expect(quick.groups.flatMap((g) => g.proposals.flatMap((p) => p.likelyDocuments))).toEqual([])
+    await waitFor(() => told === 1, 10_000)
+    const full = await inventory(base, { log, budgetMs: 0, onLocated: () => told++ })
+    expect(full.locating).toBe(0)
+    expect(full.groups.flatMap((g) => g.proposals.flatMap((p) => p.likelyDocuments))).toEqual([
+      'zephyr.md',
+      'zephyr.md'
+    ])
+    expect(told).toBe(1)
   })
 })
 

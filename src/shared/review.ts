@@ -138,6 +138,11 @@ export interface InventoryGroup {
 export interface Inventory {
   base: string
   total: number
+  /**
+   * Proposals whose likely documents are still being searched (the desktop's first inventory of a
+   * large base): shown without them and grouped by their concerns alone for now. 0: complete.
+   */
+  locating: number
   full: boolean
   groups: InventoryGroup[]
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { readFileSync } from 'node:fs'
 import type { HubConfig } from '../config'
 import { PRODUCT_NAME } from '../config'
@@ -21,7 +22,8 @@ import {
 import { freshnessFields } from '../review/freshness'
 import { reviewContext } from '../review/context'
 import { reconcile } from '../review/reconcile'
-import { inventory, locate, toInventoryProposal } from '../review/inventory'
+import { inventory, isLocated, locate, toInventoryProposal, type Located } from '../review/inventory'
+import { LocateStore } from '../review/locate-cache'
 import { parsePlan } from '../review/plan'
 import { previewPlan, resolvePlan } from '../review/resolve'
 import { headCommit } from '../review/worktree'
@@ -91,7 +93,13 @@ export interface HubServiceOptions {
   probeServer?: ServerProbe
   /** Where the hosts keep their config (tests fake an OS); default: this process's platform, home, environment. */
   hostEnv?: HostEnv
+  /** How long `inventory` waits for likely documents before answering with `locating` > 0 (default 1 s). */
+  locateBudgetMs?: number
 }
+
+export const LOCATE_BUDGET_MS = 1_000
+/** The likely documents of the inventory, kept across restarts (locate-cache.ts). */
+export const LOCATE_CACHE_DIR = 'locate-cache'
 
 /**
  * The HubApi over the engine, for both transports (Electron IPC, `okf-hub ui`'s loopback HTTP).
@@ -104,6 +112,9 @@ export class HubService implements HubApi {
   readonly watcher: HubWatcher
   private readonly settings: SettingsStore
   private readonly drafts: DraftStore
+  private readonly locateStore: LocateStore<Located>
+  /** Bases whose inventory is still locating, with a `proposals-changed` promised when done. */
+  private readonly locating = new Set<string>()
   readonly syncer: SyncService
   private registrar: Registrar | undefined
   private readonly importer: BaseImporter
@@ -113,6 +124,7 @@ export class HubService implements HubApi {
     this.registry.rescan()
     this.settings = new SettingsStore(opts.config.userDataDir, opts.log)
     this.drafts = new DraftStore(opts.config.userDataDir, opts.log)
+    this.locateStore = new LocateStore(join(opts.config.userDataDir, LOCATE_CACHE_DIR), isLocated, opts.log)
     this.syncer = new SyncService({
       config: opts.config,
       log: opts.log,
@@ -301,7 +313,24 @@ export class HubService implements HubApi {
   }
 
   async inventory(base: string): Promise<Inventory> {
-    return inventory(this.base(base), { full: false, log: this.opts.log })
+    const b = this.base(base)
+    const promised = this.locating.has(b.name)
+    if (!promised) this.locating.add(b.name)
+    const inv = await inventory(b, {
+      full: false,
+      log: this.opts.log,
+      store: this.locateStore,
+      budgetMs: this.opts.locateBudgetMs ?? LOCATE_BUDGET_MS,
+      // One event per base however many reads wait on the same search.
+      onLocated: promised
+        ? undefined
+        : () => {
+            this.locating.delete(b.name)
+            this.watcher.emit({ type: 'proposals-changed', base: b.name })
+          }
+    })
+    if (!promised && inv.locating === 0) this.locating.delete(b.name)
+    return inv
   }
 
   async proposal(base: string, id: string): Promise<ProposalDetail> {
@@ -316,7 +345,7 @@ export class HubService implements HubApi {
       const tracked = (await headTreePaths(b.root, `proposals/${folder}`)).includes(file.rel)
       const likely =
         folder === 'pending'
-          ? (await locate(b, metaString(record.meta, 'concerns'), this.opts.log)).likely
+          ? (await locate(b, metaString(record.meta, 'concerns'), this.opts.log, this.locateStore)).likely
           : []
       const integrated = record.meta?.['integrated-into']
       return {

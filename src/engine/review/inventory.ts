@@ -6,7 +6,7 @@ import { metaString, proposalFiles, readProposal, type ProposalRecord } from '..
 import { searchBases } from '../search/search'
 import type { Inventory, InventoryProposal } from '../../shared/review'
 import { concernQuery, groupBySubject } from './group'
-import { LocateCache } from './locate-cache'
+import { LocateCache, LocateStore } from './locate-cache'
 
 /**
  * `okf-hub review inventory`: pending proposals sorted by submission date, grouped by subject
@@ -23,6 +23,15 @@ export interface InventoryOptions {
   full?: boolean
   log?: HubLog
   now?: () => Date
+  /** Answers kept across restarts (the long-running doors: user-data folder). */
+  store?: LocateStore<Located>
+  /**
+   * How long to wait for the likely documents before answering without those still being searched
+   * (`Inventory.locating`); the search goes on, and `onLocated` runs once every answer is known —
+   * a screen then reads the inventory again, from the cache. Absent: wait for all (the CLI).
+   */
+  budgetMs?: number
+  onLocated?: () => void
 }
 
 function sourcesOf(meta: Record<string, unknown> | null): string[] {
@@ -64,8 +73,12 @@ async function search(base: Base, query: string, log?: HubLog): Promise<Located 
  * A locator over one state of the corpus: answers are kept while the corpus is unchanged
  * (locate-cache.ts), so reading the inventory again searches only for new concerns.
  */
-export function locator(base: Base, log?: HubLog): (concerns: string | null) => Promise<Located> {
-  const ask = kept.session(base)
+export function locator(
+  base: Base,
+  log?: HubLog,
+  store?: LocateStore<Located>
+): (concerns: string | null) => Promise<Located> {
+  const ask = kept.session(base, store)
   return (concerns) => {
     const query = concernQuery(concerns ?? '')
     if (query === '') return Promise.resolve(NOTHING)
@@ -77,8 +90,25 @@ export function locator(base: Base, log?: HubLog): (concerns: string | null) => 
   }
 }
 
-export function locate(base: Base, concerns: string | null, log?: HubLog): Promise<Located> {
-  return locator(base, log)(concerns)
+export function locate(
+  base: Base,
+  concerns: string | null,
+  log?: HubLog,
+  store?: LocateStore<Located>
+): Promise<Located> {
+  return locator(base, log, store)(concerns)
+}
+
+/** What a saved answer must look like to be trusted (the file is the user's, and may be edited). */
+export function isLocated(v: unknown): v is Located {
+  if (typeof v !== 'object' || v === null) return false
+  const l = v as Record<string, unknown>
+  return (
+    Array.isArray(l.likely) &&
+    l.likely.length <= LIKELY_DOCUMENTS &&
+    l.likely.every((p) => typeof p === 'string') &&
+    (l.top === null || typeof l.top === 'string')
+  )
 }
 
 /** Tests: forget every kept answer. */
@@ -86,8 +116,13 @@ export function clearLocateCache(): void {
   kept.clear()
 }
 
-async function mapLimited<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length)
+/** `out` fills as answers come: a caller that stops waiting reads what is known so far. */
+async function mapLimited<T, R>(
+  items: T[],
+  limit: number,
+  fn: (t: T) => Promise<R>,
+  out: (R | undefined)[] = new Array<R | undefined>(items.length)
+): Promise<(R | undefined)[]> {
   let next = 0
   const worker = async (): Promise<void> => {
     while (next < items.length) {
@@ -141,10 +176,29 @@ export async function inventory(base: Base, opts: InventoryOptions = {}): Promis
   const now = (opts.now ?? (() => new Date()))()
   const records = proposalFiles(base, 'pending').map(readProposal).sort(byDateThenId)
   const tracked = new Set(await headTreePaths(base.root, 'proposals/pending'))
-  const locateOne = locator(base, opts.log)
-  const located = await mapLimited(records, SEARCH_CONCURRENCY, (r) =>
-    locateOne(metaString(r.meta, 'concerns'))
-  )
+  const locateOne = locator(base, opts.log, opts.store)
+  const found = new Array<Located | undefined>(records.length)
+  const all = mapLimited(records, SEARCH_CONCURRENCY, (r) => locateOne(metaString(r.meta, 'concerns')), found)
+  // An answer not kept (a corpus too freshly written to be fingerprinted) would be searched
+  // again by the next read: then waiting is the only way to ever show it.
+  let complete = opts.budgetMs === undefined || !kept.keeps(base)
+  if (complete) await all
+  else {
+    let timer: NodeJS.Timeout | undefined
+    complete = await Promise.race([
+      all.then(() => true),
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(false), opts.budgetMs)))
+    ])
+    clearTimeout(timer)
+    if (!complete)
+      all.then(
+        () => opts.onLocated?.(),
+        (e: unknown) => opts.log?.warning(`inventaire '${base.name}' : ${describeError(e)}`)
+      )
+  }
+  // Array.from, not map: answers not in yet are holes, which map would keep.
+  const located = Array.from(found, (l) => l ?? NOTHING)
+  const locating = complete ? 0 : Array.from(found).filter((l) => l === undefined).length
   const proposals: InventoryProposal[] = records.map((r, i) =>
     toInventoryProposal(r, now, located[i].likely, tracked.has(r.rel), opts.full === true)
   )
@@ -154,6 +208,7 @@ export async function inventory(base: Base, opts: InventoryOptions = {}): Promis
   return {
     base: base.name,
     total: proposals.length,
+    locating,
     full: opts.full === true,
     groups: groups.map((g, k) => ({
       index: k + 1,

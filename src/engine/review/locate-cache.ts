@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto'
-import { statSync } from 'node:fs'
+import { mkdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Base } from '../registry/base'
+import type { HubLog } from '../hublog'
+import { describeError } from '../errors'
 import { listDocuments } from '../corpus/paths'
 import { mtimeSettled } from '../fingerprint'
+import { writeFileAtomic } from '../git/atomic-write'
 
 /**
  * The documents a proposal likely concerns are found by searching its concerns over the whole
@@ -41,6 +44,88 @@ export function corpusFingerprint(base: Base): string | null {
 interface CorpusAnswers<T> {
   fingerprint: string
   answers: Map<string, Promise<T>>
+  /** Settled answers, in the form they are saved (the map above also holds answers in flight). */
+  settled: Map<string, T>
+}
+
+/**
+ * Where a long-running door keeps the answers across restarts (the desktop app, `okf-hub ui`):
+ * one JSON file per corpus in the user-data folder, holding one fingerprint and its answers. The
+ * first inventory of 500 proposals over 10,000 documents costs minutes of searching; after a
+ * restart on an unchanged corpus it costs one fingerprint. A file that does not parse, or whose
+ * fingerprint differs, is ignored (and replaced at the next save).
+ */
+export class LocateStore<T> {
+  private readonly waiting = new Map<
+    string,
+    { timer: NodeJS.Timeout; entry: { fingerprint: string; settled: Map<string, T> } }
+  >()
+  private readonly writing = new Set<Promise<void>>()
+
+  constructor(
+    private readonly dir: string,
+    private readonly valid: (v: unknown) => v is T,
+    private readonly log?: HubLog,
+    private readonly delayMs = 1_000
+  ) {}
+
+  private file(corpusDir: string): string {
+    return join(this.dir, `${createHash('sha1').update(corpusDir).digest('hex')}.json`)
+  }
+
+  load(corpusDir: string, fingerprint: string): Map<string, T> {
+    const out = new Map<string, T>()
+    let data: unknown
+    try {
+      data = JSON.parse(readFileSync(this.file(corpusDir), 'utf8'))
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.log?.warning(`cache des documents liés ignoré (${this.file(corpusDir)}) : ${describeError(e)}`)
+      return out
+    }
+    const d = data as { fingerprint?: unknown; answers?: unknown } | null
+    if (d?.fingerprint !== fingerprint || typeof d.answers !== 'object' || d.answers === null) return out
+    for (const [q, v] of Object.entries(d.answers as Record<string, unknown>)) {
+      if (out.size >= LOCATE_CACHE_MAX) break
+      if (this.valid(v)) out.set(q, v)
+    }
+    return out
+  }
+
+  /** Saves shortly after the last change: an inventory's hundreds of answers make one write. */
+  schedule(corpusDir: string, entry: { fingerprint: string; settled: Map<string, T> }): void {
+    clearTimeout(this.waiting.get(corpusDir)?.timer)
+    const timer = setTimeout(() => this.saveNow(corpusDir), this.delayMs)
+    timer.unref()
+    this.waiting.set(corpusDir, { timer, entry })
+  }
+
+  private saveNow(corpusDir: string): void {
+    const w = this.waiting.get(corpusDir)
+    if (!w) return
+    clearTimeout(w.timer)
+    this.waiting.delete(corpusDir)
+    const file = this.file(corpusDir)
+    const text = JSON.stringify({
+      fingerprint: w.entry.fingerprint,
+      answers: Object.fromEntries(w.entry.settled)
+    })
+    const p = (async () => {
+      try {
+        mkdirSync(this.dir, { recursive: true })
+        await writeFileAtomic(file, text)
+      } catch (e) {
+        this.log?.warning(`cache des documents liés non enregistré (${file}) : ${describeError(e)}`)
+      }
+    })().finally(() => this.writing.delete(p))
+    this.writing.add(p)
+  }
+
+  /** Writes what is waiting now (a door that closes; tests). */
+  async flush(): Promise<void> {
+    for (const corpusDir of [...this.waiting.keys()]) this.saveNow(corpusDir)
+    await Promise.all([...this.writing])
+  }
 }
 
 /**
@@ -51,27 +136,43 @@ interface CorpusAnswers<T> {
 export class LocateCache<T> {
   private readonly corpora = new Map<string, CorpusAnswers<T>>()
 
-  session(base: Base): (query: string, compute: () => Promise<T | null>, fallback: T) => Promise<T> {
+  /** `store`: answers kept across restarts too (the first session of a corpus reads them). */
+  session(
+    base: Base,
+    store?: LocateStore<T>
+  ): (query: string, compute: () => Promise<T | null>, fallback: T) => Promise<T> {
     const fingerprint = corpusFingerprint(base)
     const key = base.corpusDir
     let entry: CorpusAnswers<T> | null = null
     if (fingerprint !== null) {
       const held = this.corpora.get(key)
-      entry = held && held.fingerprint === fingerprint ? held : { fingerprint, answers: new Map() }
+      if (held && held.fingerprint === fingerprint) entry = held
+      else {
+        const settled = store ? store.load(key, fingerprint) : new Map<string, T>()
+        const answers = new Map<string, Promise<T>>()
+        for (const [q, v] of settled) answers.set(q, Promise.resolve(v))
+        entry = { fingerprint, answers, settled }
+      }
       this.corpora.set(key, entry)
     } else this.corpora.delete(key)
     return async (query, compute, fallback) => {
       if (entry === null) return (await compute()) ?? fallback
       const known = entry.answers.get(query)
       if (known) return known
-      if (entry.answers.size >= LOCATE_CACHE_MAX) entry.answers.clear()
-      const answers = entry.answers
+      if (entry.answers.size >= LOCATE_CACHE_MAX) {
+        entry.answers.clear()
+        entry.settled.clear()
+      }
+      const { answers, settled } = entry
+      const held = entry
       const pending = compute().then(
         (r) => {
           if (r === null) {
             answers.delete(query)
             return fallback
           }
+          settled.set(query, r)
+          store?.schedule(key, held)
           return r
         },
         (e: unknown) => {
@@ -82,6 +183,11 @@ export class LocateCache<T> {
       answers.set(query, pending)
       return pending
     }
+  }
+
+  /** Whether the last session of this corpus keeps its answers (false: a document's mtime is too recent). */
+  keeps(base: Base): boolean {
+    return this.corpora.has(base.corpusDir)
   }
 
   clear(): void {

@@ -168,6 +168,9 @@ export const en = {
     schemaUnreadable: '{{file}} cannot be read:'
   },
   inventory: {
+    locating_one: 'Finding the documents this proposal concerns in the corpus… The list updates by itself.',
+    locating_other:
+      'Finding the documents {{count}} proposals concern in the corpus… The list updates by itself; grouping by shared documents follows.',
     loading: 'Loading the inventory',
     listLabel: 'Pending proposals',
     filter: 'Filter the proposals',

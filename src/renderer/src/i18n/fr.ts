@@ -178,6 +178,10 @@ export const fr: Resources<typeof en> = {
     schemaUnreadable: '{{file}} est illisible :'
   },
   inventory: {
+    locating_one:
+      'Recherche dans le corpus des documents que concerne cette proposition… La liste se met à jour d’elle-même.',
+    locating_other:
+      'Recherche dans le corpus des documents que concernent {{count}} propositions… La liste se met à jour d’elle-même ; le regroupement par documents communs suivra.',
     loading: 'Chargement de l’inventaire',
     listLabel: 'Propositions en attente',
     filter: 'Filtrer les propositions',

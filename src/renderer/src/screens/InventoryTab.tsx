@@ -120,6 +120,11 @@ export function InventoryTab(): React.JSX.Element {
       ) : null}
       {data && data.total > 0 ? (
         <>
+          {data.locating > 0 ? (
+            <p className="muted" data-testid="inventory-locating">
+              <Spinner label={t('inventory.locating', { count: data.locating })} />
+            </p>
+          ) : null}
           <ContributionNote />
           <InventoryToolbar
             ref={filterRef}
