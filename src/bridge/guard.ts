@@ -12,23 +12,65 @@ import { HTTP_TOKEN_COOKIE } from '../shared/hub-api'
  *  - another local user or program: it does not know the per-start token.
  */
 
-export function allowedHosts(port: number): Set<string> {
-  return new Set([`127.0.0.1:${port}`, `localhost:${port}`])
+/**
+ * The `Host` values served: the loopback names of this port, plus `extra` (host names or address
+ * literals, IPv6 in brackets) when a bind wider than loopback was forced. Exact matches only
+ * (case aside): `127.0.0.1.evil.example`, `localhost.`, a missing or wrong port are foreign.
+ */
+export function allowedHosts(port: number, extra: readonly string[] = []): Set<string> {
+  return new Set(['127.0.0.1', 'localhost', ...extra].map((h) => `${h.toLowerCase()}:${port}`))
 }
 
-export function allowedOrigins(port: number): Set<string> {
-  return new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`])
+export function allowedOrigins(port: number, extra: readonly string[] = []): Set<string> {
+  return new Set([...allowedHosts(port, extra)].map((h) => `http://${h}`))
+}
+
+/** localhost, 127.0.0.0/8, ::1: addresses no other machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase()
+  return h === 'localhost' || h === '::1' || /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.test(h)
+}
+
+export type BindChoice =
+  { ok: true; host: string; remote: boolean; warning?: string } | { ok: false; reason: string }
+
+/**
+ * Where a door may listen. Loopback always; anything else only when forced (`--allow-remote`),
+ * with a warning: the bridge speaks plain HTTP and serves the HubApi, writes included, to
+ * whoever holds the token.
+ */
+export function chooseBind(host: string, allowRemote: boolean): BindChoice {
+  const h = host.trim()
+  if (h === '' || /[\s/@?#]/.test(h))
+    return { ok: false, reason: `adresse d'écoute invalide : ${JSON.stringify(host)}` }
+  if (isLoopbackHost(h))
+    return { ok: true, host: h.toLowerCase() === 'localhost' ? '127.0.0.1' : h, remote: false }
+  if (!allowRemote)
+    return {
+      ok: false,
+      reason: `écoute sur ${h} refusée : l'interface n'écoute que sur la boucle locale (127.0.0.1, ::1). Pour l'exposer au réseau malgré tout, ajoutez --allow-remote (HTTP non chiffré : le jeton et les données circulent en clair).`
+    }
+  return {
+    ok: true,
+    host: h,
+    remote: true,
+    warning: `ATTENTION : écoute sur ${h}, accessible depuis le réseau, en HTTP non chiffré — le jeton et les données circulent en clair, et quiconque a le jeton peut résoudre des propositions. N'utilisez --allow-remote que sur un réseau de confiance.`
+  }
 }
 
 export type GuardVerdict = { ok: true } | { ok: false; status: number; reason: string }
 
 /** Host and Origin checks (DNS rebinding, cross-site requests), before anything else is read. */
-export function checkHostAndOrigin(req: IncomingMessage, port: number): GuardVerdict {
+export function checkHostAndOrigin(
+  req: IncomingMessage,
+  port: number,
+  extraHosts: readonly string[] = []
+): GuardVerdict {
   const host = req.headers.host
-  if (!host || !allowedHosts(port).has(host.toLowerCase()))
+  if (!host || !allowedHosts(port, extraHosts).has(host.toLowerCase()))
     return { ok: false, status: 421, reason: 'hôte refusé' }
   const origin = req.headers.origin
-  if (origin !== undefined && !allowedOrigins(port).has(origin.toLowerCase()))
+  if (origin !== undefined && !allowedOrigins(port, extraHosts).has(origin.toLowerCase()))
     return { ok: false, status: 403, reason: 'origine refusée' }
   // Browsers that send Fetch Metadata say when a request comes from another site.
   const site = req.headers['sec-fetch-site']
@@ -87,6 +129,20 @@ export function readBoundedBody(req: IncomingMessage, max: number): Promise<Buff
     req.on('error', reject)
   })
 }
+
+/**
+ * How long a client may take: its headers (a slowloris sending a byte a second is cut after
+ * `headersMs`), its whole request (a slow body, after `requestMs`), and how often node checks
+ * (its default, 30 s, would let a stalled client hold a socket for 40 s).
+ */
+export interface ClientTimeouts {
+  headersMs: number
+  requestMs: number
+  checkEveryMs: number
+}
+
+/** Loopback clients send a request in milliseconds: these bounds only stop the stalled ones. */
+export const CLIENT_TIMEOUTS: ClientTimeouts = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 }
 
 export function tokenCookie(token: string): string {
   return `${HTTP_TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`

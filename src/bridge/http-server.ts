@@ -15,7 +15,9 @@ import {
 } from '../shared/hub-api'
 import {
   BodyTooLarge,
+  CLIENT_TIMEOUTS,
   checkHostAndOrigin,
+  type ClientTimeouts,
   isAuthenticated,
   readBoundedBody as readBody,
   sameToken,
@@ -46,6 +48,12 @@ export interface BridgeOptions {
   port?: number
   /** Tests only: a fixed token. */
   token?: string
+  /** Where to listen (default 127.0.0.1); a non-loopback address only after `chooseBind` allowed it. */
+  host?: string
+  /** `Host` names served besides the loopback ones (a forced remote bind's addresses). */
+  extraHosts?: readonly string[]
+  /** Tests only: shorter bounds on slow clients. */
+  timeouts?: ClientTimeouts
 }
 
 export interface RunningBridge {
@@ -107,7 +115,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     securityHeaders(res)
-    const verdict = checkHostAndOrigin(req, port)
+    const verdict = checkHostAndOrigin(req, port, opts.extraHosts)
     if (!verdict.ok) {
       log.warning(`ui : requête refusée (${verdict.reason}) ${req.method ?? '?'} ${pathOnly(req.url)}`)
       return sendText(res, verdict.status, verdict.reason)
@@ -197,7 +205,8 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
     })
   }
 
-  const server: Server = createServer((req, res) => {
+  const limits = opts.timeouts ?? CLIENT_TIMEOUTS
+  const server: Server = createServer({ connectionsCheckingInterval: limits.checkEveryMs }, (req, res) => {
     handle(req, res).catch((e: unknown) => {
       log.error(
         `ui : ${req.method ?? '?'} ${pathOnly(req.url)} : ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`
@@ -206,19 +215,23 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
       else res.end()
     })
   })
-  server.requestTimeout = 120_000
-  server.headersTimeout = 10_000
+  server.requestTimeout = limits.requestMs
+  server.headersTimeout = limits.headersMs
 
+  const host = opts.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve())
+    server.listen(opts.port ?? 0, host, () => resolve())
   })
   port = (server.address() as AddressInfo).port
-  log.info(`ui : pont HTTP sur 127.0.0.1:${port}`)
+  const shown = host.includes(':') ? `[${host}]` : host
+  log.info(`ui : pont HTTP sur ${shown}:${port}`)
+  // A wildcard bind is still opened from this machine through loopback.
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : shown
   return {
     port,
     token,
-    url: `http://127.0.0.1:${port}/?${HTTP_TOKEN_QUERY}=${token}`,
+    url: `http://${urlHost}:${port}/?${HTTP_TOKEN_QUERY}=${token}`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.end()

@@ -2,24 +2,39 @@
 // over the loopback HTTP bridge. Parses argv, starts the engine and the bridge, prints the URL.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { hostname, networkInterfaces } from 'node:os'
 import { join, resolve } from 'node:path'
 import { ConfigError } from '../engine/config'
 import { startEngine } from '../engine/bootstrap/start'
 import { HubService } from '../engine/hub/service'
 import { startBridge } from '../bridge/http-server'
+import { chooseBind } from '../bridge/guard'
 import { nodeServerFacts } from '../engine/registration/server-command'
 import { probeServer } from '../mcp/probe'
 import { configErrorExit } from '../engine/bootstrap/config-exit'
 import { takeHubOptions } from './options'
 import { version } from '../../package.json'
 
-export const UI_USAGE = `usage: okf-hub ui [--port N] [--bases DIR] [--config FILE] [--no-open] [--verbose]
+export const UI_USAGE = `usage: okf-hub ui [--port N] [--host H [--allow-remote]] [--bases DIR] [--config FILE] [--no-open] [--verbose]
 
   Sert l'interface du gestionnaire sur http://127.0.0.1 (jamais sur le réseau) et affiche
   l'adresse à ouvrir ; elle contient un jeton propre à ce démarrage. Ctrl+C arrête.
-  --port N    port fixe (par défaut : un port libre)
-  --no-open   ne pas ouvrir le navigateur
+  --port N        port fixe (par défaut : un port libre)
+  --host H        adresse d'écoute de la boucle locale (127.0.0.1 par défaut, ::1)
+  --allow-remote  accepte une adresse hors boucle locale (0.0.0.0…) : HTTP en clair, à éviter
+  --no-open       ne pas ouvrir le navigateur
 `
+
+/** The `Host` names a forced remote bind answers to: the address itself, or every local one. */
+function remoteHostNames(host: string): string[] {
+  const literal = (a: string): string => (a.includes(':') ? `[${a}]` : a)
+  if (host !== '0.0.0.0' && host !== '::') return [literal(host)]
+  const addresses = Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((a) => host === '::' || a.family === 'IPv4')
+    .map((a) => literal(a.address))
+  return [...addresses, hostname()]
+}
 
 /** Where the built renderer is: next to the built CLI (`out/main/cli` → `out/renderer`). */
 export function rendererDir(): string | null {
@@ -50,6 +65,8 @@ function openBrowser(url: string): void {
 export async function runUi(argv: string[]): Promise<number> {
   const o = takeHubOptions(argv)
   let port = 0
+  let host = '127.0.0.1'
+  let allowRemote = false
   let open = true
   let verbose = false
   const usage = (msg: string): number => {
@@ -61,7 +78,12 @@ export async function runUi(argv: string[]): Promise<number> {
     const a = o.rest[i]
     if (a === '--no-open') open = false
     else if (a === '--verbose') verbose = true
-    else if (a === '--help' || a === '-h') {
+    else if (a === '--allow-remote') allowRemote = true
+    else if (a === '--host' || a.startsWith('--host=')) {
+      const v = a === '--host' ? o.rest[++i] : a.slice('--host='.length)
+      if (v === undefined) return usage('--host attend une adresse')
+      host = v
+    } else if (a === '--help' || a === '-h') {
       process.stdout.write(UI_USAGE)
       return 0
     } else if (a === '--port' || a.startsWith('--port=')) {
@@ -70,6 +92,11 @@ export async function runUi(argv: string[]): Promise<number> {
       if (!Number.isInteger(n) || n < 0 || n > 65535) return usage('--port attend un entier entre 0 et 65535')
       port = n
     } else return usage(`argument inconnu : ${a}`)
+  }
+  const bind = chooseBind(host, allowRemote)
+  if (!bind.ok) {
+    process.stderr.write(`okf-hub ui : ${bind.reason}\n`)
+    return 64
   }
   const dir = rendererDir()
   if (!dir) {
@@ -96,13 +123,24 @@ export async function runUi(argv: string[]): Promise<number> {
   })
   let bridge
   try {
-    bridge = await startBridge({ service, log, rendererDir: dir, port })
+    bridge = await startBridge({
+      service,
+      log,
+      rendererDir: dir,
+      port,
+      host: bind.host,
+      extraHosts: bind.remote ? remoteHostNames(bind.host) : bind.host === '::1' ? ['[::1]'] : []
+    })
   } catch (e) {
     const err = e as NodeJS.ErrnoException
     process.stderr.write(
-      `okf-hub ui : écoute impossible sur 127.0.0.1:${port} (${err.code ?? err.message})\n`
+      `okf-hub ui : écoute impossible sur ${bind.host}:${port} (${err.code ?? err.message})\n`
     )
     return 5
+  }
+  if (bind.warning) {
+    process.stderr.write(`okf-hub ui : ${bind.warning}\n`)
+    log.warning(`ui : ${bind.warning}`)
   }
   process.stdout.write(`OKF Hub UI: ${bridge.url}\n`)
   process.stdout.write(`Bases : ${config.basesDir} — Ctrl+C pour arrêter\n`)

@@ -5,7 +5,14 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
 import type { HubLog } from '../engine/hublog'
 import { describeError } from '../engine/errors'
-import { BodyTooLarge, checkHostAndOrigin, hasBearer, readBoundedBody } from '../bridge/guard'
+import {
+  BodyTooLarge,
+  CLIENT_TIMEOUTS,
+  checkHostAndOrigin,
+  hasBearer,
+  readBoundedBody,
+  type ClientTimeouts
+} from '../bridge/guard'
 import type { Hub } from './hub'
 import { createMcpSession, type McpSession } from './protocol'
 import { prepareHub, type ServeOptions } from './stdio-server'
@@ -38,6 +45,8 @@ export interface HttpDoorOptions {
   /** 0: any free port. */
   port: number
   token: string
+  /** Tests only: shorter bounds on slow clients. */
+  timeouts?: ClientTimeouts
 }
 
 export interface RunningHttpDoor {
@@ -175,15 +184,16 @@ export async function startHttpDoor(opts: HttpDoorOptions): Promise<RunningHttpD
     )
   }
 
-  const server: Server = createServer((req, res) => {
+  const limits = opts.timeouts ?? CLIENT_TIMEOUTS
+  const server: Server = createServer({ connectionsCheckingInterval: limits.checkEveryMs }, (req, res) => {
     handle(req, res).catch((e: unknown) => {
       log.error(`http : ${req.method ?? '?'} ${pathOnly(req.url)} : ${describeError(e)}`)
       if (!res.headersSent) refuse(res, 500, 'erreur interne (voir le journal du hub)')
       else res.end()
     })
   })
-  server.headersTimeout = 10_000
-  server.requestTimeout = 120_000
+  server.headersTimeout = limits.headersMs
+  server.requestTimeout = limits.requestMs
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
