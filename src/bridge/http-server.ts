@@ -120,7 +120,16 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
       log.warning(`ui : requête refusée (${verdict.reason}) ${req.method ?? '?'} ${pathOnly(req.url)}`)
       return sendText(res, verdict.status, verdict.reason)
     }
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
+    // Origin-form targets only, glued after our own authority: `new URL('//x', base)` would read
+    // `x` as a host (a 500 on `//%252e`, another host's path on `//evil/…`).
+    const target = req.url ?? '/'
+    if (!target.startsWith('/')) return sendText(res, 400, 'cible de requête refusée')
+    let url: URL
+    try {
+      url = new URL(`http://127.0.0.1:${port}${target}`)
+    } catch {
+      return sendText(res, 400, 'cible de requête refusée')
+    }
 
     // The printed URL: trade the token for the cookie, then drop it from the address bar.
     if (req.method === 'GET' && url.pathname === '/' && url.searchParams.has(HTTP_TOKEN_QUERY)) {

@@ -1,0 +1,367 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connect as netConnect } from 'node:net'
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { memoryHubLog } from '../src/engine/hublog'
+import { HubService } from '../src/engine/hub/service'
+import { startBridge, type RunningBridge } from '../src/bridge/http-server'
+import { chooseBind } from '../src/bridge/guard'
+
+// The UI bridge against what test/ui-bridge.test.ts does not cover: slow clients (slowloris on
+// headers, a body a byte at a time), Host and Origin headers generated around the allowed ones
+// (fast-check), and static-file requests written byte for byte on a raw socket — no client
+// library normalising `..`, backslashes or the request target first. A real HubService over a
+// real base, with short client timeouts so that a cut is seen in seconds.
+
+const TIMEOUTS = { headersMs: 1_500, requestMs: 3_000, checkEveryMs: 200 }
+const SECRET = 'SECRET-OUTSIDE'
+
+let bridge: RunningBridge
+const log = memoryHubLog()
+const dirs: string[] = []
+
+interface RawReply {
+  status: number
+  head: string
+  body: string
+  /** ms from connect to the socket's close. */
+  closedAfterMs: number
+}
+
+/** Writes `text` as is on a fresh connection and reads until the server closes it. */
+function rawRequest(text: string | Buffer, timeoutMs = 5_000): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const t0 = Date.now()
+    const sock = netConnect(bridge.port, '127.0.0.1')
+    const chunks: Buffer[] = []
+    const timer = setTimeout(() => {
+      sock.destroy()
+      reject(new Error(`no answer in ${timeoutMs} ms to ${JSON.stringify(String(text).slice(0, 80))}`))
+    }, timeoutMs)
+    sock.on('data', (c: Buffer) => chunks.push(c))
+    sock.on('error', () => undefined)
+    sock.on('close', () => {
+      clearTimeout(timer)
+      const all = Buffer.concat(chunks).toString('latin1')
+      const cut = all.indexOf('\r\n\r\n')
+      const head = cut < 0 ? all : all.slice(0, cut)
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
+        head,
+        body: cut < 0 ? '' : Buffer.from(all.slice(cut + 4), 'latin1').toString('utf8'),
+        closedAfterMs: Date.now() - t0
+      })
+    })
+    sock.write(text)
+  })
+}
+
+const get = (target: string, headers: Record<string, string> = {}): Promise<RawReply> => {
+  const h = { Host: `127.0.0.1:${bridge.port}`, Authorization: `Bearer ${bridge.token}`, ...headers }
+  const lines = Object.entries(h).map(([k, v]) => `${k}: ${v}`)
+  return rawRequest(`GET ${target} HTTP/1.1\r\n${lines.join('\r\n')}\r\nConnection: close\r\n\r\n`)
+}
+
+beforeAll(async () => {
+  const basesDir = tempDir('okf-hostile-bases-')
+  const userData = tempDir('okf-hostile-ud-')
+  const renderer = tempDir('okf-hostile-renderer-')
+  const outside = tempDir('okf-hostile-outside-')
+  dirs.push(basesDir, userData, renderer, outside)
+  makeBundle(basesDir, 'alpha')
+  writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>OKF Hub</title>')
+  mkdirSync(join(renderer, 'assets'))
+  writeFileSync(join(renderer, 'assets', 'app.js'), 'console.log(1)')
+  writeFileSync(join(outside, 'secret.js'), SECRET)
+  writeFileSync(join(outside, 'index.html'), SECRET)
+  // A folder link, and a chain of links, from inside the renderer to outside it.
+  symlinkSync(outside, join(renderer, 'assets', 'linkdir'))
+  symlinkSync(join(outside, 'secret.js'), join(renderer, 'chain2.js'))
+  symlinkSync(join(renderer, 'chain2.js'), join(renderer, 'assets', 'chain1.js'))
+  const service = new HubService({
+    config: {
+      basesDir,
+      readTocThreshold: 8192,
+      logFile: null,
+      defaultBases: false,
+      configFile: null,
+      userDataDir: userData
+    },
+    log,
+    transport: 'web',
+    version: 'test'
+  })
+  bridge = await startBridge({ service, log, rendererDir: renderer, timeouts: TIMEOUTS })
+})
+
+afterAll(async () => {
+  await bridge.close()
+  while (dirs.length) removeDir(dirs.pop() as string)
+})
+
+describe('UI bridge: slow clients', () => {
+  it('slowloris on the headers (a byte every 200 ms) is cut after the timeout and blocks no one', async () => {
+    const slow = Array.from({ length: 20 }, () => {
+      return new Promise<{ closedAfterMs: number; answer: string }>((resolve) => {
+        const t0 = Date.now()
+        const sock = netConnect(bridge.port, '127.0.0.1')
+        const drip = `GET / HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nX-Padding: ${'a'.repeat(200)}`
+        let i = 0
+        let answer = ''
+        const timer = setInterval(() => {
+          if (i < drip.length && !sock.destroyed) sock.write(drip[i++])
+        }, 200)
+        sock.on('data', (c: Buffer) => (answer += c.toString('latin1')))
+        sock.on('error', () => undefined)
+        sock.on('close', () => {
+          clearInterval(timer)
+          resolve({ closedAfterMs: Date.now() - t0, answer })
+        })
+      })
+    })
+    // Meanwhile, ordinary requests are answered at once.
+    await new Promise((r) => setTimeout(r, 300))
+    for (let k = 0; k < 10; k++) {
+      const t = Date.now()
+      const r = await get('/assets/app.js')
+      expect(r.status).toBe(200)
+      expect(Date.now() - t).toBeLessThan(1_000)
+    }
+    for (const s of await Promise.all(slow)) {
+      // Cut after the headers timeout (plus one check period and scheduling), long before the drip ends.
+      expect(s.closedAfterMs).toBeGreaterThanOrEqual(TIMEOUTS.headersMs - 100)
+      expect(s.closedAfterMs).toBeLessThan(TIMEOUTS.headersMs + TIMEOUTS.checkEveryMs + 1_500)
+      expect(s.answer).not.toContain('OKF Hub')
+    }
+  }, 30_000)
+
+  it('a body sent a byte at a time is cut after the request timeout; the API still answers', async () => {
+    const t0 = Date.now()
+    const cut = new Promise<{ ms: number; answer: string }>((resolve) => {
+      const sock = netConnect(bridge.port, '127.0.0.1')
+      let answer = ''
+      sock.write(
+        `POST /api/listBases HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nAuthorization: Bearer ${bridge.token}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n'
+      )
+      const timer = setInterval(() => !sock.destroyed && sock.write(' '), 200)
+      sock.on('data', (c: Buffer) => (answer += c.toString('latin1')))
+      sock.on('error', () => undefined)
+      sock.on('close', () => {
+        clearInterval(timer)
+        resolve({ ms: Date.now() - t0, answer })
+      })
+    })
+    const body = JSON.stringify({ args: [] })
+    const ok = await rawRequest(
+      `POST /api/listBases HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nAuthorization: Bearer ${bridge.token}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`
+    )
+    expect(ok.status).toBe(200)
+    expect(JSON.parse(ok.body).result.bases[0].name).toBe('alpha')
+    const r = await cut
+    expect(r.ms).toBeGreaterThanOrEqual(TIMEOUTS.requestMs - 100)
+    expect(r.ms).toBeLessThan(TIMEOUTS.requestMs + TIMEOUTS.checkEveryMs + 1_500)
+    // Never dispatched: no API answer, at most node's 408.
+    expect(r.answer).not.toContain('"result"')
+  }, 30_000)
+})
+
+describe('UI bridge: Host and Origin (DNS rebinding, cross-site), generated', () => {
+  const variants = (p: number): string[] => [
+    `127.0.0.1.evil.com:${p}`,
+    `localhost:${p}@evil.com`,
+    `evil.com@localhost:${p}`,
+    `evil.com:${p}`,
+    `LOCALHOST:${p}`,
+    `LocalHost:${p}`,
+    `localhost.:${p}`,
+    `127.0.0.1.:${p}`,
+    `[::1]:${p}`,
+    `[::ffff:127.0.0.1]:${p}`,
+    '127.0.0.1',
+    'localhost',
+    `127.0.0.1:0${p}`,
+    `127.1:${p}`,
+    `0x7f000001:${p}`,
+    `2130706433:${p}`,
+    `127.0.0.2:${p}`,
+    `0.0.0.0:${p}`,
+    `127.0.0.1:${p}:${p}`,
+    `localhost:${p}/`,
+    `localhost:${p}.evil`,
+    `127.0.0.1:${p + 1}`,
+    `127.0.0.1%2e:${p}`,
+    `127.0.0.1:${p}`,
+    `localhost:${p}`,
+    ` 127.0.0.1:${p} `
+  ]
+  // Header values are one line of visible ASCII here; a raw CR/LF would be another header.
+  const junk = fc.string({ maxLength: 12 }).map((s) => s.replace(/[^\x21-\x7e]/g, ''))
+  const hostValue = (p: number): fc.Arbitrary<string> =>
+    fc.oneof(
+      fc.constantFrom(...variants(p)),
+      fc
+        .tuple(
+          fc.constantFrom('127.0.0.1', 'localhost'),
+          fc.array(fc.boolean(), { minLength: 9, maxLength: 9 })
+        )
+        .map(([h, up]) => [...h].map((c, i) => (up[i % 9] ? c.toUpperCase() : c)).join('') + `:${p}`),
+      fc
+        .tuple(junk, fc.constantFrom(`127.0.0.1:${p}`, `localhost:${p}`), junk)
+        .map(([a, h, b]) => `${a}${h}${b}`)
+    )
+  const allowedHost = (v: string, p: number): boolean =>
+    [`127.0.0.1:${p}`, `localhost:${p}`].includes(v.trim().toLowerCase())
+
+  it('a Host is served only when it is exactly a loopback name and this port, case aside', async () => {
+    const p = bridge.port
+    await fc.assert(
+      fc.asyncProperty(hostValue(p), async (host) => {
+        const r = await get('/', { Host: host })
+        if (allowedHost(host, p)) {
+          expect(r.status, host).toBe(200)
+          expect(r.body).toContain('OKF Hub')
+        } else {
+          expect([400, 421], host).toContain(r.status)
+          expect(r.body).not.toContain('OKF Hub')
+        }
+      }),
+      { numRuns: 150 }
+    )
+  }, 60_000)
+
+  it('an Origin is accepted only when it is this loopback origin, and the API does not run otherwise', async () => {
+    const p = bridge.port
+    const originValue = fc.oneof(
+      hostValue(p).map((h) => `http://${h}`),
+      hostValue(p).map((h) => `https://${h}`),
+      fc.constantFrom('null', 'file://', `http://127.0.0.1:${p}/`, `HTTP://127.0.0.1:${p}`, '')
+    )
+    await fc.assert(
+      fc.asyncProperty(originValue, async (origin) => {
+        const body = JSON.stringify({ args: [] })
+        const r = await rawRequest(
+          `POST /api/listBases HTTP/1.1\r\nHost: 127.0.0.1:${p}\r\nOrigin: ${origin}\r\nAuthorization: Bearer ${bridge.token}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`
+        )
+        const o = origin.trim().toLowerCase()
+        const allowed = [`http://127.0.0.1:${p}`, `http://localhost:${p}`].includes(o)
+        if (allowed) expect(r.status, origin).toBe(200)
+        else {
+          expect([400, 403], origin).toContain(r.status)
+          expect(r.body).not.toContain('"result"')
+        }
+      }),
+      { numRuns: 150 }
+    )
+  }, 60_000)
+})
+
+describe('UI bridge: static files, requests written byte for byte', () => {
+  const fixed = [
+    '/assets/linkdir/secret.js',
+    '/assets/linkdir/index.html',
+    '/assets/chain1.js',
+    '/chain2.js',
+    '/../secret.js',
+    '/assets/../../secret.js',
+    '/%2e%2e/secret.js',
+    '/%2E%2E%2Fsecret.js',
+    '/%252e%252e/secret.js',
+    '/%25252e%25252e/secret.js',
+    '/.%2e/.%2e/etc/passwd',
+    '/%c0%ae%c0%ae/%c0%ae%c0%ae/etc/passwd',
+    '/..\\..\\secret.js',
+    '/assets\\..\\..\\secret.js',
+    '/%5c..%5c..%5csecret.js',
+    '//etc/passwd',
+    '//%252e%252e',
+    '//evil.example/assets/app.js',
+    '/%2Fetc%2Fpasswd',
+    '/etc/passwd',
+    '/C:/Windows/win.ini',
+    '/C%3A%5CWindows%5Cwin.ini',
+    '/%5c%5cserver%5cshare%5csecret.js',
+    '/assets/app.js%00.html',
+    '/assets/%00',
+    '/assets/app.js%2500',
+    '/\u2024\u2024/secret.js',
+    '/%e2%80%a4%e2%80%a4/secret.js',
+    '/%ef%bc%8e%ef%bc%8e/secret.js',
+    `http://127.0.0.1:PORT/../secret.js`,
+    `http://evil.example/assets/linkdir/secret.js`,
+    '*',
+    '../secret.js'
+  ]
+
+  it('no traversal form, link or chain of links serves a byte from outside the renderer folder', async () => {
+    for (const raw of fixed) {
+      const target = raw.replace('PORT', String(bridge.port))
+      const r = await get(target)
+      expect([400, 404, 421], target).toContain(r.status)
+      expect(r.body, target).not.toContain(SECRET)
+    }
+    expect((await get('/assets/app.js')).status).toBe(200)
+  }, 30_000)
+
+  it('generated paths from traversal pieces never leak (fast-check)', async () => {
+    const piece = fc.constantFrom(
+      '..',
+      '.',
+      '',
+      '%2e%2e',
+      '%2e',
+      '.%2e',
+      '%252e%252e',
+      '%2f',
+      '%5c',
+      '\\',
+      '%00',
+      'assets',
+      'linkdir',
+      'chain1.js',
+      'chain2.js',
+      'secret.js',
+      'index.html',
+      'app.js',
+      '%2fsecret.js'
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 7 }), async (parts) => {
+        const target = '/' + parts.join('/')
+        const r = await get(target)
+        expect([200, 400, 404], target).toContain(r.status)
+        expect(r.body, target).not.toContain(SECRET)
+      }),
+      { numRuns: 200 }
+    )
+  }, 60_000)
+})
+
+describe('bind address', () => {
+  it('loopback is accepted, anything else refused unless forced, and then with a warning', () => {
+    for (const h of ['127.0.0.1', 'localhost', '::1', '127.0.0.2'])
+      expect(chooseBind(h, false), h).toMatchObject({ ok: true, remote: false })
+    expect(chooseBind('localhost', false)).toMatchObject({ host: '127.0.0.1' })
+    for (const h of [
+      '0.0.0.0',
+      '::',
+      '192.168.1.10',
+      'example.com',
+      '127.0.0.1.evil.com',
+      '::ffff:127.0.0.1'
+    ]) {
+      const c = chooseBind(h, false)
+      expect(c.ok, h).toBe(false)
+      if (!c.ok) expect(c.reason).toContain('--allow-remote')
+      const forced = chooseBind(h, true)
+      expect(forced, h).toMatchObject({ ok: true, remote: true, host: h })
+      if (forced.ok) expect(forced.warning).toContain('HTTP non chiffré')
+    }
+    for (const h of ['', ' ', 'a b', 'localhost/x', 'user@host', '127.0.0.1?x'])
+      expect(chooseBind(h, true).ok, h).toBe(false)
+  })
+})
