@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmodSync, existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { memoryHubLog } from '../src/engine/hublog'
+import { fileProposal } from '../src/engine/proposals/propose'
+import type { Base } from '../src/engine/registry/base'
 import { scanBasesDir } from '../src/engine/registry/discovery'
+import { resolvePlan } from '../src/engine/review/resolve'
 import { ripgrepPath } from '../src/engine/search/ripgrep'
 import { searchBases } from '../src/engine/search/search'
-import { makeBundle, makeCorpusBase, removeDir, tempDir } from './helpers/fixtures'
+import { git, makeBundle, makeCorpusBase, removeDir, tempDir } from './helpers/fixtures'
 import { assertBuilt, connect, hubEnv, type Connected, type HubEnv } from './helpers/mcp'
 
 /**
@@ -383,6 +387,103 @@ describe('a file gone between ripgrep and the answer', () => {
       const [r] = await searchBases([base], 'quasar', mode, 8, { rgPath: wrapper })
       expect(r.results.map((d) => d.path).sort(), mode).toEqual(['aussi.md', 'reste.md'])
       expect(r.skipped, mode).toEqual(['parti.md'])
+    }
+  })
+})
+
+describe('files changing or vanishing during a resolve', () => {
+  const SSO = '# SSO\n\n## Reconnexion\n\nAncien texte.\n'
+  const plan = (id: string) => ({
+    summary: 'reconnexion',
+    reviewed_by: 'human:morva',
+    resolutions: [{ id, resolution: 'accepted', integrated_into: ['sso.md'] }],
+    edits: [{ path: 'sso.md', section: 'Reconnexion', content: '## Reconnexion\n\nNouveau texte.\n' }]
+  })
+  const log = memoryHubLog()
+
+  async function setup(): Promise<{ root: string; base: Base; id: string }> {
+    const basesDir = newDir('okf-hostile-resolve-')
+    const root = makeBundle(basesDir, 'r', {
+      files: {
+        'knowledge/sso.md': SSO,
+        'knowledge/voisin.md': '# Voisin\n\nv1\n',
+        'knowledge/parti.md': '# Parti\n'
+      }
+    })
+    const base = scanBasesDir(basesDir).bases[0]
+    const filed = await fileProposal(
+      base,
+      {
+        type: 'correction',
+        concerns: 'reconnexion',
+        content: 'Nouveau texte.',
+        sources: ['s'],
+        confidence: 'high',
+        submittedBy: 'agent:a'
+      },
+      { log }
+    )
+    return { root, base, id: filed.id }
+  }
+  /** Someone else's edits in the corpus: a neighbour changed, one deleted, one created. */
+  const meddle = (root: string): void => {
+    writeFileSync(join(root, 'knowledge/voisin.md'), '# Voisin\n\nmodifié pendant la résolution\n')
+    rmSync(join(root, 'knowledge/parti.md'))
+    writeFileSync(join(root, 'knowledge/nouveau.md'), '# Nouveau\n')
+  }
+  const FOREIGN_STATUS = ' D knowledge/parti.md\n M knowledge/voisin.md\n?? knowledge/nouveau.md\n'
+
+  for (const when of ['afterFirstWrite', 'beforeRefLock'] as const) {
+    it(`other documents changed ${when}: the commit holds the plan's paths only, their changes stay local`, async () => {
+      const { root, base, id } = await setup()
+      const r = await resolvePlan(base, plan(id), { log, faults: { [when]: () => meddle(root) } })
+      expect(
+        git(root, 'show', '--no-renames', '--name-only', '--format=', r.commit).trim().split('\n').sort()
+      ).toEqual([`knowledge/sso.md`, `proposals/accepted/${id}.md`, `proposals/pending/${id}.md`].sort())
+      expect(git(root, 'show', 'HEAD:knowledge/sso.md')).toContain('Nouveau texte.')
+      expect(git(root, 'show', 'HEAD:knowledge/voisin.md')).toBe('# Voisin\n\nv1\n')
+      expect(git(root, 'show', 'HEAD:knowledge/parti.md')).toBe('# Parti\n')
+      expect(git(root, 'status', '--porcelain', '--untracked-files=all')).toBe(FOREIGN_STATUS)
+      git(root, 'fsck', '--strict', '--no-progress')
+    })
+  }
+
+  it('the edited document overwritten once the commit is built: the plan is committed, the other writer’s bytes kept in the worktree', async () => {
+    const { root, base, id } = await setup()
+    const foreign = '# SSO\n\nréécrit par quelqu’un d’autre\n'
+    const r = await resolvePlan(base, plan(id), {
+      log,
+      faults: { beforeRefLock: () => writeFileSync(join(root, 'knowledge/sso.md'), foreign) }
+    })
+    expect(git(root, 'show', `${r.commit}:knowledge/sso.md`)).toContain('Nouveau texte.')
+    expect(readFileSync(join(root, 'knowledge/sso.md'), 'utf8')).toBe(foreign)
+    expect(git(root, 'status', '--porcelain')).toBe(' M knowledge/sso.md\n')
+  })
+
+  it('the edited document deleted or rewritten by someone else before the commit reads it: the plan is committed, their change stays local', async () => {
+    for (const meddle of ['delete', 'rewrite'] as const) {
+      const { root, base, id } = await setup()
+      const foreign = '# SSO\n\nréécrit par quelqu’un d’autre\n'
+      const r = await resolvePlan(base, plan(id), {
+        log,
+        faults: {
+          // The transaction writes the edited document first.
+          afterFirstWrite: () =>
+            meddle === 'delete'
+              ? rmSync(join(root, 'knowledge/sso.md'))
+              : writeFileSync(join(root, 'knowledge/sso.md'), foreign)
+        }
+      })
+      git(root, 'fsck', '--strict', '--no-progress')
+      expect(git(root, 'show', '--no-renames', '--name-status', '--format=', r.commit), meddle).toBe(
+        `M\tknowledge/sso.md\nA\tproposals/accepted/${id}.md\nD\tproposals/pending/${id}.md\n`
+      )
+      expect(git(root, 'show', `${r.commit}:knowledge/sso.md`), meddle).toContain('Nouveau texte.')
+      expect(git(root, 'status', '--porcelain'), meddle).toBe(
+        meddle === 'delete' ? ' D knowledge/sso.md\n' : ' M knowledge/sso.md\n'
+      )
+      if (meddle === 'rewrite') expect(readFileSync(join(root, 'knowledge/sso.md'), 'utf8')).toBe(foreign)
+      expect(log.lines.some((l) => l.includes('knowledge/sso.md a été'))).toBe(true)
     }
   })
 })
