@@ -32,6 +32,9 @@ const hasNewline = (s: string): boolean => /[\r\n]/.test(s)
  */
 export function checkOneLine(field: string, value: string, max: number, label = field): void {
   if (hasNewline(value)) throw invalidInput(`le champ '${field}' ne doit pas contenir de retour à la ligne`)
+  // git refuses a NUL in a commit object (`git fsck --strict`: nulInCommit); filed, it would make
+  // the base's history invalid for every git user.
+  if (value.includes('\0')) throw invalidInput(`le champ '${field}' ne doit pas contenir de caractère NUL`)
   const n = chars(value)
   if (n > max) throw invalidInput(`${label} dépasse ${max} caractères (${n})`)
 }

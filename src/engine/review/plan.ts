@@ -39,6 +39,8 @@ function oneLineField(plan: Dict, key: 'summary' | 'reviewed_by'): string {
   const v = plan[key]
   if (typeof v !== 'string' || v.trim() === '') throw required(key)
   if (/[\r\n]/.test(v)) throw invalidInput(`${key} ne doit pas contenir de retour à la ligne`)
+  // A NUL in a commit object is refused by `git fsck --strict` (nulInCommit).
+  if (v.includes('\0')) throw invalidInput(`${key} ne doit pas contenir de caractère NUL`)
   if (/proposal:/i.test(v))
     throw invalidInput(
       `${key} ne doit pas contenir « proposal: » — réservé aux commits de soumission (invariant d'audit git log --grep)`
