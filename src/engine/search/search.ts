@@ -1,4 +1,5 @@
 import type { Base } from '../registry/base'
+import { invalidInput } from '../errors'
 import { relieveMemorySoon } from '../memory'
 import { frontmatterDigest } from './digest'
 import { DocumentLoader, shownInfo, splitLines } from './documents'
@@ -125,6 +126,12 @@ export async function searchBases(
   maxResults: number,
   options: ScanOptions = {}
 ): Promise<BaseSearchResult[]> {
+  // ripgrep takes the query as an argument, and no process argument can hold a NUL: refused here
+  // as the input fault it is, not left to fail the spawn as an IO_ERROR quoting the query.
+  if (query.includes('\0'))
+    throw invalidInput(
+      "paramètre 'query' invalide (chaîne sans caractère NUL) — paramètre 'query' contient un caractère NUL"
+    )
   const cap = Math.max(0, Math.floor(maxResults))
   const ranked = await Promise.all(bases.map((b) => rankBase(b, query, mode, cap, options)))
   const quotas = allocateQuota(
