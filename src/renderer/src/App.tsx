@@ -1,27 +1,24 @@
 import { createHashRouter, Navigate, RouterProvider } from 'react-router'
 import { AppShell } from './components/AppShell'
 import { Skeleton } from './components/Skeleton'
-import { AuditTrailScreen } from './screens/AuditTrailScreen'
 import { BaseScreen } from './screens/BaseScreen'
 import { BasesOverviewScreen } from './screens/BasesOverviewScreen'
 import { BaseTabs } from './screens/BaseTabs'
-import { CorpusTab } from './screens/CorpusTab'
-import { GovernanceTab } from './screens/GovernanceTab'
-import { HistoryTab } from './screens/HistoryTab'
-import { HostsScreen } from './screens/HostsScreen'
-import { ImportScreen } from './screens/ImportScreen'
 import { InventoryTab } from './screens/InventoryTab'
-import { NewBaseScreen } from './screens/NewBaseScreen'
 import { NotFoundScreen } from './screens/NotFoundScreen'
-import { ProposalScreen } from './screens/ProposalScreen'
 import { RouteErrorScreen } from './screens/RouteErrorScreen'
-import { SettingsScreen } from './screens/SettingsScreen'
-import { TrashScreen } from './screens/TrashScreen'
 
 /**
- * Hash routes: the app is loaded from file:// in Electron and from `/` over HTTP. The plan
- * editor (CodeMirror, the diff view) loads on first use, so the inventory opens fast.
+ * Hash routes: the app is loaded from file:// in Electron and from `/` over HTTP. Only the
+ * overview, the base frame and the inventory are in the first script: every other screen loads on
+ * first use — the plan editor (CodeMirror, the diff view), the readers (markdown-it, DOMPurify) —
+ * so the screens a manager opens first parse and run less (docs/PERFORMANCE.md « Manager UI »).
  */
+type Screens = Record<string, React.ComponentType>
+const lazily =
+  (load: () => Promise<Screens>, name: string) => async (): Promise<{ Component: React.ComponentType }> => ({
+    Component: (await load())[name]
+  })
 const router = createHashRouter([
   {
     path: '/',
@@ -30,11 +27,11 @@ const router = createHashRouter([
     hydrateFallbackElement: <Skeleton />,
     children: [
       { index: true, element: <BasesOverviewScreen /> },
-      { path: 'settings', element: <SettingsScreen /> },
-      { path: 'import', element: <ImportScreen /> },
-      { path: 'new', element: <NewBaseScreen /> },
-      { path: 'trash', element: <TrashScreen /> },
-      { path: 'hosts', element: <HostsScreen /> },
+      { path: 'settings', lazy: lazily(() => import('./screens/SettingsScreen'), 'SettingsScreen') },
+      { path: 'import', lazy: lazily(() => import('./screens/ImportScreen'), 'ImportScreen') },
+      { path: 'new', lazy: lazily(() => import('./screens/NewBaseScreen'), 'NewBaseScreen') },
+      { path: 'trash', lazy: lazily(() => import('./screens/TrashScreen'), 'TrashScreen') },
+      { path: 'hosts', lazy: lazily(() => import('./screens/HostsScreen'), 'HostsScreen') },
       {
         path: 'base/:base',
         element: <BaseScreen />,
@@ -44,17 +41,17 @@ const router = createHashRouter([
             children: [
               { index: true, element: <Navigate to="inventory" replace /> },
               { path: 'inventory', element: <InventoryTab /> },
-              { path: 'corpus/*', element: <CorpusTab /> },
-              { path: 'governance', element: <GovernanceTab /> },
-              { path: 'history', element: <HistoryTab /> }
+              { path: 'corpus/*', lazy: lazily(() => import('./screens/CorpusTab'), 'CorpusTab') },
+              { path: 'governance', lazy: lazily(() => import('./screens/GovernanceTab'), 'GovernanceTab') },
+              { path: 'history', lazy: lazily(() => import('./screens/HistoryTab'), 'HistoryTab') }
             ]
           },
-          { path: 'proposal/:id', element: <ProposalScreen /> },
-          { path: 'proposal/:id/trail', element: <AuditTrailScreen /> },
+          { path: 'proposal/:id', lazy: lazily(() => import('./screens/ProposalScreen'), 'ProposalScreen') },
           {
-            path: 'plan',
-            lazy: async () => ({ Component: (await import('./screens/PlanScreen')).PlanScreen })
-          }
+            path: 'proposal/:id/trail',
+            lazy: lazily(() => import('./screens/AuditTrailScreen'), 'AuditTrailScreen')
+          },
+          { path: 'plan', lazy: lazily(() => import('./screens/PlanScreen'), 'PlanScreen') }
         ]
       },
       { path: '*', element: <NotFoundScreen /> }

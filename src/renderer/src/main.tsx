@@ -11,6 +11,9 @@ import './styles/plan.css'
 import './styles/manage.css'
 import './styles/sync.css'
 import { App } from './App'
+import { prefetchFromLocation } from './api/prefetch'
+
+prefetchFromLocation(window.location.hash)
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

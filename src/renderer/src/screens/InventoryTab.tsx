@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { Trans, useTranslation } from 'react-i18next'
 import { hub } from '../api/hub'
+import { takeInventory } from '../api/prefetch'
 import { ContributionNote } from '../components/ContributionNote'
 import { EmptyState } from '../components/EmptyState'
 import { ErrorNotice } from '../components/ErrorNotice'
@@ -30,8 +31,14 @@ export function InventoryTab(): React.JSX.Element {
   useDocumentTitle(`${t('tabs.inventory')} · ${base}`)
   const navigate = useNavigate()
   const rev = useBaseRevision(base)
-  const inv = useHubQuery(() => hub().inventory(base), [base, rev], base)
-  const rec = useHubQuery(() => hub().reconcile(base, false), [base, rev], base)
+  const inv = useHubQuery(() => takeInventory(base) ?? hub().inventory(base), [base, rev], base)
+  // Asked once the inventory is in: both run on the one server thread, and the rows come first.
+  const invIn = inv.data !== null || inv.error !== null
+  const rec = useHubQuery(
+    () => (invIn ? hub().reconcile(base, false) : Promise.resolve(null)),
+    [base, rev, invIn],
+    `${base}:${invIn}`
+  )
   const prefs = useInventoryPrefs((s) => inventoryPrefsOf(s, base))
   const setPrefs = useInventoryPrefs((s) => s.setPrefs)
   const resolutions = usePlans((s) => s.slots[base]?.plan.resolutions)
