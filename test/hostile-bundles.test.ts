@@ -81,7 +81,7 @@ describe('manifests: YAML bombs, hostile identity fields', () => {
     {
       dir: 'deep-seq',
       text: manifest('deep-seq', { title: okTitle, description: okDesc }, deepFlow('extra', 10_000)),
-      invalid: /^okf-bundle\.yaml non parseable : Maximum call stack size exceeded/
+      invalid: /^okf-bundle\.yaml non parseable : YAML imbriqué sur plus de 64 niveaux : non lu$/
     },
     {
       dir: 'deep-map',

@@ -1,3 +1,4 @@
+import { yamlTooDeep } from '../yaml-depth'
 import {
   CST,
   Document,
@@ -454,6 +455,7 @@ function commentsOf(src: string): string[] {
 function analyse(src: string, phase: Phase): Analysed {
   const after = phase === 'result'
   if (utf8Length(src) > FRONTMATTER_MAX_BYTES) throw refuse(FRONTMATTER_MERGE_REASONS.tooLarge)
+  if (yamlTooDeep(src)) throw refuse(FRONTMATTER_MERGE_REASONS.tooDeep)
   let doc: Document.Parsed
   try {
     doc = parseDocument(src, PARSE_OPTIONS)
@@ -758,6 +760,7 @@ export function frontmatterReadsBack(text: string): Record<string, unknown> | nu
   const d = delimit(text)
   if (!d) return null
   const block = text.slice(d.blockStart, d.blockEnd)
+  if (yamlTooDeep(block)) return null
   try {
     const doc = parseDocument(block, PARSE_OPTIONS)
     if (doc.errors.length > 0 || doc.warnings.length > 0) return null

@@ -1,4 +1,5 @@
 import { parseDocument } from 'yaml'
+import { yamlTooDeep } from '../yaml-depth'
 
 export interface FrontmatterSplit {
   /** The block exactly as in the text, both `---` lines included, with the closing line's newline (if any). */
@@ -61,6 +62,7 @@ export function splitFrontmatter(text: string): FrontmatterSplit {
  * winning, as PyYAML did: a sloppy frontmatter must not make a document lose its title.
  */
 function parseMapping(inner: string): Record<string, unknown> | null {
+  if (yamlTooDeep(inner)) return null
   try {
     const doc = parseDocument(inner, { schema: 'core', uniqueKeys: false })
     if (doc.errors.length > 0) return null

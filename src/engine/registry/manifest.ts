@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { TOO_DEEP, yamlTooDeep } from '../yaml-depth'
 import { join, posix } from 'node:path'
 import { parse } from 'yaml'
 import type { Base } from './base'
@@ -42,6 +43,7 @@ function parsedManifest(path: string): Parsed {
   }
   let parsed: Parsed
   try {
+    if (yamlTooDeep(text)) throw new Error(TOO_DEEP)
     parsed = { ok: true, data: parse(text, { schema: 'core' }) }
   } catch (e) {
     parsed = { ok: false, reason: `okf-bundle.yaml non parseable : ${(e as Error).message.split('\n')[0]}` }

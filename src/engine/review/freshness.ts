@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { yamlTooDeep } from '../yaml-depth'
 import { parse } from 'yaml'
 import type { Base } from '../registry/base'
 
@@ -45,6 +46,7 @@ function collect(container: unknown, out: string[]): void {
 /** Freshness field names declared by a schema text, in declaration order, without duplicates. */
 export function freshnessFieldsOf(schemaText: string): string[] {
   let data: unknown
+  if (yamlTooDeep(schemaText)) return []
   try {
     data = parse(schemaText, { schema: 'core' })
   } catch {
