@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './helpers/fixtures'
+import type { Hub } from './helpers/hub'
 import { connectAgent } from './helpers/mcp'
 import { expectAccessible, openApp, snap } from './helpers/page'
 import { BASE, makeRemote } from './helpers/remote'
@@ -15,6 +16,24 @@ import { startGitHttpServer, type GitHttpServer } from '../test/helpers/git-http
 
 const badge = (page: Page, name?: string) =>
   page.getByTestId(name ? `sync-badge-${name}-label` : 'sync-badge-label')
+
+/** One proposal filed by an agent through the real MCP server; its id. */
+async function proposeThroughMcp(hub: Hub): Promise<string> {
+  const agent = await connectAgent(hub)
+  try {
+    return await agent.propose({
+      base: BASE,
+      type: 'addition',
+      concerns: 'Styles : la saison',
+      content: 'La saison est un style de ferme.',
+      sources: ['session 1'],
+      confidence: 'medium',
+      submitted_by: 'claude-code/2.1'
+    })
+  } finally {
+    await agent.close()
+  }
+}
 
 test.describe('team sync', () => {
   let root: string
@@ -69,21 +88,7 @@ test.describe('team sync', () => {
     await importFrom(hub, `${server.url}/${BASE}.git`)
     await openApp(page, hub, `#/base/${BASE}/inventory`)
     await expect(badge(page)).toHaveText('À jour')
-    const agent = await connectAgent(hub)
-    let id: string
-    try {
-      id = await agent.propose({
-        base: BASE,
-        type: 'addition',
-        concerns: 'Styles : la saison',
-        content: 'La saison est un style de ferme.',
-        sources: ['session 1'],
-        confidence: 'medium',
-        submitted_by: 'claude-code/2.1'
-      })
-    } finally {
-      await agent.close()
-    }
+    const id = await proposeThroughMcp(hub)
     // Live: the commit's event refreshes the status without a reload.
     await expect(badge(page)).toHaveText('1 à envoyer')
     await expect(page.getByTestId('push-button')).toHaveClass(/button-primary/)
@@ -173,21 +178,7 @@ test.describe('team sync', () => {
   }, info) => {
     await importFrom(hub, `${server.url}/${BASE}.git`)
     const local = join(hub.basesDir, BASE)
-    const agent = await connectAgent(hub)
-    let id: string
-    try {
-      id = await agent.propose({
-        base: BASE,
-        type: 'addition',
-        concerns: 'Styles : la saison',
-        content: 'La saison est un style de ferme.',
-        sources: ['session 1'],
-        confidence: 'medium',
-        submitted_by: 'claude-code/2.1'
-      })
-    } finally {
-      await agent.close()
-    }
+    const id = await proposeThroughMcp(hub)
     await hub.api('sync', BASE, { push: true })
     await hub.api('resolvePlan', BASE, {
       summary: 'la saison',
