@@ -10,7 +10,8 @@ import {
   readlink,
   rename,
   stat,
-  unlink
+  unlink,
+  utimes
 } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
@@ -38,7 +39,8 @@ import {
   nextIndex,
   treeIndexEntry,
   type IndexChange,
-  type IndexEntry
+  type IndexEntry,
+  type LoadedIndex
 } from './dircache'
 
 /**
@@ -73,8 +75,8 @@ export interface CommitOptions {
   hooks?: { beforeRefLock?: () => void | Promise<void> }
   /**
    * Fault injection for tests (issue 13): called after each durable step — `commit:index-lock-written`,
-   * `commit:objects-written`, `commit:ref-locked`, then past the point of no return `commit:ref-moved`,
-   * `commit:reflogs-written`, `commit:index-renamed`.
+   * `commit:objects-written`, `commit:ref-locked`, `commit:index-renamed`, then past the point of no
+   * return `commit:ref-moved`, `commit:reflogs-written`.
    */
   onStep?: StepHook
   /** Filled with the duration of each phase, in ms (benchmarks report the index refresh apart). */
@@ -196,8 +198,9 @@ export async function commitPaths(
     let handedOver = false
     try {
       let next: Buffer
+      let current: LoadedIndex | null
       try {
-        const current = await loadIndex(indexPath)
+        current = await loadIndex(indexPath)
         // Without an index git would see the whole tree as staged deletions: rebuild it from the tree.
         const fromTree =
           current === null && parent ? await treeEntries(repo.commondir, objects, treeOid, cache) : null
@@ -212,7 +215,7 @@ export async function commitPaths(
       await indexLock.writeFile(next)
       await indexLock.close()
       lockClosed = true
-      let indexMs = performance.now() - t0
+      const indexMs = performance.now() - t0
       await opts.onStep?.('commit:index-lock-written')
 
       t0 = performance.now()
@@ -221,7 +224,24 @@ export async function commitPaths(
       await opts.onStep?.('commit:objects-written')
 
       t0 = performance.now()
-      await moveRef(repo, head, parent, sha, lockDeadline(), opts.lock, log, { onStep: opts.onStep })
+      let indexIn = false
+      try {
+        await moveRef(repo, head, parent, sha, lockDeadline(), opts.lock, log, {
+          onStep: opts.onStep,
+          // The index goes in once the ref is locked and checked, before the branch moves: a crash
+          // between the two renames leaves the touched paths staged on the old HEAD (reconcile
+          // commits a submission left so), never a moved branch over an index staging their deletion.
+          beforeRename: async () => {
+            await rename(indexLockPath, indexPath)
+            handedOver = true
+            indexIn = true
+            await opts.onStep?.('commit:index-renamed')
+          }
+        })
+      } catch (e) {
+        if (indexIn) await restoreIndex(indexPath, current, rel, lockDeadline(), log)
+        throw e
+      }
       await stepPastCommit(opts.onStep, 'commit:ref-moved', log)
       const subject = message.split('\n', 1)[0]
       await appendReflogs(
@@ -236,22 +256,6 @@ export async function commitPaths(
       log?.info(`commit ${sha.slice(0, 10)} dans ${basename(resolve(root))} : ${subject}`)
       const refMs = performance.now() - t0
       await stepPastCommit(opts.onStep, 'commit:reflogs-written', log)
-
-      t0 = performance.now()
-      handedOver = true
-      try {
-        await rename(indexLockPath, indexPath)
-      } catch (e) {
-        // A rename refused right after the same directory took the lock file: the commit stands.
-        await unlink(indexLockPath).catch(() => undefined)
-        const list = rel.join(' ')
-        log?.warning(
-          `index non mis à jour après le commit ${sha.slice(0, 10)} (${describeError(e)}) : ` +
-            `git status montrera ${list} comme modifiés — « git reset -q -- ${list} » le corrige`
-        )
-      }
-      indexMs += performance.now() - t0
-      await stepPastCommit(opts.onStep, 'commit:index-renamed', log)
       if (timings) Object.assign(timings, { objectsMs, refMs, indexMs })
       return sha
     } finally {
@@ -263,6 +267,83 @@ export async function commitPaths(
   } catch (e) {
     if (e instanceof HubError) throw e
     throw ioError(`commit impossible dans ${root} : ${describeError(e)}`)
+  }
+}
+
+/**
+ * Sets the index entries of `paths` to their current worktree content, nothing committed (an
+ * interrupted resolution rolled back: its files are HEAD's again, and an index that went in just
+ * before the kill would still stage the resolution). Every other entry is carried over.
+ */
+export async function refreshIndexPaths(
+  root: string,
+  paths: string[],
+  opts: { deadline?: number; log?: HubLog } = {}
+): Promise<void> {
+  const rel = validatePaths(paths)
+  const repo = await openRepository(root)
+  const clean = await lineEndingFilter(repo)
+  const head = await readHead(repo)
+  const parent = await readRefValue(repo, head.ref)
+  const cache = {}
+  const parentTree = parent ? await commitTreeOid(repo.commondir, parent, cache) : null
+  const objects = new ObjectBatch(repo.commondir)
+  const headBlob = (p: string) => () =>
+    parentTree ? blobAt(repo.commondir, parentTree, p, cache) : Promise.resolve(null)
+  const changes = await Promise.all(rel.map((p) => readWorktreePath(root, objects, p, clean, headBlob(p))))
+  const indexPath = indexFile(repo)
+  const lockPath = `${indexPath}.lock`
+  const deadline = Math.min(opts.deadline ?? Infinity, Date.now() + GIT_LOCK_WAIT_MS)
+  const fh = await acquireGitLock(lockPath, deadline, opts.log)
+  try {
+    const current = await loadIndex(indexPath)
+    if (current === null) {
+      await fh.close()
+      await unlink(lockPath)
+      return
+    }
+    const next = nextIndex(current, changes, null)
+    await objects.flush()
+    await commitLockFile(fh, lockPath, indexPath, next)
+  } catch (e) {
+    await fh.close().catch(() => undefined)
+    await unlink(lockPath).catch(() => undefined)
+    if (e instanceof UnsupportedShape) throw refusal(e, root)
+    if (e instanceof HubError) throw e
+    throw ioError(`index git de ${root} non rafraîchi : ${describeError(e)}`)
+  }
+}
+
+/**
+ * The branch did not move after the new index went in: the previous index is put back under
+ * `index.lock` (its bytes as loaded, or no index at all), so that git does not show the hub's
+ * paths as staged. When even that fails, the log says how to unstage them.
+ */
+async function restoreIndex(
+  indexPath: string,
+  previous: LoadedIndex | null,
+  paths: string[],
+  deadline: number,
+  log: HubLog | undefined
+): Promise<void> {
+  try {
+    const lockPath = `${indexPath}.lock`
+    const fh = await acquireGitLock(lockPath, deadline, log)
+    if (previous === null) {
+      await fh.close()
+      await unlink(indexPath).catch(() => undefined)
+      await unlink(lockPath)
+      return
+    }
+    await commitLockFile(fh, lockPath, indexPath, previous.scan.buf)
+    // Its mtime no later than it was (whole seconds): every entry git judged racily clean stays so.
+    await utimes(indexPath, new Date(), previous.racySec)
+  } catch (e) {
+    const list = paths.join(' ')
+    log?.warning(
+      `index non restauré après l'échec du commit (${describeError(e)}) : ` +
+        `git status montrera ${list} comme indexés — « git reset -q -- ${list} » le corrige`
+    )
   }
 }
 
@@ -874,7 +955,11 @@ export async function moveRef(
   deadline: number,
   lock: HeldLock | undefined,
   log: HubLog | undefined,
-  extra: { onStep?: StepHook } = {}
+  extra: {
+    onStep?: StepHook
+    /** Runs with the ref locked and checked, right before the lock is renamed onto it. */
+    beforeRename?: () => Promise<void>
+  } = {}
 ): Promise<void> {
   const refPath = refFile(repo, head.ref)
   const lockPath = `${refPath}.lock`
@@ -889,6 +974,7 @@ export async function moveRef(
     }
     lock?.assertHeld()
     await extra.onStep?.('commit:ref-locked')
+    await extra.beforeRename?.()
     handedOver = true
     await commitLockFile(fh, lockPath, refPath, `${sha}\n`)
   } finally {

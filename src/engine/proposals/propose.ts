@@ -51,34 +51,35 @@ export async function fileProposal(base: Base, fields: ProposalFields, opts: Pro
       await assertWritableRepository(base.root)
       const created: string[] = []
       const createdDirs: string[] = []
-      for (const status of PROPOSAL_STATUSES) {
-        const dir = proposalsDir(base, status)
-        if (!existsSync(dir)) {
-          // The first directory mkdir created (`proposals/` itself on first use) is the one to remove.
-          createdDirs.push(mkdirSync(dir, { recursive: true }) ?? dir)
-        }
-        const keep = join(dir, '.gitkeep')
-        if (!existsSync(keep)) {
-          writeFileSync(keep, '')
-          created.push(`proposals/${status}/.gitkeep`)
-        }
-      }
-      await opts.onStep?.('propose:folders-ready')
-      const submittedAt = now()
-      const day = submittedAt.toISOString().slice(0, 10)
-      let id = ''
-      for (let i = 0; i < MAX_ID_DRAWS; i++) {
-        const candidate = `prop-${day}-${draw()}`
-        if (!idTaken(base, candidate)) {
-          id = candidate
-          break
-        }
-        opts.log.info(`collision d'id ${candidate} — nouveau tirage`)
-      }
-      if (!id) throw ioError(`impossible de générer un identifiant libre après ${MAX_ID_DRAWS} tirages`)
-      const rel = `proposals/pending/${id}.md`
-      const abs = join(base.root, rel)
+      let abs: string | null = null
       try {
+        for (const status of PROPOSAL_STATUSES) {
+          const dir = proposalsDir(base, status)
+          if (!existsSync(dir)) {
+            // The first directory mkdir created (`proposals/` itself on first use) is the one to remove.
+            createdDirs.push(mkdirSync(dir, { recursive: true }) ?? dir)
+          }
+          const keep = join(dir, '.gitkeep')
+          if (!existsSync(keep)) {
+            writeFileSync(keep, '')
+            created.push(`proposals/${status}/.gitkeep`)
+          }
+        }
+        await opts.onStep?.('propose:folders-ready')
+        const submittedAt = now()
+        const day = submittedAt.toISOString().slice(0, 10)
+        let id = ''
+        for (let i = 0; i < MAX_ID_DRAWS; i++) {
+          const candidate = `prop-${day}-${draw()}`
+          if (!idTaken(base, candidate)) {
+            id = candidate
+            break
+          }
+          opts.log.info(`collision d'id ${candidate} — nouveau tirage`)
+        }
+        if (!id) throw ioError(`impossible de générer un identifiant libre après ${MAX_ID_DRAWS} tirages`)
+        const rel = `proposals/pending/${id}.md`
+        abs = join(base.root, rel)
         await writeFileAtomic(abs, renderProposalFile(id, fields, submittedAt), opts.onStep)
         await opts.onStep?.('propose:file-written')
         const commit = await commitPaths(
@@ -89,9 +90,9 @@ export async function fileProposal(base: Base, fields: ProposalFields, opts: Pro
         )
         return { id, path: rel, commit }
       } catch (e) {
-        // Nothing half-done stays: an uncommitted proposal would be "recovered"
-        // later and duplicate the agent's retry.
-        rmSync(abs, { force: true })
+        // Nothing half-done stays (the folders of a first use included): an uncommitted proposal
+        // would be "recovered" later and duplicate the agent's retry.
+        if (abs) rmSync(abs, { force: true })
         for (const k of created) rmSync(join(base.root, k), { force: true })
         for (const d of createdDirs.reverse()) rmSync(d, { recursive: true, force: true })
         throw e

@@ -27,7 +27,7 @@ import type {
   StatusMismatch,
   TempFile
 } from '../../shared/review'
-import { applyThenCommit, type Change } from './transaction'
+import { applyThenCommit, rollBackInterrupted, type Change } from './transaction'
 import type { StepHook } from '../steps'
 
 /**
@@ -367,7 +367,12 @@ async function applyRepairs(
                 log: opts.log,
                 onStep: opts.onStep
               }),
-        { log: opts.log, what: 'réconciliation', faults: opts.onStep ? { onStep: opts.onStep } : undefined }
+        {
+          log: opts.log,
+          what: 'réconciliation',
+          root: base.root,
+          faults: opts.onStep ? { onStep: opts.onStep } : undefined
+        }
       )
       for (const d of f.duplicates) if (d.winner) d.applied = true
       for (const m of f.mismatches) if (m.newText !== null) m.applied = true
@@ -393,6 +398,15 @@ export async function reconcile(base: Base, opts: ReconcileOptions): Promise<Rec
     )
   }
   await assertWritableRepository(base.root)
+  // What a killed resolution (or repair) left half-written goes back first (its journal): the
+  // scan below would otherwise take its copies for duplicates to settle.
+  if (
+    await withBaseLock(base.root, () => rollBackInterrupted(base.root, opts.log), {
+      timeoutMs: opts.lockTimeoutMs,
+      log: opts.log
+    })
+  )
+    return reconcile(base, opts)
   const recovered: RecoveredProposal[] = []
   for (const c of first.candidates) {
     const sha = await recoverOne(base, c, opts)

@@ -4,7 +4,16 @@ import { withBaseLock } from '../lock'
 import { assertWritableRepository, commitPaths } from '../git/commit'
 import type { PlanPreview, ResolveResult } from '../../shared/review'
 import { preparePlan } from './preview'
-import { applyThenCommit, type Change, type TransactionFaults } from './transaction'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { resolveLayout } from '../git/layout'
+import {
+  applyThenCommit,
+  JOURNAL_FILE,
+  rollBackInterrupted,
+  type Change,
+  type TransactionFaults
+} from './transaction'
 import { committed } from '../sync/service'
 
 /**
@@ -39,11 +48,19 @@ export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOption
   // A repository the engine cannot commit to is named as such, before the plan's own checks
   // (which read HEAD) could report a misleading symptom.
   await assertWritableRepository(base.root)
+  // A resolution (or repair) whose process died is rolled back first: the plan is judged against
+  // the state before it, not against its half-written files.
+  if (existsSync(join((await resolveLayout(base.root)).gitdir, JOURNAL_FILE)))
+    await withBaseLock(base.root, () => rollBackInterrupted(base.root, opts.log), {
+      timeoutMs: opts.lockTimeoutMs,
+      log: opts.log
+    })
   await preparePlan(base, plan, { at })
   const result = await withBaseLock(
     base.root,
     async (lock) => {
       await assertWritableRepository(base.root)
+      await rollBackInterrupted(base.root, opts.log)
       const prepared = await preparePlan(base, plan, { at })
       const changes: Change[] = [
         ...prepared.writes.map((w) => ({ repoPath: w.repoPath, abs: w.abs, text: w.text })),
@@ -61,7 +78,7 @@ export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOption
             written: new Map(changes.map((c) => [c.repoPath, c.text === null ? null : Buffer.from(c.text)])),
             onStep: opts.faults?.onStep
           }),
-        { log: opts.log, faults: opts.faults, what: 'résolution' }
+        { log: opts.log, faults: opts.faults, what: 'résolution', root: base.root }
       )
       opts.log.info(`résolution commitée dans '${base.name}' : ${commit.slice(0, 10)} ${preview.subject}`)
       return {

@@ -1,9 +1,11 @@
-import { chmod, lstat, mkdir, readFile, rm, rmdir, unlink } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { chmod, lstat, mkdir, readdir, readFile, rm, rmdir, unlink } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import { HubError, describeError, ioError } from '../errors'
 import type { HubLog } from '../hublog'
-import { writeFileAtomic } from '../git/atomic-write'
-import type { StepHook } from '../steps'
+import { TEMP_PREFIX, writeFileAtomic } from '../git/atomic-write'
+import { headCommitSha, refreshIndexPaths } from '../git/commit'
+import { resolveLayout } from '../git/layout'
+import { stepPastCommit, type StepHook } from '../steps'
 
 /**
  * All-or-nothing worktree changes ahead of one commit: every touched path's prior bytes (or
@@ -11,7 +13,24 @@ import type { StepHook } from '../steps'
  * anything throws before `commit` returns, every touched path gets its prior bytes and mode back,
  * the directories created are removed, and the error is rethrown — HEAD never moved, since the
  * commit moves the ref last.
+ *
+ * A process killed in between runs no restore: so the backups are also written first, fsynced, to a
+ * journal in the git dir (`okf-hub-transaction.json`), removed once the commit is made or the files
+ * restored. The next writer under the base lock (a resolution, reconcile) finds a journal only
+ * when its writer died: HEAD still at the journal's parent → the files, their folders and their
+ * index entries are put back; HEAD moved → the commit was made, the journal is just removed.
  */
+
+export const JOURNAL_FILE = 'okf-hub-transaction.json'
+
+interface Journal {
+  what: string
+  /** HEAD when the transaction started (null on an unborn branch). */
+  head: string | null
+  files: { repoPath: string; data: string | null; mode: number }[]
+  /** Folders the writes create, outermost first (removed again when empty). */
+  dirs: string[]
+}
 
 export interface Change {
   repoPath: string
@@ -100,15 +119,117 @@ async function restore(backups: Backup[], createdDirs: string[]): Promise<string
   return failures
 }
 
+async function journalPath(root: string): Promise<string> {
+  return join((await resolveLayout(root)).gitdir, JOURNAL_FILE)
+}
+
+/** The folders `mkdir -p dir` would create, outermost first, as repo paths. */
+async function missingDirs(root: string, repoPath: string): Promise<string[]> {
+  const out: string[] = []
+  let rel = repoPath.split('/').slice(0, -1)
+  while (rel.length > 0) {
+    try {
+      await lstat(join(root, ...rel))
+      break
+    } catch {
+      out.unshift(rel.join('/'))
+      rel = rel.slice(0, -1)
+    }
+  }
+  return out
+}
+
+/**
+ * Rolls back a transaction whose process died (its journal left in the git dir), under the base
+ * lock the caller holds; returns whether files were put back. Nothing to do without a journal.
+ */
+export async function rollBackInterrupted(root: string, log: HubLog): Promise<boolean> {
+  const path = await journalPath(root)
+  let journal: Journal
+  try {
+    journal = JSON.parse(await readFile(path, 'utf8')) as Journal
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false
+    // A journal cut short by the kill: the transaction had not started writing (it is fsynced first).
+    log.warning(`journal de transaction illisible (${describeError(e)}) : supprimé`)
+    await unlink(path).catch(() => undefined)
+    return false
+  }
+  if ((await headCommitSha(root)) !== journal.head) {
+    await unlink(path)
+    log.info(`${journal.what} interrompue après son commit : journal supprimé`)
+    return false
+  }
+  const backups: Backup[] = journal.files.map((f) => ({
+    abs: join(root, ...f.repoPath.split('/')),
+    data: f.data === null ? null : Buffer.from(f.data, 'base64'),
+    mode: f.mode
+  }))
+  // The temp files the killed atomic writes left beside each path go too (their folders may be ours).
+  for (const b of backups) {
+    const names = await readdir(dirname(b.abs)).catch(() => [] as string[])
+    const mine = new RegExp(`^${TEMP_PREFIX}[0-9a-f]{12}-`)
+    for (const n of names)
+      if (mine.test(n) && n.slice(TEMP_PREFIX.length + 13) === basename(b.abs))
+        await unlink(join(dirname(b.abs), n)).catch(() => undefined)
+  }
+  const dirs = journal.dirs.map((d) => join(root, ...d.split('/')))
+  const existing: string[] = []
+  for (const d of dirs)
+    if (
+      await lstat(d).then(
+        () => true,
+        () => false
+      )
+    )
+      existing.push(d)
+  const failures = await restore(backups, existing)
+  if (failures.length > 0)
+    throw ioError(`${journal.what} interrompue : restauration incomplète : ${failures.join(' ; ')}`)
+  await refreshIndexPaths(
+    root,
+    journal.files.map((f) => f.repoPath),
+    { log }
+  )
+  await unlink(path)
+  log.warning(
+    `${journal.what} interrompue avant son commit (processus arrêté) : ${journal.files.length} fichier(s) remis dans leur état d'avant`
+  )
+  return true
+}
+
 export async function applyThenCommit<T>(
   changes: Change[],
   commit: () => Promise<T>,
-  opts: { log: HubLog; faults?: TransactionFaults; what: string }
+  opts: { log: HubLog; faults?: TransactionFaults; what: string; root: string }
 ): Promise<T> {
   const backups: Backup[] = []
   for (const c of changes) backups.push(await backupOf(c.abs))
   const createdDirs: string[] = []
   const onStep = opts.faults?.onStep
+  const journal = await journalPath(opts.root)
+  const dirs = new Set<string>()
+  for (const c of changes)
+    if (c.text !== null) for (const d of await missingDirs(opts.root, c.repoPath)) dirs.add(d)
+  const record: Journal = {
+    what: opts.what,
+    head: await headCommitSha(opts.root),
+    files: changes.map((c, i) => ({
+      repoPath: c.repoPath,
+      data: backups[i].data === null ? null : backups[i].data.toString('base64'),
+      mode: backups[i].mode
+    })),
+    dirs: [...dirs]
+  }
+  await writeFileAtomic(journal, JSON.stringify(record))
+  let journaled = true
+  const dropJournal = async (): Promise<void> => {
+    if (!journaled) return
+    journaled = false
+    await unlink(journal).catch((e: unknown) =>
+      opts.log.warning(`journal ${journal} non supprimé : ${describeError(e)}`)
+    )
+  }
   try {
     await onStep?.('transaction:backups-taken')
     let first = true
@@ -128,9 +249,14 @@ export async function applyThenCommit<T>(
         await opts.faults?.afterFirstWrite?.()
       }
     }
-    return await commit()
+    const result = await commit()
+    await dropJournal()
+    await stepPastCommit(onStep, 'transaction:journal-removed', opts.log)
+    return result
   } catch (e) {
     const failures = await restore(backups, createdDirs)
+    // A restore that failed keeps its journal: the next writer finishes it.
+    if (failures.length === 0) await dropJournal()
     if (failures.length > 0) {
       opts.log.error(
         `${opts.what} : restauration incomplète après échec (${describeError(e)}) : ${failures.join(' ; ')}`
