@@ -15,7 +15,8 @@ import { dirname, join } from 'node:path'
 import { describeError, HubError, ioError } from '../errors'
 import type { HubLog } from '../hublog'
 import type { HeldLock } from '../lock'
-import { writeFileAtomic } from './atomic-write'
+import { stepPastCommit, type StepHook } from '../steps'
+import { removeStaleTemps, writeFileAtomic } from './atomic-write'
 import {
   acquireGitLock,
   appendReflogs,
@@ -34,10 +35,11 @@ import {
   tzOffset,
   worktreeBlobOid,
   moveRef,
+  restoreIndex,
   type PathChange
 } from './commit'
 import { indexedPaths, loadIndex, nextIndex } from './dircache'
-import { indexFile, openRepository, refusal, UnsupportedShape } from './layout'
+import { indexFile, openRepository, refusal, UnsupportedShape, type RepoLayout } from './layout'
 import { HUB_AUTHOR } from './identity'
 
 /**
@@ -45,9 +47,18 @@ import { HUB_AUTHOR } from './identity'
  * tip of replayed commits that were just pushed), the way the commit engine moves it: under git's
  * own `index.lock`, the worktree files of the changed paths written first (every prior byte kept
  * for a rollback), the new index computed from the current one with only those paths replaced
- * (v2/v3/v4 and split indexes kept, the user's staged changes of other paths carried over), the
- * branch moved under `<ref>.lock` only if it still points where it did, then the index renamed
- * into place. Nothing else of the worktree is looked at.
+ * (v2/v3/v4 and split indexes kept, the user's staged changes of other paths carried over), and
+ * renamed into place once `<ref>.lock` is held and the branch checked to still point where it
+ * did, then the branch moved — the commit engine's order: a process killed between the two
+ * renames leaves the move staged on the old tip, never the branch moved over an index that undoes
+ * it. Nothing else of the worktree is looked at.
+ *
+ * A killed process runs no rollback: so before the first worktree file is written, a journal
+ * (`okf-hub-advance.json` in the git dir: branch, from, to) is fsynced, and removed once the branch
+ * moved. The next move under the base lock that finds it with the branch still at its `from`
+ * completes the interrupted move first — a path already at its new content (worktree or index) is
+ * then not a local change, and the temp files the kill left beside the paths go — and goes on from
+ * there; a journal whose branch moved on is just removed.
  *
  * Local changes are never overwritten: when a path the move would change differs from the old
  * tip in the worktree or in the index (staged, conflicted, sparse, or an untracked file in the
@@ -100,6 +111,47 @@ export interface AdvanceOptions {
   /** Reflog message, e.g. `okf-hub sync: fast-forward`. */
   reflog: string
   now?: Date
+  /**
+   * Tests only (issue 13): called after each durable step — `advance:journal-written`, per path
+   * `advance:worktree-written:<path>` (and the atomic write's own), `advance:index-lock-written`,
+   * `advance:ref-locked`, `advance:index-renamed`, then past the point of no return
+   * `advance:ref-moved`, `advance:reflogs-written`, `advance:journal-removed`.
+   */
+  onStep?: StepHook
+}
+
+/** The interrupted-move journal, in the worktree's git dir (beside the HEAD and index it speaks of). */
+export const ADVANCE_JOURNAL = 'okf-hub-advance.json'
+
+interface AdvanceJournal {
+  ref: string
+  from: string
+  to: string
+}
+
+const journalPath = (repo: RepoLayout): string => join(repo.gitdir, ADVANCE_JOURNAL)
+
+async function readJournal(repo: RepoLayout, log: HubLog | undefined): Promise<AdvanceJournal | null> {
+  const path = journalPath(repo)
+  // Its own temp file, when the kill came before its rename (under the base lock: never a live one's).
+  await removeStaleTemps(path, 0)
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw e
+  }
+  try {
+    const j = JSON.parse(text) as Partial<AdvanceJournal>
+    if (typeof j.ref === 'string' && typeof j.from === 'string' && typeof j.to === 'string')
+      return { ref: j.ref, from: j.from, to: j.to }
+  } catch {
+    // Renamed into place whole, so never cut short: unreadable means not one of ours to follow.
+  }
+  log?.warning(`journal de synchronisation ${path} illisible : supprimé`)
+  await unlink(path).catch(() => undefined)
+  return null
 }
 
 export type AdvanceResult =
@@ -113,7 +165,9 @@ async function blockedPaths(
   from: string,
   deltas: TreeDelta[],
   index: Awaited<ReturnType<typeof loadIndex>>,
-  cache: object
+  cache: object,
+  /** Completing an interrupted move to the same target: a path already at its new state is fine. */
+  resuming = false
 ): Promise<string[]> {
   const indexed = index
     ? indexedPaths(
@@ -125,14 +179,14 @@ async function blockedPaths(
   for (const d of deltas) {
     if (indexed) {
       const entries = indexed.get(d.path) ?? []
-      const clean =
-        d.before === null
+      const at = (side: { oid: string } | null): boolean =>
+        side === null
           ? entries.length === 0
           : entries.length === 1 &&
             entries[0].stage === 0 &&
             !entries[0].special &&
-            entries[0].oid === d.before.oid
-      if (!clean) {
+            entries[0].oid === side.oid
+      if (!at(d.before) && !(resuming && at(d.after))) {
         blocked.push(d.path)
         continue
       }
@@ -144,7 +198,10 @@ async function blockedPaths(
       continue
     }
     const work = st ? await worktreeBlobOid(root, d.path, from, cache) : null
-    const ok = work === (d.before?.oid ?? null) || (d.after !== null && work === d.after.oid)
+    const ok =
+      work === (d.before?.oid ?? null) ||
+      (d.after !== null && work === d.after.oid) ||
+      (resuming && d.after === null && work === null)
     if (!ok) blocked.push(d.path)
   }
   return blocked
@@ -155,21 +212,40 @@ interface Backup {
   kind: 'file' | 'link' | 'absent'
   data: Buffer | null
   mode: number
+  /** The folders above an absent path that are absent too, deepest first (its checkout creates them). */
+  missingDirs: string[]
 }
 
-async function backupOf(abs: string): Promise<Backup> {
+const exists = (p: string): Promise<boolean> =>
+  lstat(p).then(
+    () => true,
+    () => false
+  )
+
+async function backupOf(root: string, abs: string): Promise<Backup> {
   const st = await lstat(abs).catch(() => null)
-  if (!st) return { abs, kind: 'absent', data: null, mode: 0 }
+  if (!st) {
+    const missingDirs: string[] = []
+    for (let dir = dirname(abs); dir.length > root.length && dir.startsWith(root); dir = dirname(dir)) {
+      if (await exists(dir)) break
+      missingDirs.push(dir)
+    }
+    return { abs, kind: 'absent', data: null, mode: 0, missingDirs }
+  }
   if (st.isSymbolicLink())
-    return { abs, kind: 'link', data: await readlink(abs, { encoding: 'buffer' }), mode: 0 }
-  return { abs, kind: 'file', data: await readFile(abs), mode: st.mode & 0o7777 }
+    return { abs, kind: 'link', data: await readlink(abs, { encoding: 'buffer' }), mode: 0, missingDirs: [] }
+  return { abs, kind: 'file', data: await readFile(abs), mode: st.mode & 0o7777, missingDirs: [] }
 }
 
 async function restore(b: Backup): Promise<void> {
   await unlink(b.abs).catch((e: NodeJS.ErrnoException) => {
     if (e.code !== 'ENOENT') throw e
   })
-  if (b.kind === 'absent') return
+  if (b.kind === 'absent') {
+    // The folders its checkout created go too (restored last-written first, so they are empty now).
+    for (const dir of b.missingDirs) await rmdir(dir).catch(() => undefined)
+    return
+  }
   await mkdir(dirname(b.abs), { recursive: true })
   if (b.kind === 'link') await symlink(b.data as Buffer, b.abs)
   else {
@@ -197,7 +273,8 @@ async function checkoutPath(
   abs: string,
   oid: string,
   mode: string,
-  cache: object
+  cache: object,
+  onStep?: StepHook
 ): Promise<void> {
   const content = await readObjectOfType(commondir, oid, 'blob', cache)
   const st = await lstat(abs).catch(() => null)
@@ -207,16 +284,42 @@ async function checkoutPath(
     await symlink(content, abs)
     return
   }
-  await writeFileAtomic(abs, content)
+  await writeFileAtomic(abs, content, onStep)
   const now = (await stat(abs)).mode & 0o7777
   // Git's rule: an executable file gets x wherever it has r; a plain one loses every x.
   const want = mode === MODE_EXEC ? now | ((now & 0o444) >> 2) : now & ~0o111
   if (want !== now) await chmod(abs, want)
 }
 
+/** Whether a killed move's journal is in `root`'s git dir (a stat: no lock, nothing read). */
+export async function hasAdvanceJournal(root: string): Promise<boolean> {
+  return exists(journalPath(await openRepository(root)))
+}
+
+/**
+ * Removes the journal of a killed move whose branch moved since (the move was made whole, the
+ * kill came after; a sync that finds the branch up to date never moves it again), and its temp.
+ * A journal whose branch is still at its `from` is kept: the next move completes it.
+ */
+export async function settleAdvanceJournal(
+  root: string,
+  opts: { lock?: HeldLock; log?: HubLog } = {}
+): Promise<void> {
+  opts.lock?.assertHeld()
+  const repo = await openRepository(root)
+  const journal = await readJournal(repo, opts.log)
+  if (!journal) return
+  const head = await readHead(repo)
+  const current = head.symbolic ? await readRefValue(repo, head.ref) : null
+  if (journal.ref === head.ref && journal.from === current) return
+  await unlink(journalPath(repo))
+  opts.log?.info(`synchronisation interrompue après le déplacement de ${journal.ref} : journal supprimé`)
+}
+
 /**
  * Moves the current branch from `from` to `to` (a descendant), the changed paths checked out.
- * Throws (nothing written, or everything restored) on any failure before the branch moved.
+ * Throws (nothing written, or everything restored) on any failure before the branch moved. A
+ * move a killed process left half done (its journal) is completed first.
  */
 export async function advanceBranch(
   root: string,
@@ -225,118 +328,199 @@ export async function advanceBranch(
   opts: AdvanceOptions
 ): Promise<AdvanceResult> {
   const log = opts.log
-  const deadline = (): number => Math.min(opts.lock?.deadline ?? Infinity, Date.now() + GIT_LOCK_WAIT_MS)
   try {
     opts.lock?.assertHeld()
     const repo = await openRepository(root)
-    const head = await readHead(repo)
-    if (!head.symbolic)
-      throw ioError(`HEAD détaché dans ${root} : synchronisation impossible, revenez sur une branche`)
-    const current = await readRefValue(repo, head.ref)
-    if (current !== from) throw ioError('la branche a bougé pendant la synchronisation — réessayez')
-    const cache = {}
-    const deltas = await diffTrees(
-      repo.commondir,
-      await commitTreeOid(repo.commondir, from, cache),
-      await commitTreeOid(repo.commondir, to, cache),
-      cache
-    )
-    const sub = deltas.find((d) => d.before?.mode === MODE_GITLINK || d.after?.mode === MODE_GITLINK)
-    if (sub) throw ioError(`${sub.path} est un sous-module : synchronisation non gérée, rien n'a été écrit`)
-
-    const indexPath = indexFile(repo)
-    const peek = await loadIndex(indexPath).catch((e: unknown) => {
-      if (e instanceof UnsupportedShape) throw refusal(e, root)
-      throw ioError(`index git de ${root} inutilisable (${describeError(e)}) : rien n'a été écrit`)
-    })
-    const dirty = await blockedPaths(root, from, deltas, peek, cache)
-    if (dirty.length > 0) return { moved: false, dirty }
-
-    const indexLockPath = `${indexPath}.lock`
-    const indexLock = await acquireGitLock(indexLockPath, deadline(), log)
-    let lockClosed = false
-    let handedOver = false
-    const backups: Backup[] = []
-    let branchMoved = false
-    try {
-      // Under index.lock: the index read again (a `git add` may have run since the check above).
-      const currentIndex = await loadIndex(indexPath)
-      const again = await blockedPaths(root, from, deltas, currentIndex, cache)
-      if (again.length > 0) return { moved: false, dirty: again }
-      const changes: PathChange[] = []
-      for (const d of deltas) {
-        const abs = join(root, ...d.path.split('/'))
-        backups.push(await backupOf(abs))
-        if (d.after === null) {
-          await unlink(abs).catch((e: NodeJS.ErrnoException) => {
-            if (e.code !== 'ENOENT') throw e
-          })
-          await pruneEmptyDirs(root, abs)
-          changes.push({ path: d.path, deleted: true, oid: '', mode: '', stat: null })
-        } else {
-          await checkoutPath(repo.commondir, abs, d.after.oid, d.after.mode, cache)
-          const st: BigIntStats = await lstat(abs, { bigint: true })
-          changes.push({ path: d.path, deleted: false, oid: d.after.oid, mode: d.after.mode, stat: st })
-        }
-      }
-      const fromTree =
-        currentIndex === null
-          ? await treeEntries(
-              repo.commondir,
-              new ObjectBatch(repo.commondir),
-              await commitTreeOid(repo.commondir, to, cache),
-              cache
-            )
-          : null
-      let next: Buffer
-      try {
-        next = nextIndex(currentIndex, changes, fromTree)
-      } catch (e) {
-        if (e instanceof UnsupportedShape) throw refusal(e, root)
-        throw e
-      }
-      await indexLock.writeFile(next)
-      await indexLock.close()
-      lockClosed = true
-
-      await moveRef(repo, head, from, to, deadline(), opts.lock, log)
-      branchMoved = true
-      const now = opts.now ?? new Date()
-      const sig = `${HUB_AUTHOR.name} <${HUB_AUTHOR.email}> ${Math.floor(now.getTime() / 1000)} ${tzOffset(now)}`
-      await appendReflogs(repo, head, from, to, sig, opts.reflog, log)
-      handedOver = true
-      try {
-        await rename(indexLockPath, indexPath)
-      } catch (e) {
-        await unlink(indexLockPath).catch(() => undefined)
-        log?.warning(
-          `index non mis à jour après la synchronisation vers ${to.slice(0, 10)} (${describeError(e)}) : ` +
-            '« git reset -q » le corrige'
+    let start = from
+    let resuming = false
+    const journal = await readJournal(repo, log)
+    if (journal) {
+      const head = await readHead(repo)
+      const current = head.symbolic ? await readRefValue(repo, head.ref) : null
+      if (journal.ref !== head.ref || journal.from !== current) {
+        // The branch moved since: that move was made (or someone else moved the branch).
+        await unlink(journalPath(repo))
+        log?.info(`synchronisation interrompue après le déplacement de ${journal.ref} : journal supprimé`)
+      } else if (journal.to === to) resuming = true
+      else {
+        // The remote moved on since the kill: the interrupted move is finished first, so that its
+        // paths are at a state this move knows, then this one goes on from there.
+        const first = await advanceOnce(
+          root,
+          repo,
+          journal.from,
+          journal.to,
+          { ...opts, reflog: `${opts.reflog} (interrupted move completed)` },
+          true
         )
-      }
-      return { moved: true, paths: deltas.map((d) => d.path) }
-    } catch (e) {
-      if (!branchMoved) {
-        const failures: string[] = []
-        for (const b of backups.reverse()) {
-          await restore(b).catch((err: unknown) => failures.push(`${b.abs} : ${describeError(err)}`))
-        }
-        if (failures.length > 0) {
-          log?.error(
-            `synchronisation : restauration incomplète (${describeError(e)}) : ${failures.join(' ; ')}`
-          )
-        }
-      }
-      throw e
-    } finally {
-      if (!handedOver) {
-        if (!lockClosed) await indexLock.close().catch(() => undefined)
-        await unlink(indexLockPath).catch(() => undefined)
+        if (!first.moved) return first
+        log?.warning(
+          `synchronisation interrompue (processus arrêté) terminée : ${journal.ref} sur ${journal.to.slice(0, 10)}`
+        )
+        start = journal.to
       }
     }
+    const result = await advanceOnce(root, repo, start, to, opts, resuming)
+    if (resuming && result.moved)
+      log?.warning(`synchronisation interrompue (processus arrêté) terminée : branche sur ${to.slice(0, 10)}`)
+    return result
   } catch (e) {
     if (e instanceof HubError) throw e
     throw ioError(`synchronisation impossible dans ${root} : ${describeError(e)}`)
+  }
+}
+
+async function advanceOnce(
+  root: string,
+  repo: RepoLayout,
+  from: string,
+  to: string,
+  opts: AdvanceOptions,
+  resuming: boolean
+): Promise<AdvanceResult> {
+  const log = opts.log
+  const onStep = opts.onStep
+  const deadline = (): number => Math.min(opts.lock?.deadline ?? Infinity, Date.now() + GIT_LOCK_WAIT_MS)
+  const head = await readHead(repo)
+  if (!head.symbolic)
+    throw ioError(`HEAD détaché dans ${root} : synchronisation impossible, revenez sur une branche`)
+  const current = await readRefValue(repo, head.ref)
+  if (current !== from) throw ioError('la branche a bougé pendant la synchronisation — réessayez')
+  const cache = {}
+  const deltas = await diffTrees(
+    repo.commondir,
+    await commitTreeOid(repo.commondir, from, cache),
+    await commitTreeOid(repo.commondir, to, cache),
+    cache
+  )
+  const sub = deltas.find((d) => d.before?.mode === MODE_GITLINK || d.after?.mode === MODE_GITLINK)
+  if (sub) throw ioError(`${sub.path} est un sous-module : synchronisation non gérée, rien n'a été écrit`)
+
+  const indexPath = indexFile(repo)
+  const peek = await loadIndex(indexPath).catch((e: unknown) => {
+    if (e instanceof UnsupportedShape) throw refusal(e, root)
+    throw ioError(`index git de ${root} inutilisable (${describeError(e)}) : rien n'a été écrit`)
+  })
+  const dirty = await blockedPaths(root, from, deltas, peek, cache, resuming)
+  if (dirty.length > 0) return { moved: false, dirty }
+
+  const indexLockPath = `${indexPath}.lock`
+  const indexLock = await acquireGitLock(indexLockPath, deadline(), log)
+  let lockClosed = false
+  let handedOver = false
+  const backups: Backup[] = []
+  let journaled = false
+  let branchMoved = false
+  const absOf = (d: TreeDelta): string => join(root, ...d.path.split('/'))
+  try {
+    // Under index.lock: the index read again (a `git add` may have run since the check above).
+    const currentIndex = await loadIndex(indexPath)
+    const again = await blockedPaths(root, from, deltas, currentIndex, cache, resuming)
+    if (again.length > 0) return { moved: false, dirty: again }
+    // The killed move's atomic writes may have left their temp files beside its paths.
+    if (resuming) for (const d of deltas) await removeStaleTemps(absOf(d), 0)
+    const record: AdvanceJournal = { ref: head.ref, from, to }
+    await writeFileAtomic(journalPath(repo), JSON.stringify(record) + '\n', onStep)
+    journaled = true
+    await onStep?.('advance:journal-written')
+    const changes: PathChange[] = []
+    for (const d of deltas) {
+      const abs = absOf(d)
+      backups.push(await backupOf(root, abs))
+      if (d.after === null) {
+        await unlink(abs).catch((e: NodeJS.ErrnoException) => {
+          if (e.code !== 'ENOENT') throw e
+        })
+        await pruneEmptyDirs(root, abs)
+        changes.push({ path: d.path, deleted: true, oid: '', mode: '', stat: null })
+      } else {
+        await checkoutPath(repo.commondir, abs, d.after.oid, d.after.mode, cache, onStep)
+        const st: BigIntStats = await lstat(abs, { bigint: true })
+        changes.push({ path: d.path, deleted: false, oid: d.after.oid, mode: d.after.mode, stat: st })
+      }
+      await onStep?.(`advance:worktree-written:${d.path}`)
+    }
+    const fromTree =
+      currentIndex === null
+        ? await treeEntries(
+            repo.commondir,
+            new ObjectBatch(repo.commondir),
+            await commitTreeOid(repo.commondir, to, cache),
+            cache
+          )
+        : null
+    let next: Buffer
+    try {
+      next = nextIndex(currentIndex, changes, fromTree)
+    } catch (e) {
+      if (e instanceof UnsupportedShape) throw refusal(e, root)
+      throw e
+    }
+    await indexLock.writeFile(next)
+    await indexLock.close()
+    lockClosed = true
+    await onStep?.('advance:index-lock-written')
+
+    let indexIn = false
+    try {
+      await moveRef(repo, head, from, to, deadline(), opts.lock, log, {
+        // The index goes in once the ref is locked and checked, right before the branch moves: a
+        // kill between the two renames leaves the move staged on the old tip (the journal's next
+        // run completes it), never the branch moved over an index that stages its undoing.
+        beforeRename: async () => {
+          await onStep?.('advance:ref-locked')
+          await rename(indexLockPath, indexPath)
+          handedOver = true
+          indexIn = true
+          await onStep?.('advance:index-renamed')
+        }
+      })
+    } catch (e) {
+      if (indexIn)
+        await restoreIndex(
+          indexPath,
+          currentIndex,
+          deltas.map((d) => d.path),
+          deadline(),
+          log,
+          'de la synchronisation'
+        )
+      throw e
+    }
+    branchMoved = true
+    await stepPastCommit(onStep, 'advance:ref-moved', log)
+    const now = opts.now ?? new Date()
+    const sig = `${HUB_AUTHOR.name} <${HUB_AUTHOR.email}> ${Math.floor(now.getTime() / 1000)} ${tzOffset(now)}`
+    await appendReflogs(repo, head, from, to, sig, opts.reflog, log)
+    await stepPastCommit(onStep, 'advance:reflogs-written', log)
+    journaled = false
+    await unlink(journalPath(repo)).catch((e: unknown) =>
+      log?.warning(`journal de synchronisation ${journalPath(repo)} non supprimé : ${describeError(e)}`)
+    )
+    await stepPastCommit(onStep, 'advance:journal-removed', log)
+    return { moved: true, paths: deltas.map((d) => d.path) }
+  } catch (e) {
+    if (!branchMoved) {
+      const failures: string[] = []
+      for (const b of backups.reverse()) {
+        await restore(b).catch((err: unknown) => failures.push(`${b.abs} : ${describeError(err)}`))
+      }
+      if (failures.length > 0) {
+        log?.error(
+          `synchronisation : restauration incomplète (${describeError(e)}) : ${failures.join(' ; ')}`
+        )
+      }
+      // Kept when the files are not all back, or when they were a killed move's half (the state
+      // this run started from): the next move then still knows their new content for its own.
+      if (journaled && failures.length === 0 && !resuming)
+        await unlink(journalPath(repo)).catch(() => undefined)
+    }
+    throw e
+  } finally {
+    if (!handedOver) {
+      if (!lockClosed) await indexLock.close().catch(() => undefined)
+      await unlink(indexLockPath).catch(() => undefined)
+    }
   }
 }
 

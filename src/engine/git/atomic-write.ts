@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto'
-import { chmod, open, rename, stat, unlink } from 'node:fs/promises'
+import { chmod, lstat, open, readdir, rename, stat, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { StepHook } from '../steps'
 
 /** Prefix of every temp file the hub creates next to a file it replaces (reconcile deletes leftovers). */
 export const TEMP_PREFIX = '.okf-tmp-'
+
+/**
+ * How old a temp file beside a file written without a lock must be before a later writer takes it
+ * for a dead one's: a live write holds its temp for milliseconds (the fsync), never a minute.
+ */
+export const STALE_TEMP_MS = 60_000
+
+const TEMP_NAME = /^\.okf-tmp-[0-9a-f]{12}-/
 
 const RETRYABLE_RENAME = new Set(['EPERM', 'EACCES', 'EBUSY'])
 
@@ -63,4 +71,30 @@ async function renameWithRetry(from: string, to: string): Promise<void> {
       await new Promise((r) => setTimeout(r, 20 * 2 ** attempt))
     }
   }
+}
+
+/**
+ * Removes the temp files a killed `writeFileAtomic(path)` left beside `path`: exactly
+ * `.okf-tmp-<12 hex>-<basename>`, nothing else, and only those last modified at least
+ * `olderThanMs` ago (0 when the caller holds the lock every writer of `path` takes, so that no
+ * live write can own one). Returns the names removed; a failure to list or remove is not thrown
+ * (the next run tries again).
+ */
+export async function removeStaleTemps(path: string, olderThanMs: number): Promise<string[]> {
+  const dir = dirname(path)
+  const name = basename(path)
+  const names = await readdir(dir).catch(() => [] as string[])
+  const removed: string[] = []
+  const now = Date.now()
+  for (const n of names) {
+    if (!TEMP_NAME.test(n) || n.slice(TEMP_PREFIX.length + 13) !== name) continue
+    const abs = join(dir, n)
+    const st = await lstat(abs).catch(() => null)
+    if (!st?.isFile() || now - st.mtimeMs < olderThanMs) continue
+    await unlink(abs).then(
+      () => removed.push(n),
+      () => undefined
+    )
+  }
+  return removed
 }

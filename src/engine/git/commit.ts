@@ -317,14 +317,16 @@ export async function refreshIndexPaths(
 /**
  * The branch did not move after the new index went in: the previous index is put back under
  * `index.lock` (its bytes as loaded, or no index at all), so that git does not show the hub's
- * paths as staged. When even that fails, the log says how to unstage them.
+ * paths as staged. When even that fails, the log says how to unstage them. Shared by the commit
+ * engine and the fast-forward (`advance.ts`), which put their index in the same way.
  */
-async function restoreIndex(
+export async function restoreIndex(
   indexPath: string,
   previous: LoadedIndex | null,
   paths: string[],
   deadline: number,
-  log: HubLog | undefined
+  log: HubLog | undefined,
+  what = 'du commit'
 ): Promise<void> {
   try {
     const lockPath = `${indexPath}.lock`
@@ -341,7 +343,7 @@ async function restoreIndex(
   } catch (e) {
     const list = paths.join(' ')
     log?.warning(
-      `index non restauré après l'échec du commit (${describeError(e)}) : ` +
+      `index non restauré après l'échec ${what} (${describeError(e)}) : ` +
         `git status montrera ${list} comme indexés — « git reset -q -- ${list} » le corrige`
     )
   }

@@ -3,7 +3,8 @@ import { mkdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { describeError } from '../errors'
 import type { HubLog } from '../hublog'
-import { writeFileAtomic } from '../git/atomic-write'
+import { removeStaleTemps, STALE_TEMP_MS, writeFileAtomic } from '../git/atomic-write'
+import type { StepHook } from '../steps'
 import type { SyncState } from '../../shared/hub-api'
 
 /**
@@ -32,7 +33,9 @@ export class SyncStateStore {
 
   constructor(
     private readonly file: string | null,
-    private readonly log?: HubLog
+    private readonly log?: HubLog,
+    /** Tests only (issue 13): called after each durable step of a save. */
+    private readonly onStep?: StepHook
   ) {}
 
   static inUserData(userDataDir: string, log?: HubLog): SyncStateStore {
@@ -94,7 +97,10 @@ export class SyncStateStore {
     this.writing = this.writing
       .then(async () => {
         await mkdir(dirname(file), { recursive: true })
-        await writeFileAtomic(file, snapshot)
+        // A process killed mid-save left its temp beside the file (no lock here: only old ones go).
+        await removeStaleTemps(file, STALE_TEMP_MS)
+        await writeFileAtomic(file, snapshot, this.onStep)
+        await this.onStep?.('sync:state-written')
       })
       .catch((e: unknown) =>
         this.log?.warning(`état de synchronisation non enregistré (${file}) : ${describeError(e)}`)

@@ -5,7 +5,8 @@ import { withBaseLock, type HeldLock } from '../lock'
 import type { Base } from '../registry/base'
 import { assertWritableRepository, headCommitSha, readRefValue } from '../git/commit'
 import { openRepository } from '../git/layout'
-import { advanceBranch, probeAdvance } from '../git/advance'
+import { advanceBranch, hasAdvanceJournal, probeAdvance, settleAdvanceJournal } from '../git/advance'
+import type { StepHook } from '../steps'
 import type { SyncState, SyncStatus } from '../../shared/hub-api'
 import type { CredentialStore } from './credentials'
 import { chainOf, CommitReader, relate, type Relation } from './graph'
@@ -46,6 +47,8 @@ export interface SyncDeps {
   random?: () => number
   lockTimeoutMs?: number
   http?: HttpClient
+  /** Tests only (issue 13): called after each durable step of the fetch, the push and the branch's move. */
+  onStep?: StepHook
 }
 
 export interface SyncRequest {
@@ -236,7 +239,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
     return failed(e, false)
   }
   const token = target.host ? await deps.credentials.get(target.host).catch(() => null) : null
-  const net = { token, timeoutMs: deps.timeoutMs, http: deps.http }
+  const net = { token, timeoutMs: deps.timeoutMs, http: deps.http, onStep: deps.onStep }
   log.info(
     `sync '${base.name}' : récupération de ${remote} (${target.displayUrl})${req.push ? ', poussée demandée' : ''}`
   )
@@ -264,7 +267,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
       base.root,
       async (lock: HeldLock) => {
         if ((await headCommitSha(base.root)) !== local) return 'moved-on' as const
-        return advanceBranch(base.root, local, to, { lock, log, reflog })
+        return advanceBranch(base.root, local, to, { lock, log, reflog, onStep: deps.onStep })
       },
       { timeoutMs: deps.lockTimeoutMs, log }
     )
@@ -282,6 +285,12 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
           true
         )
       if (remoteTip === local) {
+        // A move killed past its branch's move (nothing left to do but its journal): settled under the lock.
+        if (await hasAdvanceJournal(base.root))
+          await withBaseLock(base.root, (lock) => settleAdvanceJournal(base.root, { lock, log }), {
+            timeoutMs: deps.lockTimeoutMs,
+            log
+          })
         const done =
           pushedSoFar > 0
             ? `${commits(pushedSoFar)} poussé${pushedSoFar === 1 ? '' : 's'} vers ${remote} : à jour`

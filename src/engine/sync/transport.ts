@@ -6,8 +6,9 @@ import { fetch as gitFetch, push as gitPush, readObject, type HttpClient } from 
 import nodeHttp from 'isomorphic-git/http/node'
 import { describeError } from '../errors'
 import { tokenAuth, type TokenAuth } from '../git/auth'
-import { writeFileAtomic } from '../git/atomic-write'
+import { removeStaleTemps, STALE_TEMP_MS, writeFileAtomic } from '../git/atomic-write'
 import { ObjectBatch } from '../git/commit'
+import type { StepHook } from '../steps'
 import type { RemoteTarget } from './target'
 
 /**
@@ -37,6 +38,8 @@ export interface TransportOptions {
   timeoutMs?: number
   /** Tests inject a client; default: isomorphic-git's Node client. */
   http?: HttpClient
+  /** Tests only (issue 13): `sync:fetched`, `sync:tracking-ref-written`, `sync:pushed` (and the atomic writes'). */
+  onStep?: StepHook
 }
 
 function timedClient(base: HttpClient, timeoutMs: number): HttpClient {
@@ -138,10 +141,14 @@ export async function fetchRemote(
       onAuthFailure: auth.onAuthFailure
     })
     const tip = res.fetchHead ?? null
+    await opts.onStep?.('sync:fetched')
     for (const name of await readdir(packDir).catch(() => [])) {
       if (name.endsWith('.idx') && !packsBefore.has(name)) await unpackSmall(commondir, join(packDir, name))
     }
-    if (tip) await writeTrackingRef(commondir, target.trackingRef, tip)
+    if (tip) {
+      await writeTrackingRef(commondir, target.trackingRef, tip, opts.onStep)
+      await opts.onStep?.('sync:tracking-ref-written')
+    }
     return tip
   } catch (e) {
     const err = e as { code?: string; data?: { what?: string } }
@@ -180,11 +187,21 @@ async function unpackSmall(commondir: string, idxPath: string): Promise<void> {
   await rm(idxPath, { force: true })
 }
 
-/** The tracking ref written as git does (whole file, then rename). */
-export async function writeTrackingRef(commondir: string, ref: string, sha: string): Promise<void> {
+/**
+ * The tracking ref written as git does (whole file, then rename). A temp file a killed fetch left
+ * in the refs folder (git would take it for a ref with a bad name) goes first; fetches run outside
+ * the base lock, so only an old one.
+ */
+export async function writeTrackingRef(
+  commondir: string,
+  ref: string,
+  sha: string,
+  onStep?: StepHook
+): Promise<void> {
   const file = join(commondir, ...ref.split('/'))
   await mkdir(dirname(file), { recursive: true })
-  await writeFileAtomic(file, `${sha}\n`)
+  await removeStaleTemps(file, STALE_TEMP_MS)
+  await writeFileAtomic(file, `${sha}\n`, onStep)
 }
 
 /** A server's words for « the branch is no longer where you said » (git's receive-pack, hosts). */
@@ -238,5 +255,7 @@ export async function pushCommit(
   } finally {
     await rm(refFile, { force: true })
   }
-  await writeTrackingRef(commondir, target.trackingRef, sha)
+  await opts.onStep?.('sync:pushed')
+  await writeTrackingRef(commondir, target.trackingRef, sha, opts.onStep)
+  await opts.onStep?.('sync:tracking-ref-written')
 }
