@@ -25,7 +25,8 @@ export function stagingDir(basesDir: string, jobId: string): string {
   return join(basesDir, `${STAGING_PREFIX}${process.pid}-${jobId}`)
 }
 
-function alive(pid: number): boolean {
+/** Whether process `pid` is alive (ours always is); EPERM = alive, owned by someone else. */
+export function processAlive(pid: number): boolean {
   if (pid === process.pid) return true
   try {
     process.kill(pid, 0)
@@ -49,7 +50,7 @@ export function sweepStaleStaging(basesDir: string, log: HubLog): string[] {
     const m = /^(\d+)-/.exec(name.slice(STAGING_PREFIX.length))
     const pid = m ? Number(m[1]) : NaN
     // Our own pid at start holds no job yet: its folders are a previous life's (pid reuse).
-    if (Number.isFinite(pid) && pid !== process.pid && alive(pid)) continue
+    if (Number.isFinite(pid) && pid !== process.pid && processAlive(pid)) continue
     try {
       rmSync(join(basesDir, name), { recursive: true, force: true })
       removed.push(name)

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import type { HubLog } from '../hublog'
 import { initRepositoryWithFiles } from '../git/init'
 import { stepPastCommit, type StepHook } from '../steps'
+import { processAlive } from '../bases/staging'
 
 /** The bases we write and ship, with the purpose the server instructions give them. */
 export const DEFAULT_BASES_INSTRUCTIONS: readonly { name: string; purpose: string }[] = [
@@ -19,6 +20,41 @@ export const DEFAULT_BASES_INSTRUCTIONS: readonly { name: string; purpose: strin
 ]
 
 export const DEPLOY_PREFIX = '.okf-deploy-'
+/** `.okf-deploy-<name>-<pid>-<8 hex>`: the build folder of one installation by process `pid`. */
+const DEPLOY_NAME = /^\.okf-deploy-(.+)-(\d+)-[0-9a-f]{8}$/
+
+/** Installations running in this process: while none is, a build folder named with our pid is a previous life's. */
+let installing = 0
+
+/**
+ * Removes the build folders a process killed mid-installation left in the bases dir (invisible to
+ * discovery, but never cleaned otherwise): only names of the exact pattern, whose process is dead.
+ */
+export function sweepDeployLeftovers(basesDir: string, log: HubLog): string[] {
+  let names: string[]
+  try {
+    names = readdirSync(basesDir)
+  } catch {
+    return []
+  }
+  const removed: string[] = []
+  for (const name of names) {
+    const m = DEPLOY_NAME.exec(name)
+    if (!m) continue
+    const pid = Number(m[2])
+    if (pid === process.pid ? installing > 0 : processAlive(pid)) continue
+    try {
+      rmSync(join(basesDir, name), { recursive: true, force: true })
+      removed.push(name)
+      log.info(`installation interrompue nettoyée : ${join(basesDir, name)}`)
+    } catch (e) {
+      log.warning(
+        `dossier d'installation interrompue ${join(basesDir, name)} non supprimé : ${(e as Error).message}`
+      )
+    }
+  }
+  return removed
+}
 
 /**
  * Where `resources/` lives: OKF_HUB_RESOURCES, else the nearest ancestor of
@@ -55,7 +91,22 @@ export async function installDefaultBases(
     log.warning('bases livrées introuvables (resources/bases) — aucune installation')
     return installed
   }
-  const source = join(resources, 'bases')
+  sweepDeployLeftovers(basesDir, log)
+  installing++
+  try {
+    return await installFrom(join(resources, 'bases'), basesDir, log, installed, onStep)
+  } finally {
+    installing--
+  }
+}
+
+async function installFrom(
+  source: string,
+  basesDir: string,
+  log: HubLog,
+  installed: string[],
+  onStep: StepHook | undefined
+): Promise<string[]> {
   let names: string[]
   try {
     names = readdirSync(source).filter((n) => existsSync(join(source, n, 'okf-bundle.yaml')))

@@ -1,7 +1,11 @@
+import { join } from 'node:path'
 import { loadConfig, type HubConfig } from '../config'
 import { openHubLog, type HubLog } from '../hublog'
 import { installDefaultBases } from './default-bases'
 import { preferSmallHeap } from '../memory'
+import { removeStaleTemps, STALE_TEMP_MS } from '../git/atomic-write'
+import { SETTINGS_FILE } from '../hub/settings'
+import { SYNC_STATE_FILE } from '../sync/state'
 
 export interface StartOptions {
   bases?: string
@@ -24,6 +28,24 @@ export async function startEngine(opts: StartOptions): Promise<{ config: HubConf
   log.info(
     `démarrage (${opts.door}) — bases_dir=${config.basesDir} read_toc_threshold=${config.readTocThreshold} config=${config.configFile ?? '(aucune)'}`
   )
+  await sweepUserDataTemps(config.userDataDir, log)
   if (config.defaultBases) await installDefaultBases(config.basesDir, log)
   return { config, log }
+}
+
+/**
+ * The temp files a process killed while saving the UI settings or the sync state left in the
+ * user-data folder (`.okf-tmp-<hex>-ui-settings.json`…): those files are written without a lock
+ * (the last writer wins), so only temps older than `STALE_TEMP_MS` are taken for a dead writer's.
+ */
+export async function sweepUserDataTemps(
+  userDataDir: string,
+  log: HubLog,
+  olderThanMs = STALE_TEMP_MS
+): Promise<string[]> {
+  const removed: string[] = []
+  for (const file of [SETTINGS_FILE, SYNC_STATE_FILE])
+    removed.push(...(await removeStaleTemps(join(userDataDir, file), olderThanMs)))
+  for (const n of removed) log.info(`écriture interrompue nettoyée dans ${userDataDir} : ${n}`)
+  return removed
 }

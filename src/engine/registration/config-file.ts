@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { describeError, ioError, isHubError } from '../errors'
 import type { HubLog } from '../hublog'
-import { writeFileAtomic } from '../git/atomic-write'
+import { removeStaleTemps, writeFileAtomic } from '../git/atomic-write'
 import type { StepHook } from '../steps'
 
 /**
@@ -189,6 +189,10 @@ export async function editConfigFile(file: string, edit: TextEdit, opts: EditOpt
     throw ioError(`dossier ${dirname(target)} impossible à créer : ${describeError(e)}`)
   }
   return withFileLock(target, opts.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS, async () => {
+    // Under the lock every hub writer of this file takes: a temp file of ours beside it is a
+    // killed edit's (its rename never happened), never a live one's.
+    for (const n of await removeStaleTemps(target, 0))
+      opts.log?.info(`écriture interrompue de ${file} nettoyée : ${n}`)
     for (let attempt = 1; ; attempt++) {
       const before = await readBytes(target)
       if (before === null && !opts.create) return { file, changed: false, created: false, backup: null }
