@@ -27,6 +27,10 @@ import { setEntry } from '../../src/engine/registration/jsonc-edit'
 import { SettingsStore } from '../../src/engine/hub/settings'
 import { installDefaultBases } from '../../src/engine/bootstrap/default-bases'
 import { BaseImporter } from '../../src/engine/bases/import'
+import { MemoryCredentialStore } from '../../src/engine/sync/credentials'
+import { SyncStateStore } from '../../src/engine/sync/state'
+import { syncBase } from '../../src/engine/sync/sync'
+import { startGitHttpServer, type GitHttpServer } from './git-http'
 
 /**
  * Fault injection over the write paths (issue 13 item 5): one case directory per run, the same
@@ -53,7 +57,8 @@ export const ORPHAN_ID = 'prop-2026-08-31-cafe'
 
 const SSO = '# Procédure SSO\n\nPréambule.\n\n## Reconnexion\n\nAncien texte.\n\n## Déconnexion\n\nQuitter.\n'
 
-export type OpName = 'propose' | 'resolve' | 'reconcile' | 'settings' | 'config' | 'default-bases' | 'import'
+export type OpName =
+  'propose' | 'resolve' | 'reconcile' | 'settings' | 'config' | 'default-bases' | 'import' | 'sync'
 
 export const basesOf = (dir: string): string => join(dir, 'bases')
 export const rootOf = (dir: string): string => join(dir, 'bases', 'alpha')
@@ -123,7 +128,55 @@ export async function runOp(op: OpName, dir: string, onStep?: StepHook): Promise
       await importer.confirm('job1')
       return
     }
+    case 'sync': {
+      // Fast-forward only (the remote, shared by every case, is never written).
+      const state = new SyncStateStore(join(dir, 'userdata', 'sync-state.json'), log, onStep)
+      const status = await syncBase(
+        baseIn(dir),
+        { push: false },
+        { log, credentials: new MemoryCredentialStore({}), state, timeoutMs: 10_000, onStep }
+      )
+      await state.flush()
+      if (status.state !== 'up-to-date') throw new Error(`sync ${status.state} : ${status.message}`)
+      return
+    }
   }
+}
+
+/** What the remote's second commit changes: one file edited, one added in a new folder, one removed with its folder. */
+export const SYNC_CHANGES: Record<string, string | null> = {
+  'knowledge/procedures/sso.md': SSO.replace('Ancien texte.', 'Nouveau texte, venu du dépôt distant.'),
+  'knowledge/nouveau/page.md': '# Page\n\nArrivée avec la synchronisation.\n',
+  'knowledge/vieux/ancien.md': null
+}
+
+/**
+ * Serves the sync template's remote (`remote/base.git`) over smart HTTP and points the template's
+ * clone at it: every case copied from the template then fetches from this one server.
+ */
+export async function serveSyncRemote(template: string): Promise<GitHttpServer> {
+  const server = await startGitHttpServer(join(template, 'remote'))
+  git(rootOf(template), 'remote', 'set-url', 'origin', `${server.url}/base.git`)
+  return server
+}
+
+/** Commits `files` in the template's seed clone and pushes them to its remote; returns the new tip. */
+export function pushToSyncRemote(
+  template: string,
+  files: Record<string, string | null>,
+  message: string
+): string {
+  const seed = join(template, 'seed', 'alpha')
+  for (const [rel, text] of Object.entries(files)) {
+    if (text === null) git(seed, 'rm', '-q', rel)
+    else {
+      writeFiles(seed, { [rel]: text })
+      git(seed, 'add', rel)
+    }
+  }
+  git(seed, 'commit', '-qm', message)
+  git(seed, 'push', '-q', join(template, 'remote', 'base.git'), 'main')
+  return git(seed, 'rev-parse', 'HEAD').trim()
 }
 
 /** What a fresh case holds before `op` runs (built once per test file, then copied). */
@@ -176,6 +229,22 @@ export function buildTemplate(op: OpName, dir: string): void {
       writeFiles(dir, { 'bases/.keep': '' })
       makeBundle(dir, 'source', { name: 'beta' })
       return
+    case 'sync': {
+      // A remote one commit ahead of the base's clone (served by `serveSyncRemote`).
+      const seed = makeBundle(join(dir, 'seed'), 'alpha', {
+        files: {
+          'knowledge/procedures/sso.md': SSO,
+          'knowledge/index.md': '# Index\n\nSommaire.\n',
+          'knowledge/vieux/ancien.md': '# Ancien\n\nÀ retirer.\n'
+        }
+      })
+      git(seed, 'branch', '-M', 'main')
+      git(dir, 'init', '-q', '--bare', '-b', 'main', join(dir, 'remote', 'base.git'))
+      git(seed, 'push', '-q', join(dir, 'remote', 'base.git'), 'main')
+      git(dir, 'clone', '-q', join(dir, 'remote', 'base.git'), join(dir, 'bases', 'alpha'))
+      pushToSyncRemote(dir, SYNC_CHANGES, 'mise à jour distante')
+      return
+    }
   }
 }
 
