@@ -17,7 +17,14 @@ import { parseSource } from './source'
 import { cancelledError, cloneOverHttp, ImportCancelled } from './clone'
 import { checkoutHead } from './checkout'
 import { copyFolder, copyRepository, localRepository } from './local'
-import { checkJobId, publishDir, removeStaging, stagingDir, sweepStaleStaging } from './staging'
+import {
+  checkJobId,
+  publishDir,
+  removeStaging,
+  removeStagingSettled,
+  stagingDir,
+  sweepStaleStaging
+} from './staging'
 
 /**
  * An import, from the source to a served base (SPEC §4.2 "import = clone + rescan"): the source
@@ -152,7 +159,7 @@ export class BaseImporter {
       return result
     } catch (e) {
       this.jobs.delete(jobId)
-      removeStaging(staging, this.o.log)
+      await removeStagingSettled(staging, this.o.log)
       const err = e instanceof ImportCancelled || job.controller.signal.aborted ? cancelledError() : e
       if (err instanceof HubError) {
         this.o.log.warning(`import ${jobId} refusé : ${err.code}: ${err.message}`)
