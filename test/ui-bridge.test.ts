@@ -73,6 +73,8 @@ beforeAll(async () => {
   writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>OKF Hub</title>')
   mkdirSync(join(renderer, 'assets'))
   writeFileSync(join(renderer, 'assets', 'app.js'), 'console.log(1)')
+  writeFileSync(join(renderer, 'assets', 'boot-Bd4lLO2L.js'), 'console.log(2)')
+  writeFileSync(join(renderer, 'assets', 'index-Czd60FW3.css'), 'body{}')
   secretOutside = join(outside, 'secret.js')
   writeFileSync(secretOutside, 'SECRET-OUTSIDE')
   symlinkSync(secretOutside, join(renderer, 'assets', 'leak.js'))
@@ -188,6 +190,22 @@ describe('okf-hub ui bridge', () => {
       expect([400, 404], p).toContain(r.status)
       expect(r.body).not.toContain('SECRET-OUTSIDE')
     }
+  })
+
+  it('lets the browser keep the content-named scripts and styles (and V8 their compiled code), never the HTML', async () => {
+    const get = (p: string): Promise<Reply> => send(p, { headers: { Cookie: cookie() } })
+    for (const p of ['/assets/boot-Bd4lLO2L.js', '/assets/index-Czd60FW3.css']) {
+      const r = await get(p)
+      expect(r.status, p).toBe(200)
+      expect(r.headers['cache-control'], p).toBe('public, max-age=31536000, immutable')
+    }
+    // Not named after their content: asked again each time.
+    for (const p of ['/', '/index.html', '/assets/app.js']) {
+      const r = await get(p)
+      expect(r.status, p).toBe(200)
+      expect(r.headers['cache-control'], p).toBe('no-cache')
+    }
+    expect((await send('/assets/boot-Bd4lLO2L.js')).headers['cache-control']).not.toContain('max-age')
   })
 
   it('streams events over SSE', async () => {

@@ -23,7 +23,7 @@ import {
   sameToken,
   tokenCookie
 } from './guard'
-import { staticFile } from './static-files'
+import { cacheControlFor, staticFile } from './static-files'
 
 /**
  * `okf-hub ui`'s door: the built renderer and the HubApi over loopback HTTP, for browsers and for
@@ -190,7 +190,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
     res.writeHead(200, {
       'Content-Type': file.type,
       'Content-Length': file.body.length,
-      'Cache-Control': 'no-cache'
+      'Cache-Control': cacheControlFor(url.pathname)
     })
     res.end(req.method === 'HEAD' ? undefined : file.body)
   }

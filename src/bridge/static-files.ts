@@ -21,6 +21,19 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8'
 }
 
+/**
+ * Vite names every built script and style sheet after its content (`assets/boot-Bd4lLO2L.js`): such
+ * a file never changes under its name, so the browser keeps it — and, what matters more, keeps
+ * V8's compiled code for it. Served `no-cache`, each page load compiled the app's ~575 KB again
+ * and ran it cold (docs/PERFORMANCE.md « Manager UI »). The HTML stays `no-cache`: it names the
+ * current hashes after a rebuild.
+ */
+const HASHED_ASSET = /^\/assets\/[\w.-]+-[\w-]{8}\.(?:js|css)$/
+
+export function cacheControlFor(urlPath: string): string {
+  return HASHED_ASSET.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache'
+}
+
 export interface StaticFile {
   body: Buffer
   type: string

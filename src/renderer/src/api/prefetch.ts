@@ -9,7 +9,13 @@ import { hub } from './hub'
  */
 
 const FRESH_MS = 10_000
-const held = new Map<string, { at: number; value: Promise<Inventory> }>()
+interface Held {
+  at: number
+  value: Promise<Inventory>
+  /** The answer once it came: the screen's first render can show it without waiting a tick. */
+  settled: Inventory | null
+}
+const held = new Map<string, Held>()
 
 /** `#/base/<name>/inventory` (or the base's index, which redirects there) → the inventory, asked now. */
 export function prefetchFromLocation(hash: string): void {
@@ -21,15 +27,18 @@ export function prefetchFromLocation(hash: string): void {
   } catch {
     return
   }
-  const value = hub().inventory(base)
+  const entry: Held = { at: Date.now(), value: hub().inventory(base), settled: null }
   // Taken or not, a failure here is the screen's to show (it asks again): never unhandled.
-  value.catch(() => undefined)
-  held.set(base, { at: Date.now(), value })
+  entry.value.then(
+    (inv) => void (entry.settled = inv),
+    () => undefined
+  )
+  held.set(base, entry)
 }
 
-/** The prefetched inventory of `base`, once, while fresh. */
-export function takeInventory(base: string): Promise<Inventory> | null {
+/** The prefetched inventory of `base`, once, while fresh: its promise, and its answer if in. */
+export function takeInventory(base: string): { value: Promise<Inventory>; settled: Inventory | null } | null {
   const h = held.get(base)
   held.delete(base)
-  return h && Date.now() - h.at < FRESH_MS ? h.value : null
+  return h && Date.now() - h.at < FRESH_MS ? { value: h.value, settled: h.settled } : null
 }

@@ -1,4 +1,5 @@
 import { Bot, FileText } from 'lucide-react'
+import { memo } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { InventoryGroup, InventoryProposal, ResolutionKind } from '../../../shared/review'
@@ -14,12 +15,13 @@ interface Props {
   showGroup: boolean
   isCursor: boolean
   inPlan: ResolutionKind | null
-  onToggle(): void
-  onFocus(): void
+  /** Stable across renders (called with the row's id): a click re-renders only its own row. */
+  onToggle(id: string): void
+  onFocus(id: string): void
 }
 
 /** One pending proposal: what it concerns, who sent it, when, how sure; in the plan or not. */
-export function InventoryRow({
+export const InventoryRow = memo(function InventoryRow({
   base,
   p,
   group,
@@ -35,9 +37,9 @@ export function InventoryRow({
       className={`inv-row${isCursor ? ' is-cursor' : ''}${inPlan ? ' is-in-plan' : ''}`}
       data-testid={`proposal-row-${p.id}`}
       data-row-id={p.id}
-      onFocus={onFocus}
+      onFocus={() => onFocus(p.id)}
     >
-      <PlanToggle id={p.id} inPlan={inPlan} onToggle={onToggle} />
+      <PlanToggle id={p.id} inPlan={inPlan} onToggle={() => onToggle(p.id)} />
       <div className="inv-main">
         <Link to={proposalPath(base, p.id)} className="inv-title">
           {p.concerns ?? p.id}
@@ -69,4 +71,4 @@ export function InventoryRow({
       ) : null}
     </div>
   )
-}
+})

@@ -18,10 +18,17 @@ export interface HubQuery<T> {
  * key runs, further refreshes are coalesced into one that starts when it ends — an agent filing
  * twenty proposals costs two inventory computations, not twenty. A new key asks at once.
  */
-export function useHubQuery<T>(fetch: () => Promise<T>, deps: readonly unknown[], key?: string): HubQuery<T> {
-  const [data, setData] = useState<T | null>(null)
+export function useHubQuery<T>(
+  fetch: () => Promise<T>,
+  deps: readonly unknown[],
+  key?: string,
+  /** An answer already in hand for the first render (a prefetch): not asked again at mount. */
+  initial?: T | null
+): HubQuery<T> {
+  const [data, setData] = useState<T | null>(initial ?? null)
   const [error, setError] = useState<HubApiError | null>(null)
-  const [loading, setLoading] = useState(true)
+  const [loading, setLoading] = useState(initial == null)
+  const skipFirst = useRef(initial != null)
   const [tick, setTick] = useState(0)
   const seq = useRef(0)
   const inFlight = useRef<string | null>(null)
@@ -30,6 +37,10 @@ export function useHubQuery<T>(fetch: () => Promise<T>, deps: readonly unknown[]
   fetchRef.current = fetch
 
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false
+      return
+    }
     const k = key ?? JSON.stringify(deps)
     if (key !== undefined && inFlight.current === k) {
       again.current = true

@@ -1,6 +1,8 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+type Unit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'second'
+const UNITS: [Unit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
   ['week', 7 * 24 * 3600],
@@ -20,13 +22,49 @@ export interface Formatters {
   bytes(n: number): string
 }
 
-export function formatters(locale: string): Formatters {
+const PAST = {
+  second: 'time.secondsAgo',
+  minute: 'time.minutesAgo',
+  hour: 'time.hoursAgo',
+  day: 'time.daysAgo',
+  week: 'time.weeksAgo',
+  month: 'time.monthsAgo',
+  year: 'time.yearsAgo'
+} as const
+const FUTURE = {
+  second: 'time.inSeconds',
+  minute: 'time.inMinutes',
+  hour: 'time.inHours',
+  day: 'time.inDays',
+  week: 'time.inWeeks',
+  month: 'time.inMonths',
+  year: 'time.inYears'
+} as const
+
+/**
+ * "3 days ago" from the translations' plurals rather than `Intl.RelativeTimeFormat`: building one
+ * costs ~27 ms in Chromium on every page load (its locale data), on the inventory's first paint —
+ * a third of the budget the first rows have (docs/PERFORMANCE.md « Manager UI »).
+ */
+export function relativeTime(t: TFunction, at: Date, now: number): string {
+  const secs = Math.round((at.getTime() - now) / 1000)
+  if (Math.abs(secs) < 1) return t('time.now')
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(secs) < size && unit !== 'second') continue
+    const count = Math.round(secs / size)
+    if (unit === 'day' && count === -1) return t('time.yesterday')
+    if (unit === 'day' && count === 1) return t('time.tomorrow')
+    return count < 0 ? t(PAST[unit], { count: -count }) : t(FUTURE[unit], { count })
+  }
+  return t('time.now')
+}
+
+export function formatters(locale: string, t: TFunction): Formatters {
   // Each built on first use: a screen usually needs one of them (the inventory: relative times).
   const once = <T>(make: () => T): (() => T) => {
     let v: T | undefined
     return () => (v ??= make())
   }
-  const rtf = once(() => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }))
   const df = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }))
   const dtf = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }))
   const nf = once(() => new Intl.NumberFormat(locale))
@@ -39,12 +77,7 @@ export function formatters(locale: string): Formatters {
     locale,
     relative(iso, now = Date.now()) {
       const d = valid(iso)
-      if (!d) return null
-      const secs = Math.round((d.getTime() - now) / 1000)
-      for (const [unit, size] of UNITS) {
-        if (Math.abs(secs) >= size || unit === 'second') return rtf().format(Math.round(secs / size), unit)
-      }
-      return null
+      return d ? relativeTime(t, d, now) : null
     },
     date: (iso) => {
       const d = valid(iso)
@@ -63,16 +96,17 @@ export function formatters(locale: string): Formatters {
   }
 }
 
-// One set per locale: Intl constructors cost about a millisecond each, and every inventory row
-// (RelativeTime) asks for them on every render.
+// One set per locale and language: Intl constructors cost a millisecond or more each, and every
+// inventory row (RelativeTime) asks for them on every render.
 const byLocale = new Map<string, Formatters>()
 
-/** The formatters of a locale, built once. */
-export function formattersFor(locale: string): Formatters {
-  let f = byLocale.get(locale)
+/** The formatters of a locale, with the words of the UI language `t` speaks, built once. */
+export function formattersFor(locale: string, language: string, t: TFunction): Formatters {
+  const key = `${locale}\u0000${language}`
+  let f = byLocale.get(key)
   if (!f) {
-    f = formatters(locale)
-    byLocale.set(locale, f)
+    f = formatters(locale, t)
+    byLocale.set(key, f)
   }
   return f
 }
@@ -81,5 +115,10 @@ export function formattersFor(locale: string): Formatters {
 export function useFormat(): Formatters {
   const { i18n } = useTranslation()
   const os = navigator.language ?? ''
-  return formattersFor(os.toLowerCase().startsWith(i18n.language) ? os : i18n.language)
+  const language = i18n.language
+  return formattersFor(
+    os.toLowerCase().startsWith(language) ? os : language,
+    language,
+    i18n.getFixedT(language)
+  )
 }

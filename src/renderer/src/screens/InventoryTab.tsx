@@ -1,7 +1,8 @@
 import { Inbox } from 'lucide-react'
-import { useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { Trans, useTranslation } from 'react-i18next'
+import type { Inventory } from '../../../shared/review'
 import { hub } from '../api/hub'
 import { takeInventory } from '../api/prefetch'
 import { ContributionNote } from '../components/ContributionNote'
@@ -31,7 +32,25 @@ export function InventoryTab(): React.JSX.Element {
   useDocumentTitle(`${t('tabs.inventory')} · ${base}`)
   const navigate = useNavigate()
   const rev = useBaseRevision(base)
-  const inv = useHubQuery(() => takeInventory(base) ?? hub().inventory(base), [base, rev], base)
+  // The prefetch (api/prefetch.ts), taken once per mount: an answer already in is the first
+  // render's data; one still on its way is the first request's.
+  const pre = useRef<{ base: string; pending: Promise<Inventory> | null; settled: Inventory | null } | null>(
+    null
+  )
+  if (pre.current === null) {
+    const got = takeInventory(base)
+    pre.current = { base, pending: got && !got.settled ? got.value : null, settled: got?.settled ?? null }
+  }
+  const inv = useHubQuery(
+    () => {
+      const p = pre.current?.base === base ? pre.current.pending : null
+      if (pre.current) pre.current.pending = null
+      return p ?? hub().inventory(base)
+    },
+    [base, rev],
+    base,
+    pre.current.base === base ? pre.current.settled : null
+  )
   // Asked once the inventory is in: both run on the one server thread, and the rows come first.
   const invIn = inv.data !== null || inv.error !== null
   const rec = useHubQuery(
@@ -57,10 +76,15 @@ export function InventoryTab(): React.JSX.Element {
   const cursor = prefs.cursor && ids.includes(prefs.cursor) ? prefs.cursor : null
 
   const planOf = (id: string) => resolutions?.find((r) => r.id === id)?.resolution ?? null
-  const toggle = (id: string): void => {
+  const toggleNow = (id: string): void => {
     if (planOf(id)) void removeResolution(base, id)
     else void addResolution(base, id, 'accepted')
   }
+  // The rows get stable callbacks reading the latest plan: a click re-renders its own row only.
+  const latestToggle = useRef(toggleNow)
+  latestToggle.current = toggleNow
+  const toggle = useCallback((id: string) => latestToggle.current(id), [])
+  const onCursor = useCallback((id: string) => setPrefs(base, { cursor: id }), [base, setPrefs])
   const move = (delta: number): void => {
     if (ids.length === 0) return
     const at = cursor ? ids.indexOf(cursor) : -1
@@ -161,7 +185,7 @@ export function InventoryTab(): React.JSX.Element {
               showGroups={prefs.sort === 'group'}
               planOf={planOf}
               onToggle={toggle}
-              onCursor={(id) => setPrefs(base, { cursor: id })}
+              onCursor={onCursor}
             />
           )}
         </>
