@@ -113,6 +113,11 @@ describe('HubService', () => {
     expect(stale.staleness).toHaveLength(1)
     expect(stale.staleness[0]).toMatchObject({ proposalId: id, path: 'sso.md' })
     expect(stale.staleness[0].changedBy.map((c) => c.subject)).toEqual(['edit sso by hand'])
+    // Asked again over the same HEAD: the remembered answer, whole, and not shared with the caller.
+    const again = await service.previewPlan('alpha', acceptPlan(id))
+    expect(again.staleness).toEqual(stale.staleness)
+    again.staleness[0].changedBy.pop()
+    expect((await service.previewPlan('alpha', acceptPlan(id))).staleness[0].changedBy).toHaveLength(1)
 
     await service.saveDraft('alpha', acceptPlan(id))
     expect(await service.loadDraft('alpha')).toEqual(acceptPlan(id))

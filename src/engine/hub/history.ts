@@ -154,10 +154,39 @@ export async function stalenessOf(base: Base, plan: ResolutionPlan): Promise<Sta
   const accepted = plan.resolutions.filter((r) => r.resolution === 'accepted').map((r) => r.id)
   const edited = [...new Set(plan.edits.map((e) => e.path))]
   if (accepted.length === 0 || edited.length === 0) return []
+  const head = await headCommitSha(base.root)
+  if (head === null) return []
+  // History below a commit never changes: the same plan's ids and paths over the same HEAD give
+  // the same warnings. A manager previews again after every edit of the text; the walk (up to
+  // HISTORY_SCAN_LIMIT commits read and parsed) was most of the HubApi's preview beyond the dry
+  // run on a base with a long history (docs/PERFORMANCE.md « Manager UI »).
+  const key = JSON.stringify([base.root, head, accepted, edited])
+  const known = STALENESS_MEMO.get(key)
+  if (known) {
+    STALENESS_MEMO.delete(key)
+    STALENESS_MEMO.set(key, known)
+    return structuredClone(known)
+  }
+  const out = await computeStaleness(base, head, accepted, edited)
+  STALENESS_MEMO.set(key, out)
+  if (STALENESS_MEMO.size > STALENESS_MEMO_SIZE)
+    STALENESS_MEMO.delete(STALENESS_MEMO.keys().next().value as string)
+  return structuredClone(out)
+}
+
+const STALENESS_MEMO_SIZE = 64
+/** Least recently used first. */
+const STALENESS_MEMO = new Map<string, StalenessWarning[]>()
+
+async function computeStaleness(
+  base: Base,
+  head: string,
+  accepted: string[],
+  edited: string[]
+): Promise<StalenessWarning[]> {
   const cache = {}
-  const list = await commits(base.root, null, HISTORY_SCAN_LIMIT, cache)
+  const list = await commits(base.root, head, HISTORY_SCAN_LIMIT, cache)
   if (list.length === 0) return []
-  const head = list[0].oid
   const out: StalenessWarning[] = []
   for (const id of accepted) {
     const at = list.findIndex((c) => SUBMISSION.exec(c.commit.message)?.[1] === id)

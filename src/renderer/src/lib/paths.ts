@@ -65,3 +65,23 @@ function normalise(path: string): string | null {
   }
   return out.length ? out.join('/') : null
 }
+
+/**
+ * The document paths a path field suggests for what is typed: those starting with it first, then
+ * those containing it (case ignored), at most `limit`. A corpus has thousands of documents; a
+ * datalist of all of them, one per field of the plan screen, was 40,000 elements on a base of
+ * 10,000 documents, reconciled on every keystroke (docs/PERFORMANCE.md « Manager UI »).
+ */
+export function suggestPaths(documents: readonly string[], typed: string, limit = 50): string[] {
+  const q = typed.trim().toLowerCase()
+  const starts: string[] = []
+  const contains: string[] = []
+  for (const d of documents) {
+    const l = d.toLowerCase()
+    if (l.startsWith(q)) {
+      starts.push(d)
+      if (starts.length >= limit) break
+    } else if (contains.length < limit && l.includes(q)) contains.push(d)
+  }
+  return [...starts, ...contains].slice(0, limit)
+}

@@ -1,8 +1,8 @@
 import { ArrowLeft, ClipboardList, Eye, Plus, Trash2 } from 'lucide-react'
-import { useEffect, useMemo, useState } from 'react'
+import { memo, useEffect, useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { Trans, useTranslation } from 'react-i18next'
-import type { PlanEdit } from '../../../shared/review'
+import type { InventoryProposal, PlanEdit, ResolutionPlan } from '../../../shared/review'
 import { hub } from '../api/hub'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { EmptyState } from '../components/EmptyState'
@@ -37,7 +37,6 @@ export function PlanScreen(): React.JSX.Element {
   const slot = usePlans((s) => s.slots[base])
   const store = usePlans.getState
   const settingsReviewer = useSettings((s) => s.settings?.reviewer ?? null)
-  const updateSettings = useSettings((s) => s.update)
   const inv = useHubQuery(() => hub().inventory(base), [base, rev], base)
   const tree = useHubQuery(() => hub().corpusTree(base), [base, rev], base)
   const gov = useHubQuery(() => hub().governance(base), [base])
@@ -78,15 +77,8 @@ export function PlanScreen(): React.JSX.Element {
   if (!plan) return <Skeleton lines={10} />
 
   const counts = planCounts(plan)
-  const freshness = gov.data?.freshnessFields ?? []
-  const editPaths = plan.edits.map((e) => e.path.trim()).filter((p) => p !== '')
+  const freshness = gov.data?.freshnessFields ?? NO_FIELDS
   const outdated = slot.preview !== null && slot.preview.key !== key
-  const addEdit = (path: string): void => {
-    const edit: PlanEdit = { path, section: '', content: '' }
-    void store().addEdit(base, edit)
-    const index = plan.edits.length
-    requestAnimationFrame(() => document.getElementById(`edit-${index}-path`)?.focus())
-  }
 
   const empty = plan.resolutions.length === 0 && plan.edits.length === 0
 
@@ -137,83 +129,15 @@ export function PlanScreen(): React.JSX.Element {
         </EmptyState>
       ) : (
         <>
-          <section aria-labelledby="decisions-title" className="plan-section">
-            <h3 id="decisions-title" className="plan-section-title">
-              {t('plan.decisions', { count: plan.resolutions.length })}
-              {plan.resolutions.length > 1 ? <span className="muted"> · {t('plan.batch')}</span> : null}
-            </h3>
-            {plan.resolutions.length === 0 ? <p className="muted">{t('plan.noDecision')}</p> : null}
-            <ul className="card-list">
-              {plan.resolutions.map((r) => (
-                <ResolutionCard
-                  key={r.id}
-                  base={base}
-                  resolution={r}
-                  proposal={proposals.get(r.id) ?? null}
-                  inventoryLoaded={inv.data?.base === base}
-                  documents={documents}
-                  editPaths={editPaths}
-                  onChange={(patch) => void store().setResolution(base, r.id, patch)}
-                  onRemove={() => void store().removeResolution(base, r.id)}
-                  onAddEdit={() => {
-                    const p = proposals.get(r.id)
-                    const path = r.integrated_into?.[0] ?? p?.likelyDocuments[0] ?? ''
-                    if (path && !(r.integrated_into ?? []).includes(path))
-                      void store().setResolution(base, r.id, {
-                        integrated_into: [...(r.integrated_into ?? []), path]
-                      })
-                    addEdit(path)
-                  }}
-                />
-              ))}
-            </ul>
-          </section>
-
-          <section aria-labelledby="edits-title" className="plan-section">
-            <h3 id="edits-title" className="plan-section-title">
-              {t('plan.edits', { count: plan.edits.length })}
-            </h3>
-            <p className="muted">{t('plan.editsExplain')}</p>
-            <ul className="card-list">
-              {plan.edits.map((e, i) => (
-                <EditCard
-                  key={i}
-                  base={base}
-                  index={i}
-                  edit={e}
-                  documents={documents}
-                  freshness={freshness}
-                  onChange={(edit) => void store().setEdit(base, i, edit)}
-                  onRemove={() => void store().removeEdit(base, i)}
-                />
-              ))}
-            </ul>
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => addEdit('')}
-              data-testid="edit-add"
-            >
-              <Plus aria-hidden="true" size={14} /> {t('plan.addEdit')}
-            </button>
-          </section>
-
-          <section aria-labelledby="commit-title" className="plan-section">
-            <h3 id="commit-title" className="plan-section-title">
-              {t('plan.commitTitle')}
-            </h3>
-            <CommitFields
-              summary={plan.summary}
-              reviewer={plan.reviewed_by}
-              onSummary={(summary) => void store().mutate(base, (p) => ({ ...p, summary }))}
-              onReviewer={(reviewed_by) => void store().mutate(base, (p) => ({ ...p, reviewed_by }))}
-              onReviewerDone={() => {
-                const v = plan.reviewed_by.trim()
-                if (v !== '' && v !== settingsReviewer)
-                  void updateSettings({ reviewer: v }).catch(() => undefined)
-              }}
-            />
-          </section>
+          <PlanDraftSections
+            base={base}
+            plan={plan}
+            proposals={proposals}
+            inventoryLoaded={inv.data?.base === base}
+            documents={documents}
+            freshness={freshness}
+            settingsReviewer={settingsReviewer}
+          />
 
           <div className="preview-bar">
             <PlanIssues issues={issues} id="plan-issues" />
@@ -269,3 +193,121 @@ export function PlanScreen(): React.JSX.Element {
 }
 
 export default PlanScreen
+
+const NO_FIELDS: string[] = []
+
+/**
+ * The draft's decisions, edits and commit fields: memoised on the plan and the screen's data, so
+ * that previewing, saving or resolving — which change only the slot's other fields — do not
+ * render every card and editor again (they did, twice per preview: ~40 ms at the press and part
+ * of the ~120 ms when the diff came, docs/PERFORMANCE.md « Manager UI »).
+ */
+const PlanDraftSections = memo(function PlanDraftSections({
+  base,
+  plan,
+  proposals,
+  inventoryLoaded,
+  documents,
+  freshness,
+  settingsReviewer
+}: {
+  base: string
+  plan: ResolutionPlan
+  proposals: Map<string, InventoryProposal>
+  inventoryLoaded: boolean
+  documents: string[]
+  freshness: string[]
+  settingsReviewer: string | null
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const store = usePlans.getState
+  const updateSettings = useSettings((s) => s.update)
+  const editPaths = plan.edits.map((e) => e.path.trim()).filter((p) => p !== '')
+  const addEdit = (path: string): void => {
+    const edit: PlanEdit = { path, section: '', content: '' }
+    void store().addEdit(base, edit)
+    const index = plan.edits.length
+    requestAnimationFrame(() => document.getElementById(`edit-${index}-path`)?.focus())
+  }
+  return (
+    <>
+      <section aria-labelledby="decisions-title" className="plan-section">
+        <h3 id="decisions-title" className="plan-section-title">
+          {t('plan.decisions', { count: plan.resolutions.length })}
+          {plan.resolutions.length > 1 ? <span className="muted"> · {t('plan.batch')}</span> : null}
+        </h3>
+        {plan.resolutions.length === 0 ? <p className="muted">{t('plan.noDecision')}</p> : null}
+        <ul className="card-list">
+          {plan.resolutions.map((r) => (
+            <ResolutionCard
+              key={r.id}
+              base={base}
+              resolution={r}
+              proposal={proposals.get(r.id) ?? null}
+              inventoryLoaded={inventoryLoaded}
+              documents={documents}
+              editPaths={editPaths}
+              onChange={(patch) => void store().setResolution(base, r.id, patch)}
+              onRemove={() => void store().removeResolution(base, r.id)}
+              onAddEdit={() => {
+                const p = proposals.get(r.id)
+                const path = r.integrated_into?.[0] ?? p?.likelyDocuments[0] ?? ''
+                if (path && !(r.integrated_into ?? []).includes(path))
+                  void store().setResolution(base, r.id, {
+                    integrated_into: [...(r.integrated_into ?? []), path]
+                  })
+                addEdit(path)
+              }}
+            />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="edits-title" className="plan-section">
+        <h3 id="edits-title" className="plan-section-title">
+          {t('plan.edits', { count: plan.edits.length })}
+        </h3>
+        <p className="muted">{t('plan.editsExplain')}</p>
+        <ul className="card-list">
+          {plan.edits.map((e, i) => (
+            <EditCard
+              key={i}
+              base={base}
+              index={i}
+              edit={e}
+              documents={documents}
+              freshness={freshness}
+              onChange={(edit) => void store().setEdit(base, i, edit)}
+              onRemove={() => void store().removeEdit(base, i)}
+            />
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => addEdit('')}
+          data-testid="edit-add"
+        >
+          <Plus aria-hidden="true" size={14} /> {t('plan.addEdit')}
+        </button>
+      </section>
+
+      <section aria-labelledby="commit-title" className="plan-section">
+        <h3 id="commit-title" className="plan-section-title">
+          {t('plan.commitTitle')}
+        </h3>
+        <CommitFields
+          summary={plan.summary}
+          reviewer={plan.reviewed_by}
+          onSummary={(summary) => void store().mutate(base, (p) => ({ ...p, summary }))}
+          onReviewer={(reviewed_by) => void store().mutate(base, (p) => ({ ...p, reviewed_by }))}
+          onReviewerDone={() => {
+            const v = plan.reviewed_by.trim()
+            if (v !== '' && v !== settingsReviewer)
+              void updateSettings({ reviewer: v }).catch(() => undefined)
+          }}
+        />
+      </section>
+    </>
+  )
+})

@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { CorpusSuggestions } from './CorpusSuggestions'
 
 /** The corpus documents an acceptance names in `integrated-into`: suggestions to tick, or any other. */
 export function DocumentPicker({
@@ -71,11 +72,7 @@ export function DocumentPicker({
           }}
           spellCheck={false}
         />
-        <datalist id={`${idPrefix}-other-docs`}>
-          {documents.map((d) => (
-            <option key={d} value={d} />
-          ))}
-        </datalist>
+        <CorpusSuggestions id={`${idPrefix}-other-docs`} documents={documents} typed={other} />
         <button type="button" className="button button-small" onClick={add} disabled={other.trim() === ''}>
           <Plus aria-hidden="true" size={14} /> {t('plan.resolution.addDocument')}
         </button>

@@ -7,6 +7,7 @@ import { useHubQuery } from '../../hooks/useHubQuery'
 import { headingsOf, sectionText } from '../../lib/markdown'
 import { editMode, withMode, type EditMode } from '../../lib/plan'
 import { ErrorNotice } from '../ErrorNotice'
+import { CorpusSuggestions } from './CorpusSuggestions'
 import { FrontmatterFields } from './FrontmatterFields'
 import { MarkdownEditor } from './MarkdownEditor'
 
@@ -107,11 +108,7 @@ export function EditCard({
             data-testid="edit-path"
             spellCheck={false}
           />
-          <datalist id={`${id}-docs`}>
-            {documents.map((d) => (
-              <option key={d} value={d} />
-            ))}
-          </datalist>
+          <CorpusSuggestions id={`${id}-docs`} documents={documents} typed={edit.path} />
           <p id={`${id}-path-hint`} className="hint">
             {path === ''
               ? t('plan.edit.pathHint')
