@@ -7,6 +7,7 @@ import { BaseTabs } from './screens/BaseTabs'
 import { InventoryTab } from './screens/InventoryTab'
 import { NotFoundScreen } from './screens/NotFoundScreen'
 import { RouteErrorScreen } from './screens/RouteErrorScreen'
+import { prefetchInventory } from './api/prefetch'
 
 /**
  * Hash routes: the app is loaded from file:// in Electron and from `/` over HTTP. Only the
@@ -40,7 +41,15 @@ const router = createHashRouter([
             element: <BaseTabs />,
             children: [
               { index: true, element: <Navigate to="inventory" replace /> },
-              { path: 'inventory', element: <InventoryTab /> },
+              {
+                path: 'inventory',
+                element: <InventoryTab />,
+                // Not awaited: the screen shows at once and takes the answer when it comes.
+                loader: ({ params }) => {
+                  if (params.base) prefetchInventory(params.base)
+                  return null
+                }
+              },
               { path: 'corpus/*', lazy: lazily(() => import('./screens/CorpusTab'), 'CorpusTab') },
               { path: 'governance', lazy: lazily(() => import('./screens/GovernanceTab'), 'GovernanceTab') },
               { path: 'history', lazy: lazily(() => import('./screens/HistoryTab'), 'HistoryTab') }

@@ -27,6 +27,17 @@ export function prefetchFromLocation(hash: string): void {
   } catch {
     return
   }
+  prefetchInventory(base)
+}
+
+/**
+ * Asks for `base`'s inventory now, unless a fresh answer is already held or on its way: the page's
+ * first script, and the router as soon as a navigation matches the inventory (its loader) — the
+ * call then leaves at the click, not after the screen has rendered and its effects run.
+ */
+export function prefetchInventory(base: string): void {
+  const h = held.get(base)
+  if (h && Date.now() - h.at < FRESH_MS) return
   const entry: Held = { at: Date.now(), value: hub().inventory(base), settled: null }
   // Taken or not, a failure here is the screen's to show (it asks again): never unhandled.
   entry.value.then(
