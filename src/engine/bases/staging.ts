@@ -36,8 +36,18 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-/** Removes staging folders left by dead processes (a crash mid-import); returns their names. */
-export function sweepStaleStaging(basesDir: string, log: HubLog): string[] {
+/**
+ * Removes the hidden folders a dead process left in the bases dir (an import's staging, a default
+ * base's build): `ownerOf` names the pid a folder belongs to (null: not one of ours, left alone),
+ * `live` keeps those of a process still at work. Returns the names removed.
+ */
+export function sweepDeadOwners(
+  basesDir: string,
+  log: HubLog,
+  ownerOf: (name: string) => number | null,
+  live: (pid: number) => boolean,
+  what: { removed: string; kept: string }
+): string[] {
   let names: string[]
   try {
     names = readdirSync(basesDir)
@@ -46,20 +56,34 @@ export function sweepStaleStaging(basesDir: string, log: HubLog): string[] {
   }
   const removed: string[] = []
   for (const name of names) {
-    if (!name.startsWith(STAGING_PREFIX)) continue
-    const m = /^(\d+)-/.exec(name.slice(STAGING_PREFIX.length))
-    const pid = m ? Number(m[1]) : NaN
-    // Our own pid at start holds no job yet: its folders are a previous life's (pid reuse).
-    if (Number.isFinite(pid) && pid !== process.pid && processAlive(pid)) continue
+    const pid = ownerOf(name)
+    if (pid === null || live(pid)) continue
     try {
       rmSync(join(basesDir, name), { recursive: true, force: true })
       removed.push(name)
-      log.info(`import interrompu nettoyé : ${join(basesDir, name)}`)
+      log.info(`${what.removed} : ${join(basesDir, name)}`)
     } catch (e) {
-      log.warning(`dossier d'import interrompu ${join(basesDir, name)} non supprimé : ${describeError(e)}`)
+      log.warning(`${what.kept} ${join(basesDir, name)} non supprimé : ${describeError(e)}`)
     }
   }
   return removed
+}
+
+/** Removes staging folders left by dead processes (a crash mid-import); returns their names. */
+export function sweepStaleStaging(basesDir: string, log: HubLog): string[] {
+  return sweepDeadOwners(
+    basesDir,
+    log,
+    (name) => {
+      if (!name.startsWith(STAGING_PREFIX)) return null
+      const m = /^(\d+)-/.exec(name.slice(STAGING_PREFIX.length))
+      // A name without a pid is ours all the same (0: no process), and dead.
+      return m ? Number(m[1]) : 0
+    },
+    // Our own pid at start holds no job yet: its folders are a previous life's (pid reuse).
+    (pid) => pid !== 0 && pid !== process.pid && processAlive(pid),
+    { removed: 'import interrompu nettoyé', kept: "dossier d'import interrompu" }
+  )
 }
 
 /** Deletes a staging folder; a failure is logged (and said), never thrown over the cause. */

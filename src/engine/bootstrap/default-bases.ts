@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import type { HubLog } from '../hublog'
 import { initRepositoryWithFiles } from '../git/init'
 import { stepPastCommit, type StepHook } from '../steps'
-import { processAlive } from '../bases/staging'
+import { processAlive, sweepDeadOwners } from '../bases/staging'
 
 /** The bases we write and ship, with the purpose the server instructions give them. */
 export const DEFAULT_BASES_INSTRUCTIONS: readonly { name: string; purpose: string }[] = [
@@ -31,29 +31,16 @@ let installing = 0
  * discovery, but never cleaned otherwise): only names of the exact pattern, whose process is dead.
  */
 export function sweepDeployLeftovers(basesDir: string, log: HubLog): string[] {
-  let names: string[]
-  try {
-    names = readdirSync(basesDir)
-  } catch {
-    return []
-  }
-  const removed: string[] = []
-  for (const name of names) {
-    const m = DEPLOY_NAME.exec(name)
-    if (!m) continue
-    const pid = Number(m[2])
-    if (pid === process.pid ? installing > 0 : processAlive(pid)) continue
-    try {
-      rmSync(join(basesDir, name), { recursive: true, force: true })
-      removed.push(name)
-      log.info(`installation interrompue nettoyée : ${join(basesDir, name)}`)
-    } catch (e) {
-      log.warning(
-        `dossier d'installation interrompue ${join(basesDir, name)} non supprimé : ${(e as Error).message}`
-      )
-    }
-  }
-  return removed
+  return sweepDeadOwners(
+    basesDir,
+    log,
+    (name) => {
+      const m = DEPLOY_NAME.exec(name)
+      return m ? Number(m[2]) : null
+    },
+    (pid) => (pid === process.pid ? installing > 0 : processAlive(pid)),
+    { removed: 'installation interrompue nettoyée', kept: "dossier d'installation interrompue" }
+  )
 }
 
 /**
