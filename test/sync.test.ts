@@ -252,6 +252,50 @@ describe('sync: push and replay', () => {
   })
 })
 
+describe('sync: pushed, but the branch could not follow', () => {
+  it('a submission and its resolution pushed as copies are never replayed again when a proposal lands during the push', async () => {
+    const h = hub()
+    const d = deps()
+    const first = await fileProposal(h.base, fields('soumise puis rejetée'), { log: d.log })
+    await resolvePlan(
+      h.base,
+      {
+        summary: 'rejet',
+        reviewed_by: 'human:test',
+        resolutions: [{ id: first.id, resolution: 'rejected', reason: 'doublon' }]
+      },
+      { log: d.log }
+    )
+    pushFromElsewhere(team, 'follow', { 'knowledge/autre.md': '# Autre\n\npendant la poussée\n' }, 'meanwhile')
+    // The soak's race (issue 13): the copies reach the remote, then a proposal is filed before the
+    // branch moves onto them, so the next round replays the local chain onto its own copies.
+    let during: Awaited<ReturnType<typeof fileProposal>> | null = null
+    const s = await syncBase(
+      h.base,
+      { push: true },
+      {
+        ...d,
+        onStep: async (step) => {
+          if (step === 'sync:pushed' && !during)
+            during = await fileProposal(h.base, fields('pendant la poussée'), { log: d.log })
+        }
+      }
+    )
+    expect(during).not.toBeNull()
+    expect(s.state).toBe('up-to-date')
+    expect(head(h.root)).toBe(remoteMain(team))
+    const commitsOf = (id: string) =>
+      git(team.bare, 'log', '-i', '--format=%s', '--grep', `proposal: ${id}`, 'main').trim().split('\n')
+    expect(commitsOf(first.id)).toHaveLength(2)
+    expect(commitsOf((during as unknown as { id: string }).id)).toHaveLength(1)
+    const tree = git(team.bare, 'ls-tree', '-r', '--name-only', 'main', 'proposals/').split('\n')
+    expect(tree.filter((p) => p.endsWith(`/${first.id}.md`))).toEqual([`proposals/rejected/${first.id}.md`])
+    expect(merges(team.bare)).toBe('')
+    assertClean(h.root)
+    git(team.bare, 'fsck', '--strict', '--no-progress')
+  })
+})
+
 describe('sync: resolutions', () => {
   it('a resolution whose document changed on the remote → diverged with the path; nothing written, nothing pushed', async () => {
     const contributor = hub()

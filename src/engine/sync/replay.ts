@@ -44,6 +44,24 @@ export function isHubCommit(c: CommitInfo): boolean {
 export const subjectOf = (c: CommitInfo): string => c.message.split('\n', 1)[0]
 
 /** A resolution commit (`message.ts`): its subject's verb and its Reviewed-By trailer. */
+/** What a replayed copy keeps of its original: author, committer and message, verbatim. */
+const identityOf = (c: CommitInfo): string => `${c.author}\n${c.committer}\n${c.message}`
+
+/** The remote's new commits by identity, with their changes (read only when a local one matches). */
+async function upstreamCopies(
+  reader: CommitReader,
+  upstream: readonly string[]
+): Promise<Map<string, CommitInfo[]>> {
+  const byIdentity = new Map<string, CommitInfo[]>()
+  for (const sha of upstream) {
+    const c = await reader.read(sha)
+    if (!isHubCommit(c) || c.parents.length !== 1) continue
+    const key = identityOf(c)
+    byIdentity.set(key, [...(byIdentity.get(key) ?? []), c])
+  }
+  return byIdentity
+}
+
 export function isResolutionCommit(c: CommitInfo): boolean {
   return /^(integrate|reject|resolve): /.test(subjectOf(c)) && /^Reviewed-By: /m.test(c.message)
 }
@@ -63,10 +81,26 @@ export async function planReplay(
   reader: CommitReader,
   ahead: string[],
   onto: string,
-  opts: { check?: boolean } = {}
+  opts: {
+    check?: boolean
+    /** The commits only `onto` has (`Relation.behind`): where copies pushed earlier are looked for. */
+    upstream?: readonly string[]
+  } = {}
 ): Promise<ReplayPlan | ReplayConflict> {
   const commondir = reader.commondir
   const cache = reader.cache
+  const copies = await upstreamCopies(reader, opts.upstream ?? [])
+  const deltasOf = async (c: CommitInfo) =>
+    diffTrees(commondir, c.parents.length === 1 ? (await reader.read(c.parents[0])).tree : null, c.tree, cache)
+  /** Whether `c` went upstream already as one of `copies` (each of the copy's changes is one of c's). */
+  const pushedBefore = async (c: CommitInfo, own: Awaited<ReturnType<typeof deltasOf>>): Promise<boolean> => {
+    for (const copy of copies.get(identityOf(c)) ?? []) {
+      const mine = new Map(own.map((d) => [d.path, d.after]))
+      const theirs = await deltasOf(copy)
+      if (theirs.every((d) => mine.has(d.path) && same(mine.get(d.path) ?? null, d.after))) return true
+    }
+    return false
+  }
   const ontoTree = await commitTreeOid(commondir, onto, cache)
   // Path → what the replayed commits so far leave there (null: removed).
   const overlay = new Map<string, { oid: string; mode: string } | null>()
@@ -82,8 +116,12 @@ export async function planReplay(
   for (const sha of ahead) {
     const c = await reader.read(sha)
     const subject = subjectOf(c)
-    const parentTree = c.parents.length === 1 ? (await reader.read(c.parents[0])).tree : null
-    const deltas = await diffTrees(commondir, parentTree, c.tree, cache)
+    const deltas = await deltasOf(c)
+    if (isHubCommit(c) && c.parents.length === 1 && (await pushedBefore(c, deltas))) {
+      // Its copy is on the tip: what it changed is there (or was changed since, by later commits).
+      steps.push({ sha, c, changes: [] })
+      continue
+    }
     if (!isHubCommit(c) || c.parents.length !== 1) {
       replannable = false
       for (const d of deltas) conflicts.add(d.path)

@@ -131,7 +131,7 @@ export async function setAsideDiverged(base: Base, deps: SetAsideDeps): Promise<
       const setAside: CommitInfo[] = []
       for (const sha of chain) {
         const c = await reader.read(sha)
-        const plan = await planReplay(reader, [sha], running)
+        const plan = await planReplay(reader, [sha], running, { upstream: rel.behind })
         if (!isConflict(plan)) {
           running = plan.tip
           if (plan.replayed.some((r) => r.to !== null)) replayed++

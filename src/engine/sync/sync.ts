@@ -173,7 +173,10 @@ export async function localStatus(base: Base, deps: Pick<SyncDeps, 'state'>): Pr
         )
       else if (rel.behind.length === 0) computed = status(ctx, 'ahead', aheadMessage(rel, remote), counts)
       else {
-        const plan = await planReplay(reader, await chainOf(reader, local, rel), tip, { check: true })
+        const plan = await planReplay(reader, await chainOf(reader, local, rel), tip, {
+          check: true,
+          upstream: rel.behind
+        })
         computed = isConflict(plan)
           ? status(ctx, 'diverged', divergedMessage(plan, remote), {
               ...counts,
@@ -335,7 +338,8 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
       let replayed: number
       if (remoteTip && rel.behind.length > 0) {
         const plan = await planReplay(reader, await chainOf(reader, local, rel), remoteTip, {
-          check: !req.push
+          check: !req.push,
+          upstream: rel.behind
         })
         if (isConflict(plan))
           return finish(
