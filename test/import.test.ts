@@ -275,10 +275,49 @@ describe('import over HTTP', () => {
       expect(readdirSync(h.basesDir)).toEqual([])
       expect((await h.service.listBases()).bases).toEqual([])
       expect(Date.now() - start).toBeLessThan(10_000)
+      // And it stays gone: writes the aborted clone had in flight once re-created it.
+      for (let i = 0; i < 15; i++) {
+        await new Promise((r) => setTimeout(r, 100))
+        expect(readdirSync(h.basesDir)).toEqual([])
+      }
     } finally {
       await slow.close()
     }
   })
+})
+
+describe('cancel at every phase', () => {
+  // The e2e cancel lands wherever the clone is on a loaded machine: each phase is tried here, the
+  // cancel fired from the first progress event of that phase. An aborted clone's writes in flight
+  // once re-created the staging folder after its removal, and a refused write must never surface
+  // as an unhandled rejection (vitest fails the run on one).
+  for (const phase of ['counting', 'compressing', 'receiving', 'resolving', 'checking-out', 'validating'] as const)
+    it(`cancelled while ${phase}: refused as cancelled, nothing left in the bases folder, and it stays so`, async () => {
+      const h = hub()
+      const jobId = job()
+      let fired = false
+      let cancelled: Promise<void> | null = null
+      stops.push(
+        h.service.subscribe((e) => {
+          if (!fired && e.type === 'import-progress' && e.progress.jobId === jobId && e.progress.phase === phase) {
+            fired = true
+            cancelled = h.service.cancelImport(jobId)
+          }
+        })
+      )
+      const outcome = await h.service.importBase({ jobId, source: `${open.url}/big.git` }).then(
+        () => null,
+        (e: Error) => e.message
+      )
+      expect(fired, `a '${phase}' progress event`).toBe(true)
+      await cancelled
+      expect(outcome).toMatch(/import annulé/)
+      for (let i = 0; i < 10; i++) {
+        expect(readdirSync(h.basesDir)).toEqual([])
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      expect((await h.service.listBases()).bases).toEqual([])
+    })
 })
 
 describe('private repository token', () => {

@@ -1,7 +1,7 @@
-import * as fs from 'node:fs'
 import { HubError, describeError, invalidInput, ioError, notFound } from '../errors'
 import type { ImportPhase } from '../../shared/hub-api'
 import { TOKEN_USER as AUTH_USERNAME } from '../git/auth'
+import { WriteGate } from './write-gate'
 
 /**
  * The HTTP(S) clone of an import, with isomorphic-git: full history (no depth), one branch when
@@ -15,6 +15,8 @@ import { TOKEN_USER as AUTH_USERNAME } from '../git/auth'
  *   request gets the job's signal (the socket is destroyed when it fires) and every response body
  *   is read through an iterator that rejects at once on abort; the phases that do not touch the
  *   network (resolving deltas, checkout) stop at their next progress callback, which throws.
+ *   Its writes go through a `WriteGate` (`write-gate.ts`) that the signal closes; a failed clone
+ *   returns only once the writes it had started are done, so the folder it removes stays removed.
  * - **Stalls**: no answer within 30 s, or a body silent for 60 s, aborts the request as an
  *   unreachable host — isomorphic-git itself would wait forever.
  */
@@ -86,7 +88,9 @@ export function abortableHttp(
   base: HttpClient,
   jobSignal: AbortSignal,
   connectMs: number,
-  idleMs: number
+  idleMs: number,
+  /** Called when a response body has been read to its end (not when it failed or was dropped). */
+  onBodyEnd?: (req: GitHttpRequest) => void
 ): HttpClient {
   return {
     async request(req: GitHttpRequest): Promise<GitHttpResponse> {
@@ -131,7 +135,10 @@ export function abortableHttp(
           timer = setTimeout(() => ctl.abort(new StallError('idle')), idleMs)
           try {
             const r = await Promise.race([inner.next(), aborted])
-            if (r.done) finish()
+            if (r.done) {
+              finish()
+              onBodyEnd?.(req)
+            }
             return r
           } catch (e) {
             finish()
@@ -159,6 +166,9 @@ const PHASES: [RegExp, ImportPhase][] = [
   [/workdir|checkout/i, 'checking-out']
 ]
 
+/** The phases isomorphic-git reports itself while indexing the pack it received (awaited). */
+const INDEXING_PHASES = new Set(['Receiving objects', 'Resolving deltas'])
+
 export function phaseOf(gitPhase: string): ImportPhase {
   for (const [re, phase] of PHASES) if (re.test(gitPhase)) return phase
   return 'preparing'
@@ -171,17 +181,23 @@ export function phaseOf(gitPhase: string): ImportPhase {
 export async function cloneOverHttp(o: CloneOptions): Promise<void> {
   const git = await import('isomorphic-git')
   const httpNode = (await import('isomorphic-git/http/node')).default as unknown as HttpClient
+  // The pack is the body of the clone's one POST (git-upload-pack).
+  let packArrived = false
   const http = abortableHttp(
     httpNode,
     o.signal,
     o.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-    o.idleTimeoutMs ?? IDLE_TIMEOUT_MS
+    o.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+    (req) => {
+      if ((req.method ?? 'GET').toUpperCase() === 'POST') packArrived = true
+    }
   )
   let token = o.token
   const auth = { offered: false, asked: false }
+  const gate = new WriteGate(o.signal, () => new ImportCancelled())
   try {
     await git.clone({
-      fs,
+      fs: gate.fs,
       http: http as never,
       dir: o.dir,
       url: o.url,
@@ -191,7 +207,15 @@ export async function cloneOverHttp(o: CloneOptions): Promise<void> {
       noCheckout: true,
       cache: {},
       onProgress: (p) => {
-        if (o.signal.aborted) throw new ImportCancelled()
+        if (o.signal.aborted) {
+          // The progress lines the server sends (counting, compressing…) reach us from a loop
+          // isomorphic-git does not await: a throw there is an unhandled rejection, which took
+          // `okf-hub ui` down when a cancel landed in those phases. Until the pack has arrived the
+          // aborted request stops the clone; only the indexing that follows (its own two phases,
+          // whose progress it awaits) is stopped by a throw.
+          if (packArrived && INDEXING_PHASES.has(p.phase)) throw new ImportCancelled()
+          return
+        }
         o.onProgress({ phase: phaseOf(p.phase), loaded: p.loaded, total: p.total ?? null })
       },
       onAuth: async () => {
@@ -205,6 +229,8 @@ export async function cloneOverHttp(o: CloneOptions): Promise<void> {
       }
     })
   } catch (e) {
+    // The caller removes the folder next: nothing of this clone may still be writing into it.
+    await gate.drained()
     throw await translateCloneError(e, { ...o, token }, auth.offered, http)
   }
 }

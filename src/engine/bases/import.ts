@@ -21,7 +21,6 @@ import {
   checkJobId,
   publishDir,
   removeStaging,
-  removeStagingSettled,
   stagingDir,
   sweepStaleStaging
 } from './staging'
@@ -159,7 +158,7 @@ export class BaseImporter {
       return result
     } catch (e) {
       this.jobs.delete(jobId)
-      await removeStagingSettled(staging, this.o.log)
+      removeStaging(staging, this.o.log)
       const err = e instanceof ImportCancelled || job.controller.signal.aborted ? cancelledError() : e
       if (err instanceof HubError) {
         this.o.log.warning(`import ${jobId} refusé : ${err.code}: ${err.message}`)

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { readdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { describeError, invalidInput, ioError } from '../errors'
 import type { HubLog } from '../hublog'
@@ -93,30 +93,6 @@ export function removeStaging(dir: string, log: HubLog): void {
   } catch (e) {
     log.error(`dossier d'import ${dir} non supprimé : ${describeError(e)} — supprimez-le à la main`)
   }
-}
-
-const SETTLE_QUIET_MS = 400
-const SETTLE_MAX_MS = 10_000
-
-/**
- * Deletes the staging folder of a clone that just failed or was cancelled, and keeps deleting it
- * until it stays gone: isomorphic-git's clone rejects while writes of the aborted fetch may still
- * be in flight, and its file system layer re-creates a missing parent folder before writing — a
- * cancelled import left `.okf-import-*` in the bases folder that way (e2e import cancel, about one
- * run in three). Settled once the folder has stayed absent for 400 ms (10 s at most).
- */
-export async function removeStagingSettled(dir: string, log: HubLog): Promise<void> {
-  const until = Date.now() + SETTLE_MAX_MS
-  let quietSince = Date.now()
-  removeStaging(dir, log)
-  while (Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 100))
-    if (existsSync(dir)) {
-      removeStaging(dir, log)
-      quietSince = Date.now()
-    } else if (Date.now() - quietSince >= SETTLE_QUIET_MS) return
-  }
-  if (existsSync(dir)) log.error(`dossier d'import ${dir} recréé sans cesse : supprimez-le à la main`)
 }
 
 /**
