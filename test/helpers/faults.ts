@@ -58,7 +58,15 @@ export const ORPHAN_ID = 'prop-2026-08-31-cafe'
 const SSO = '# Procédure SSO\n\nPréambule.\n\n## Reconnexion\n\nAncien texte.\n\n## Déconnexion\n\nQuitter.\n'
 
 export type OpName =
-  'propose' | 'resolve' | 'reconcile' | 'settings' | 'config' | 'default-bases' | 'import' | 'sync'
+  | 'propose'
+  | 'resolve'
+  | 'reconcile'
+  | 'settings'
+  | 'config'
+  | 'default-bases'
+  | 'import'
+  | 'sync'
+  | 'sync-push'
 
 export const basesOf = (dir: string): string => join(dir, 'bases')
 export const rootOf = (dir: string): string => join(dir, 'bases', 'alpha')
@@ -128,12 +136,14 @@ export async function runOp(op: OpName, dir: string, onStep?: StepHook): Promise
       await importer.confirm('job1')
       return
     }
-    case 'sync': {
-      // Fast-forward only (the remote, shared by every case, is never written).
+    case 'sync':
+    case 'sync-push': {
+      // 'sync': fast-forward only (the remote, shared by every case, is never written).
+      // 'sync-push': replay and push to the case's own remote, then the branch's move.
       const state = new SyncStateStore(join(dir, 'userdata', 'sync-state.json'), log, onStep)
       const status = await syncBase(
         baseIn(dir),
-        { push: false },
+        { push: op === 'sync-push' },
         { log, credentials: new MemoryCredentialStore({}), state, timeoutMs: 10_000, onStep }
       )
       await state.flush()
@@ -177,6 +187,34 @@ export function pushToSyncRemote(
   git(seed, 'commit', '-qm', message)
   git(seed, 'push', '-q', join(template, 'remote', 'base.git'), 'main')
   return git(seed, 'rev-parse', 'HEAD').trim()
+}
+
+/** The proposal the 'sync-push' template filed and rejected locally, not yet pushed. */
+export const PUSH_ID = 'prop-2026-09-02-d00d'
+
+/** git as the hub commits (its identity on both lines, fixed dates): commits sync will replay. */
+function hubGit(cwd: string, date: string, ...args: string[]): void {
+  execFileSync('git', args, {
+    cwd,
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'okf-hub',
+      GIT_AUTHOR_EMAIL: 'hub@local',
+      GIT_COMMITTER_NAME: 'okf-hub',
+      GIT_COMMITTER_EMAIL: 'hub@local',
+      GIT_AUTHOR_DATE: date,
+      GIT_COMMITTER_DATE: date
+    }
+  })
+}
+
+/** A bare remote under `dir/remote/base.git` from a seed bundle, cloned into the case's bases. */
+function seedRemote(dir: string, files: Record<string, string>): void {
+  const seed = makeBundle(join(dir, 'seed'), 'alpha', { files })
+  git(seed, 'branch', '-M', 'main')
+  git(dir, 'init', '-q', '--bare', '-b', 'main', join(dir, 'remote', 'base.git'))
+  git(seed, 'push', '-q', join(dir, 'remote', 'base.git'), 'main')
+  git(dir, 'clone', '-q', join(dir, 'remote', 'base.git'), join(dir, 'bases', 'alpha'))
 }
 
 /** What a fresh case holds before `op` runs (built once per test file, then copied). */
@@ -231,18 +269,42 @@ export function buildTemplate(op: OpName, dir: string): void {
       return
     case 'sync': {
       // A remote one commit ahead of the base's clone (served by `serveSyncRemote`).
-      const seed = makeBundle(join(dir, 'seed'), 'alpha', {
-        files: {
-          'knowledge/procedures/sso.md': SSO,
-          'knowledge/index.md': '# Index\n\nSommaire.\n',
-          'knowledge/vieux/ancien.md': '# Ancien\n\nÀ retirer.\n'
-        }
+      seedRemote(dir, {
+        'knowledge/procedures/sso.md': SSO,
+        'knowledge/index.md': '# Index\n\nSommaire.\n',
+        'knowledge/vieux/ancien.md': '# Ancien\n\nÀ retirer.\n'
       })
-      git(seed, 'branch', '-M', 'main')
-      git(dir, 'init', '-q', '--bare', '-b', 'main', join(dir, 'remote', 'base.git'))
-      git(seed, 'push', '-q', join(dir, 'remote', 'base.git'), 'main')
-      git(dir, 'clone', '-q', join(dir, 'remote', 'base.git'), join(dir, 'bases', 'alpha'))
       pushToSyncRemote(dir, SYNC_CHANGES, 'mise à jour distante')
+      return
+    }
+    case 'sync-push': {
+      // The base filed a proposal and rejected it (two hub commits, not pushed); meanwhile a
+      // colleague pushed an unrelated edit: the sync replays both commits on it and pushes.
+      seedRemote(dir, { 'knowledge/procedures/sso.md': SSO, 'knowledge/index.md': '# Index\n\nSommaire.\n' })
+      const root = rootOf(dir)
+      const pending = `proposals/pending/${PUSH_ID}.md`
+      const rejected = `proposals/rejected/${PUSH_ID}.md`
+      const filed = new Date('2026-09-02T08:00:00Z')
+      writeFiles(root, {
+        [pending]: renderProposalFile(PUSH_ID, FIELDS, filed),
+        'proposals/pending/.gitkeep': '',
+        'proposals/accepted/.gitkeep': '',
+        'proposals/rejected/.gitkeep': ''
+      })
+      git(root, 'add', '-A')
+      hubGit(root, '2026-09-02T08:00:00Z', 'commit', '-qm', `proposal: ${PUSH_ID}\n\nProposal: ${PUSH_ID}`)
+      git(root, 'mv', pending, rejected)
+      const file = join(root, ...rejected.split('/'))
+      writeFileSync(file, readFileSync(file, 'utf8').replace('status: pending', 'status: rejected'))
+      git(root, 'add', '-A')
+      hubGit(
+        root,
+        '2026-09-03T08:00:00Z',
+        'commit',
+        '-qm',
+        `reject: doublon\n\nProposal: ${PUSH_ID}\nReviewed-By: human:morva`
+      )
+      pushToSyncRemote(dir, { 'knowledge/index.md': '# Index\n\nSommaire, revu ailleurs.\n' }, 'index revu')
       return
     }
   }

@@ -154,6 +154,18 @@ async function readJournal(repo: RepoLayout, log: HubLog | undefined): Promise<A
   return null
 }
 
+/** The journal as it is, read only (a probe holds no lock: it never removes or settles anything). */
+async function peekJournal(repo: RepoLayout): Promise<AdvanceJournal | null> {
+  try {
+    const j = JSON.parse(await readFile(journalPath(repo), 'utf8')) as Partial<AdvanceJournal>
+    return typeof j.ref === 'string' && typeof j.from === 'string' && typeof j.to === 'string'
+      ? { ref: j.ref, from: j.from, to: j.to }
+      : null
+  } catch {
+    return null
+  }
+}
+
 export type AdvanceResult =
   | { moved: true; paths: string[] }
   /** Local changes in the way: nothing was written. */
@@ -528,10 +540,24 @@ async function advanceOnce(
 export async function probeAdvance(root: string, from: string, to: string): Promise<string[]> {
   const repo = await openRepository(root)
   const cache = {}
+  // A move a killed process left half done from this same commit is completed first by
+  // advanceBranch: its paths may already be at their new state (worktree and index) without being
+  // local changes. Only its leg is probed then; a further leg (the remote moved on since) is
+  // judged by advanceBranch itself, after the push, which reports what blocks it.
+  const journal = await peekJournal(repo)
+  const head = journal ? await readHead(repo) : null
+  const interrupted =
+    journal !== null &&
+    head !== null &&
+    head.symbolic &&
+    journal.ref === head.ref &&
+    journal.from === from &&
+    (await readRefValue(repo, head.ref)) === from
+  const target = interrupted ? (journal as AdvanceJournal).to : to
   const deltas = await diffTrees(
     repo.commondir,
     await commitTreeOid(repo.commondir, from, cache),
-    await commitTreeOid(repo.commondir, to, cache),
+    await commitTreeOid(repo.commondir, target, cache),
     cache
   )
   let index
@@ -541,5 +567,5 @@ export async function probeAdvance(root: string, from: string, to: string): Prom
     if (e instanceof UnsupportedShape) throw refusal(e, root)
     throw ioError(`index git de ${root} inutilisable (${describeError(e)}) : rien n'a été écrit`)
   }
-  return blockedPaths(root, from, deltas, index, cache)
+  return blockedPaths(root, from, deltas, index, cache, interrupted)
 }

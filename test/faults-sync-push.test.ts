@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { existsSync, mkdirSync, rmSync, utimesSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { git, removeDir, tempDir } from './helpers/fixtures'
+import {
+  buildTemplate,
+  copyCase,
+  fsckProblems,
+  inPairs,
+  leftovers,
+  log,
+  PUSH_ID,
+  recordSteps,
+  rootOf,
+  runKilledAt,
+  runOp,
+  runThrowingAt
+} from './helpers/faults'
+import { startGitHttpServer, type GitHttpServer } from './helpers/git-http'
+import { ADVANCE_JOURNAL } from '../src/engine/git/advance'
+import { withBaseLock } from '../src/engine/lock'
+
+/**
+ * Fault injection in a sync that pushes (issue 13 item 5): the base holds a submission and its
+ * rejection the remote does not have, and the remote moved on meanwhile, so the sync replays both
+ * commits on the remote's tip, pushes them, then moves the branch. Each case has its own remote
+ * (a push writes it); one `git http-backend` serves them all. At every step in turn the sync is
+ * thrown out of, and a real child process running it is SIGKILLed. Whatever the interruption
+ * left — nothing pushed, pushed with the branch behind, or the move half done — must be sound
+ * (both repositories fsck clean, the branch never over an index that would undo it), and the next
+ * sync must end exactly where the clean run ends: the same pushed commits (a replay is
+ * deterministic), the proposal in exactly its two commits on both sides, never replayed twice.
+ */
+
+const GIT_LOCKS = ['.git/index.lock', '.git/refs/heads/main.lock']
+
+let parent: string
+let server: GitHttpServer
+let template: string
+let steps: string[]
+let before: { local: string; remote: string }
+let after: { head: string; entries: string; tree: string }
+let seq = 0
+let cleanDir: string
+
+const remoteOf = (dir: string): string => join(dir, 'remote', 'base.git')
+const head = (repo: string, ref = 'HEAD'): string => git(repo, 'rev-parse', ref).trim()
+
+/** A copy of the template whose origin is its own remote, served by the one server. */
+function newCase(label: string): string {
+  const dir = join(parent, `${label}-${++seq}`)
+  mkdirSync(dir)
+  copyCase(template, dir)
+  git(rootOf(dir), 'remote', 'set-url', 'origin', `${server.url}/${basename(dir)}/remote/base.git`)
+  return dir
+}
+
+beforeAll(async () => {
+  parent = tempDir('okf-faults-push-')
+  server = await startGitHttpServer(parent)
+  template = join(parent, 'template')
+  mkdirSync(template)
+  buildTemplate('sync-push', template)
+  before = { local: head(rootOf(template)), remote: head(remoteOf(template), 'main') }
+  const clean = newCase('clean')
+  cleanDir = clean
+  steps = await recordSteps('sync-push', clean)
+  after = {
+    head: head(rootOf(clean)),
+    entries: git(rootOf(clean), 'ls-files', '-s'),
+    tree: head(rootOf(clean), 'HEAD^{tree}')
+  }
+}, 60_000)
+
+afterAll(async () => {
+  await server.close()
+  removeDir(parent)
+})
+
+const auditOf = (repo: string): string[] =>
+  git(repo, 'log', '-i', '--format=%s', '--grep', `proposal: ${PUSH_ID}`, 'main')
+    .split('\n')
+    .filter((l) => l !== '')
+
+/** Sound right after the interruption, whatever it left; returns what it left, in words. */
+function expectSound(dir: string, label: string): string {
+  const root = rootOf(dir)
+  expect(fsckProblems(root), label).toBe('')
+  expect(fsckProblems(remoteOf(dir)), label).toBe('')
+  const remote = head(remoteOf(dir), 'main')
+  // The remote holds what it had, or exactly the clean run's push: never something else.
+  expect([before.remote, after.head], label).toContain(remote)
+  const local = head(root)
+  expect([before.local, after.head], label).toContain(local)
+  // Once the branch moved, the index is the new commit's: nothing staged would undo it.
+  if (local === after.head) expect(git(root, 'diff', '--cached', '--name-status'), label).toBe('')
+  return `${remote === after.head ? 'pushed' : 'not pushed'}, ${local === after.head ? 'moved' : 'unmoved'}`
+}
+
+/** The next sync ends where the clean run ends. */
+async function expectNextSyncCompletes(dir: string, label: string): Promise<void> {
+  // A dead holder's lock is judged stale by its age.
+  const old = new Date(Date.now() - 10 * 60_000)
+  for (const rel of leftovers(dir)) utimesSync(join(dir, rel), old, old)
+  // As after a killed git, git's own locks are removed by a person (the sync names them).
+  for (const l of leftovers(rootOf(dir))) if (GIT_LOCKS.includes(l)) rmSync(join(rootOf(dir), l))
+  await runOp('sync-push', dir)
+  // A sync that finds nothing to move takes no lock: a dead holder's is taken over by the next writer.
+  await withBaseLock(rootOf(dir), async () => undefined, { timeoutMs: 2_000, log })
+  const root = rootOf(dir)
+  expect(leftovers(dir), label).toEqual([])
+  expect(head(root), label).toBe(after.head)
+  expect(head(remoteOf(dir), 'main'), label).toBe(after.head)
+  expect(git(root, 'ls-files', '-s'), label).toBe(after.entries)
+  expect(git(root, 'status', '--porcelain', '--untracked-files=all'), label).toBe('')
+  expect(existsSync(join(root, '.git', ADVANCE_JOURNAL)), label).toBe(false)
+  for (const repo of [root, remoteOf(dir)]) {
+    expect(auditOf(repo), label).toHaveLength(2)
+    expect(git(repo, 'rev-list', '--merges', 'main').trim(), label).toBe('')
+    expect(fsckProblems(repo), label).toBe('')
+  }
+}
+
+describe('sync with push: the steps', () => {
+  it('fetch, push, the branch moved onto the pushed commits; the clean run replays both commits on the colleague’s', () => {
+    expect(steps.filter((s) => s.startsWith('sync:'))).toEqual([
+      'sync:fetched',
+      'sync:tracking-ref-written',
+      'sync:pushed',
+      'sync:tracking-ref-written',
+      'sync:state-written'
+    ])
+    expect(steps).toContain('advance:ref-moved')
+    expect(steps.indexOf('sync:pushed')).toBeLessThan(steps.indexOf('advance:journal-written'))
+    expect(after.head).not.toBe(before.local)
+    expect(head(rootOf(cleanDir), `${after.head}~2`)).toBe(before.remote)
+    expect(auditOf(remoteOf(cleanDir))).toHaveLength(2)
+  })
+})
+
+describe('sync with push: a thrown error at each step', () => {
+  it('leaves both repositories sound, and the next sync ends where the clean run ends', async () => {
+    const report: string[] = []
+    for (let n = 1; n <= steps.length; n++) {
+      const dir = newCase('throw')
+      const label = `sync-push throw at ${n} ${steps[n - 1]}`
+      await runThrowingAt('sync-push', dir, n)
+      // A thrown step runs every rollback: nothing of ours is left behind.
+      expect(leftovers(dir), label).toEqual([])
+      report.push(`${n} ${steps[n - 1]}: ${expectSound(dir, label)}`)
+      await expectNextSyncCompletes(dir, `${label}, then the next sync`)
+    }
+    console.log(`sync-push throws:\n  ${report.join('\n  ')}`)
+  }, 120_000)
+})
+
+describe('sync with push: SIGKILL of a real process at each step', () => {
+  it('leaves both repositories sound, and the next sync cleans up and ends where the clean run ends', async () => {
+    const cases = steps.map((step, i) => ({ n: i + 1, step, dir: newCase('kill') }))
+    const report: string[] = []
+    await inPairs(cases, async ({ n, step, dir }) => {
+      const label = `sync-push kill at ${n} ${step}`
+      const killed = await runKilledAt('sync-push', dir, n)
+      expect(killed.signal, `${label}\n${killed.stderr}`).toBe('SIGKILL')
+      expect(killed.lastStep, label).toBe(step)
+      report.push(`${n} ${step}: ${expectSound(dir, label)}; left ${leftovers(dir).join(' ') || '-'}`)
+      await expectNextSyncCompletes(dir, `${label}, then the next sync`)
+    })
+    console.log(`sync-push kills:\n  ${report.sort((a, b) => parseInt(a) - parseInt(b)).join('\n  ')}`)
+  }, 180_000)
+})
