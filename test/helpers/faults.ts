@@ -30,6 +30,7 @@ import { BaseImporter } from '../../src/engine/bases/import'
 import { MemoryCredentialStore } from '../../src/engine/sync/credentials'
 import { SyncStateStore } from '../../src/engine/sync/state'
 import { syncBase } from '../../src/engine/sync/sync'
+import { setAsideDiverged } from '../../src/engine/sync/set-aside'
 import { startGitHttpServer, type GitHttpServer } from './git-http'
 
 /**
@@ -67,11 +68,12 @@ export type OpName =
   | 'import'
   | 'sync'
   | 'sync-push'
+  | 'set-aside'
 
 export const basesOf = (dir: string): string => join(dir, 'bases')
 export const rootOf = (dir: string): string => join(dir, 'bases', 'alpha')
 
-function baseIn(dir: string): Base {
+export function baseIn(dir: string): Base {
   const registry = new Registry(basesOf(dir), log)
   registry.rescan()
   return registry.get('alpha')
@@ -136,6 +138,10 @@ export async function runOp(op: OpName, dir: string, onStep?: StepHook): Promise
       await importer.confirm('job1')
       return
     }
+    case 'set-aside':
+      // The template is built by the test with the engine (a resolution that clashes with the remote).
+      await setAsideDiverged(baseIn(dir), { log, now: () => new Date('2026-09-20T10:00:00Z'), onStep })
+      return
     case 'sync':
     case 'sync-push': {
       // 'sync': fast-forward only (the remote, shared by every case, is never written).
@@ -209,7 +215,7 @@ function hubGit(cwd: string, date: string, ...args: string[]): void {
 }
 
 /** A bare remote under `dir/remote/base.git` from a seed bundle, cloned into the case's bases. */
-function seedRemote(dir: string, files: Record<string, string>): void {
+export function seedRemote(dir: string, files: Record<string, string>): void {
   const seed = makeBundle(join(dir, 'seed'), 'alpha', { files })
   git(seed, 'branch', '-M', 'main')
   git(dir, 'init', '-q', '--bare', '-b', 'main', join(dir, 'remote', 'base.git'))
@@ -277,6 +283,8 @@ export function buildTemplate(op: OpName, dir: string): void {
       pushToSyncRemote(dir, SYNC_CHANGES, 'mise à jour distante')
       return
     }
+    case 'set-aside':
+      throw new Error('the set-aside template is built by its test (faults-set-aside.test.ts)')
     case 'sync-push': {
       // The base filed a proposal and rejected it (two hub commits, not pushed); meanwhile a
       // colleague pushed an unrelated edit: the sync replays both commits on it and pushes.

@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { invalidInput } from '../errors'
 import type { HubLog } from '../hublog'
@@ -23,6 +23,7 @@ import type { PlanEdit, PlanResolution, ResolutionPlan } from '../../shared/revi
 import { chainOf, CommitReader, relate, type CommitInfo } from './graph'
 import { isConflict, isHubCommit, isResolutionCommit, planReplay, subjectOf } from './replay'
 import { remoteTarget } from './target'
+import type { StepHook } from '../steps'
 
 /**
  * After a diverged push (issue 12): the manager's unpushed resolutions clash with what a colleague
@@ -42,7 +43,11 @@ export interface SetAsideDeps {
   log: HubLog
   now?: () => Date
   lockTimeoutMs?: number
+  /** Tests only (issue 13): `set-aside:branch-kept`, then the branch's move (`advance:*`). */
+  onStep?: StepHook
 }
+
+const KEPT_PREFIX = 'okf-hub/set-aside/'
 
 /** What the engine did; `plan` is the rebuilt plan, to be merged into the manager's draft. */
 export type SetAsideOutcome = Omit<SetAsideResult, 'draft' | 'status'> & { plan: ResolutionPlan }
@@ -85,6 +90,17 @@ function decisionOf(id: string, folder: string, text: string): PlanResolution | 
   const into = data?.['integrated-into']
   const list = Array.isArray(into) ? into.filter((p): p is string => typeof p === 'string') : []
   return { id, resolution: 'accepted', ...(list.length > 0 ? { integrated_into: list } : {}) }
+}
+
+/** The set-aside branch already at `sha`, if one is (its short name). */
+async function keptBranchAt(repo: RepoLayout, sha: string): Promise<string | null> {
+  const dir = refFile(repo, `refs/heads/${KEPT_PREFIX}`)
+  const names = await readdir(dir).catch(() => [] as string[])
+  for (const name of names.sort()) {
+    if (name.endsWith('.lock')) continue
+    if ((await readRefValue(repo, `refs/heads/${KEPT_PREFIX}${name}`)) === sha) return `${KEPT_PREFIX}${name}`
+  }
+  return null
 }
 
 /** Creates `ref` at `sha`; refuses when it exists (never moves someone's branch). */
@@ -150,15 +166,29 @@ export async function setAsideDiverged(base: Base, deps: SetAsideDeps): Promise<
         )
 
       const { plan, notes } = await rebuildPlan(base, reader, setAside, running)
-      const keptAt = `okf-hub/set-aside/${stamp((deps.now ?? (() => new Date()))())}`
-      await createRef(repo, `refs/heads/${keptAt}`, local, log)
-      const moved = await advanceBranch(base.root, local, running, {
-        lock,
-        log,
-        reflog: `okf-hub sync: ${setAside.length} resolution(s) set aside in ${keptAt}, onto ${remote}`
-      })
+      // A set-aside killed before its move kept the same tip already: that branch is used again.
+      const earlier = await keptBranchAt(repo, local)
+      const keptAt = earlier ?? `${KEPT_PREFIX}${stamp((deps.now ?? (() => new Date()))())}`
+      if (!earlier) await createRef(repo, `refs/heads/${keptAt}`, local, log)
+      const unkeep = async (): Promise<void> => {
+        if (!earlier) await rm(refFile(repo, `refs/heads/${keptAt}`), { force: true })
+      }
+      let moved: Awaited<ReturnType<typeof advanceBranch>>
+      try {
+        await deps.onStep?.('set-aside:branch-kept')
+        moved = await advanceBranch(base.root, local, running, {
+          lock,
+          log,
+          reflog: `okf-hub sync: ${setAside.length} resolution(s) set aside in ${keptAt}, onto ${remote}`,
+          onStep: deps.onStep
+        })
+      } catch (e) {
+        // The branch did not move (advanceBranch restores everything when it throws): nothing kept.
+        if ((await headCommitSha(base.root)) === local) await unkeep()
+        throw e
+      }
       if (!moved.moved) {
-        await rm(refFile(repo, `refs/heads/${keptAt}`), { force: true })
+        await unkeep()
         throw invalidInput(
           `des modifications locales (non commitées ou indexées) touchent ${moved.dirty.join(', ')} : rien n'a été mis de côté. ` +
             'Commitez-les ou annulez-les, puis réessayez.'
