@@ -3,13 +3,16 @@ import { existsSync, mkdirSync, rmSync, utimesSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { git, removeDir, tempDir } from './helpers/fixtures'
 import {
+  baseIn,
   buildTemplate,
   copyCase,
+  FIELDS,
   fsckProblems,
   inPairs,
   leftovers,
   log,
   PUSH_ID,
+  pushToSyncRemote,
   recordSteps,
   rootOf,
   runKilledAt,
@@ -19,6 +22,9 @@ import {
 import { startGitHttpServer, type GitHttpServer } from './helpers/git-http'
 import { ADVANCE_JOURNAL } from '../src/engine/git/advance'
 import { withBaseLock } from '../src/engine/lock'
+import { renderProposalFile } from '../src/engine/proposals/format'
+import { reconcile } from '../src/engine/review/reconcile'
+import { resolvePlan } from '../src/engine/review/resolve'
 
 /**
  * Fault injection in a sync that pushes (issue 13 item 5): the base holds a submission and its
@@ -45,6 +51,13 @@ let cleanDir: string
 
 const remoteOf = (dir: string): string => join(dir, 'remote', 'base.git')
 const head = (repo: string, ref = 'HEAD'): string => git(repo, 'rev-parse', ref).trim()
+
+/** `to` becomes a copy of the case `from` (its remote included), its origin then set to its own remote. */
+function copyCaseState(from: string, to: string): void {
+  rmSync(to, { recursive: true, force: true })
+  copyCase(from, to)
+  git(rootOf(to), 'remote', 'set-url', 'origin', `${server.url}/${basename(to)}/remote/base.git`)
+}
 
 /** A copy of the template whose origin is its own remote, served by the one server. */
 function newCase(label: string): string {
@@ -168,4 +181,64 @@ describe('sync with push: SIGKILL of a real process at each step', () => {
     })
     console.log(`sync-push kills:\n  ${report.sort((a, b) => parseInt(a) - parseInt(b)).join('\n  ')}`)
   }, 180_000)
+})
+
+describe('a fast-forward killed halfway, then reconcile or a resolution before the next sync', () => {
+  // The remote brings a submission filed elsewhere: killed after its file reached the worktree,
+  // the move left it untracked over the old branch. Reconcile took it for an orphan submission and
+  // committed a « recovery » of it (a second commit for the proposal, and history rewritten on the
+  // next sync); both writers now complete the interrupted move first.
+  const REMOTE_ID = 'prop-2026-09-04-beef'
+  for (const writer of ['reconcile', 'resolve'] as const)
+    it(`${writer} completes the move first: the branch on the remote tip, no commit of its own for the remote's file`, async () => {
+      const dir = newCase(`ff-${writer}`)
+      await runOp('sync-push', dir)
+      const root = rootOf(dir)
+      const pending = `proposals/pending/${REMOTE_ID}.md`
+      // The colleague's clone (the template's seed) catches up with what the sync pushed first.
+      const seed = join(dir, 'seed', 'alpha')
+      git(seed, 'fetch', '-q', remoteOf(dir), 'main')
+      git(seed, 'reset', '-q', '--hard', 'FETCH_HEAD')
+      const tip = pushToSyncRemote(
+        dir,
+        { [pending]: renderProposalFile(REMOTE_ID, { ...FIELDS, concerns: 'ailleurs' }, new Date('2026-09-04T08:00:00Z')) },
+        `proposal: ${REMOTE_ID}`
+      )
+      const probe = newCase(`ff-${writer}-steps`)
+      copyCaseState(dir, probe)
+      const ffSteps = await recordSteps('sync', probe)
+      const n = ffSteps.indexOf(`advance:worktree-written:${pending}`) + 1
+      expect(n).toBeGreaterThan(0)
+      const killed = await runKilledAt('sync', dir, n)
+      expect(killed.signal, killed.stderr).toBe('SIGKILL')
+      expect(head(root)).toBe(after.head)
+      expect(git(root, 'status', '--porcelain', '--untracked-files=all')).toContain(pending)
+      rmSync(join(root, '.git', 'index.lock'), { force: true })
+      const old = new Date(Date.now() - 10 * 60_000)
+      for (const rel of leftovers(dir)) utimesSync(join(dir, rel), old, old)
+
+      if (writer === 'reconcile') {
+        const report = await reconcile(baseIn(dir), { apply: true, log })
+        expect(report.recovered).toEqual([])
+        expect(head(root)).toBe(tip)
+      } else {
+        const res = await resolvePlan(
+          baseIn(dir),
+          {
+            summary: 'rejet',
+            reviewed_by: 'human:morva',
+            resolutions: [{ id: REMOTE_ID, resolution: 'rejected', reason: 'hors sujet' }]
+          },
+          { log }
+        )
+        expect(head(root)).toBe(res.commit)
+        expect(head(root, `${res.commit}~1`)).toBe(tip)
+      }
+      expect(git(root, 'status', '--porcelain', '--untracked-files=all')).toBe('')
+      expect(existsSync(join(root, '.git', ADVANCE_JOURNAL))).toBe(false)
+      expect(git(root, 'log', '-i', '--format=%s', '--grep', `proposal: ${REMOTE_ID}`).trim().split('\n')).toHaveLength(
+        writer === 'reconcile' ? 1 : 2
+      )
+      expect(fsckProblems(root)).toBe('')
+    }, 60_000)
 })

@@ -329,6 +329,34 @@ export async function settleAdvanceJournal(
 }
 
 /**
+ * Completes the move a killed sync left half done (its journal, the branch still at its `from`),
+ * under the base lock the caller holds — what reconcile and resolve do first, so that the move's
+ * files already in the worktree are never taken for orphan submissions or local edits. A journal
+ * whose branch moved since is removed. Local changes on its paths leave it as it is (the next sync
+ * names them). Returns whether the branch moved.
+ */
+export async function completeInterruptedMove(
+  root: string,
+  opts: { lock: HeldLock; log?: HubLog }
+): Promise<boolean> {
+  opts.lock.assertHeld()
+  const repo = await openRepository(root)
+  const journal = await readJournal(repo, opts.log)
+  if (!journal) return false
+  const head = await readHead(repo)
+  const current = head.symbolic ? await readRefValue(repo, head.ref) : null
+  if (journal.ref !== head.ref || journal.from !== current) {
+    await settleAdvanceJournal(root, opts)
+    return false
+  }
+  const r = await advanceBranch(root, journal.from, journal.to, {
+    ...opts,
+    reflog: 'okf-hub sync: interrupted move completed'
+  })
+  return r.moved
+}
+
+/**
  * Moves the current branch from `from` to `to` (a descendant), the changed paths checked out.
  * Throws (nothing written, or everything restored) on any failure before the branch moved. A
  * move a killed process left half done (its journal) is completed first.

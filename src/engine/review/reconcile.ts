@@ -27,7 +27,7 @@ import type {
   StatusMismatch,
   TempFile
 } from '../../shared/review'
-import { applyThenCommit, rollBackInterrupted, type Change } from './transaction'
+import { applyThenCommit, recoverInterrupted, type Change } from './transaction'
 import type { StepHook } from '../steps'
 
 /**
@@ -400,8 +400,9 @@ export async function reconcile(base: Base, opts: ReconcileOptions): Promise<Rec
   await assertWritableRepository(base.root)
   // What a killed resolution (or repair) left half-written goes back first (its journal): the
   // scan below would otherwise take its copies for duplicates to settle.
+  // So does a sync's move killed halfway (completed): its new files are the remote's, not orphans.
   if (
-    await withBaseLock(base.root, () => rollBackInterrupted(base.root, opts.log), {
+    await withBaseLock(base.root, (lock) => recoverInterrupted(base.root, lock, opts.log), {
       timeoutMs: opts.lockTimeoutMs,
       log: opts.log
     })

@@ -7,10 +7,11 @@ import { preparePlan } from './preview'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { resolveLayout } from '../git/layout'
+import { hasAdvanceJournal } from '../git/advance'
 import {
   applyThenCommit,
   JOURNAL_FILE,
-  rollBackInterrupted,
+  recoverInterrupted,
   type Change,
   type TransactionFaults
 } from './transaction'
@@ -50,8 +51,12 @@ export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOption
   await assertWritableRepository(base.root)
   // A resolution (or repair) whose process died is rolled back first: the plan is judged against
   // the state before it, not against its half-written files.
-  if (existsSync(join((await resolveLayout(base.root)).gitdir, JOURNAL_FILE)))
-    await withBaseLock(base.root, () => rollBackInterrupted(base.root, opts.log), {
+  // A sync's move killed halfway is completed first: the plan is judged on the tip it reached.
+  if (
+    existsSync(join((await resolveLayout(base.root)).gitdir, JOURNAL_FILE)) ||
+    (await hasAdvanceJournal(base.root))
+  )
+    await withBaseLock(base.root, (lock) => recoverInterrupted(base.root, lock, opts.log), {
       timeoutMs: opts.lockTimeoutMs,
       log: opts.log
     })
@@ -60,7 +65,7 @@ export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOption
     base.root,
     async (lock) => {
       await assertWritableRepository(base.root)
-      await rollBackInterrupted(base.root, opts.log)
+      await recoverInterrupted(base.root, lock, opts.log)
       const prepared = await preparePlan(base, plan, { at })
       const changes: Change[] = [
         ...prepared.writes.map((w) => ({ repoPath: w.repoPath, abs: w.abs, text: w.text })),

@@ -6,6 +6,8 @@ import { TEMP_PREFIX, writeFileAtomic } from '../git/atomic-write'
 import { headCommitSha, refreshIndexPaths } from '../git/commit'
 import { resolveLayout } from '../git/layout'
 import { stepPastCommit, type StepHook } from '../steps'
+import { completeInterruptedMove } from '../git/advance'
+import type { HeldLock } from '../lock'
 
 /**
  * All-or-nothing worktree changes ahead of one commit: every touched path's prior bytes (or
@@ -137,6 +139,17 @@ async function missingDirs(root: string, repoPath: string): Promise<string[]> {
     }
   }
   return out
+}
+
+/**
+ * What a killed writer left, put right under the base lock before a resolution or a repair reads
+ * the base: a transaction's half-written files rolled back, then a sync's half-done move completed.
+ * Returns whether anything changed.
+ */
+export async function recoverInterrupted(root: string, lock: HeldLock, log: HubLog): Promise<boolean> {
+  const rolledBack = await rollBackInterrupted(root, log)
+  const moved = await completeInterruptedMove(root, { lock, log })
+  return rolledBack || moved
 }
 
 /**
