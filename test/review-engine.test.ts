@@ -25,7 +25,7 @@ import { inventory } from '../src/engine/review/inventory'
 import { parsePlan } from '../src/engine/review/plan'
 import { previewPlan, resolvePlan } from '../src/engine/review/resolve'
 import { resolutionMessage, resolutionSubject, trailerValue } from '../src/engine/review/message'
-import { concernTokens, groupBySubject, jaccard } from '../src/engine/review/group'
+import { concernTokens, groupBySubject, jaccard, MAX_REASONS } from '../src/engine/review/group'
 import { freshnessFieldsOf } from '../src/engine/review/freshness'
 import { appendText, replaceSection } from '../src/engine/review/edits'
 import { renderContext, renderInventory, renderReconcile } from '../src/engine/review/render'
@@ -1134,6 +1134,25 @@ describe('grouping and freshness units', () => {
       [1, 3]
     ])
     expect(g[1].reasons).toEqual(['touchent le même document : x.md (b, d)'])
+    // One link per member joined (a~c, then c~e or a~e), not every similar pair.
+    expect(g[0].reasons).toHaveLength(2)
+  })
+  it('gives a crowd of near-identical proposals one group with a bounded list of reasons', () => {
+    // Agents filing the same observation: 300 proposals, 44,850 similar pairs. Every pair used to
+    // be a reason (de-duplicated by a linear search: a minute per inventory, megabytes of text).
+    const n = 300
+    const g = groupBySubject(
+      Array.from({ length: n }, (_, i) => ({
+        id: `p${i}`,
+        concerns: `constat procédure redémarrage ${i}`,
+        topDocument: null
+      }))
+    )
+    expect(g).toHaveLength(1)
+    expect(g[0].members).toHaveLength(n)
+    expect(g[0].reasons).toHaveLength(MAX_REASONS + 1)
+    expect(g[0].reasons.slice(0, MAX_REASONS).every((r) => r.startsWith('concerns proches : '))).toBe(true)
+    expect(g[0].reasons.at(-1)).toBe(`… et ${n - 1 - MAX_REASONS} autres rapprochements`)
   })
   it('finds date fields named last-… in the accepted schema shapes', () => {
     expect(

@@ -11,7 +11,14 @@
  *    partial OR fallback, which matches almost anything) are together (« touchent le même
  *    document »);
  *  - groups are transitive (union-find).
+ *
+ * A group's reasons are the links that joined it — one per member beyond the first, never every
+ * similar pair: forty agents filing the same observation make 780 similar pairs, and listing (and
+ * de-duplicating) them all was quadratic in pairs — a warm inventory of 300 such proposals took a
+ * minute and its answer held megabytes of reasons. At most `MAX_REASONS` are listed, then a count.
  */
+
+export const MAX_REASONS = 12
 
 export const SIMILARITY_THRESHOLD = 0.5
 
@@ -106,24 +113,26 @@ export function groupBySubject(items: GroupInput[]): GroupOutput[] {
     }
     return i
   }
-  const union = (a: number, b: number): void => {
+  /** Joins the sets of a and b; false when they were one already. */
+  const union = (a: number, b: number): boolean => {
     const ra = find(a)
     const rb = find(b)
-    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb)
+    if (ra === rb) return false
+    parent[Math.max(ra, rb)] = Math.min(ra, rb)
+    return true
   }
-  const edges: { a: number; b: number; reason: string }[] = []
+  const edges: { a: number; reason: string }[] = []
   const tokens = items.map((it) => concernTokens(it.concerns))
   for (let a = 0; a < items.length; a++) {
     for (let b = a + 1; b < items.length; b++) {
+      // Already together: this pair would add no member, only another reason.
+      if (find(a) === find(b)) continue
       const sim = jaccard(tokens[a], tokens[b])
-      if (sim >= SIMILARITY_THRESHOLD) {
-        union(a, b)
+      if (sim >= SIMILARITY_THRESHOLD && union(a, b))
         edges.push({
           a,
-          b,
           reason: `concerns proches : ${items[a].id} ~ ${items[b].id} (similarité ${sim.toFixed(2)})`
         })
-      }
     }
   }
   const byDoc = new Map<string, number[]>()
@@ -138,7 +147,6 @@ export function groupBySubject(items: GroupInput[]): GroupOutput[] {
     for (const m of members.slice(1)) union(members[0], m)
     edges.push({
       a: members[0],
-      b: members[0],
       reason: `touchent le même document : ${doc} (${members.map((m) => items[m].id).join(', ')})`
     })
   }
@@ -149,9 +157,12 @@ export function groupBySubject(items: GroupInput[]): GroupOutput[] {
     g.members.push(i)
     groups.set(root, g)
   })
+  const more = new Map<GroupOutput, number>()
   for (const e of edges) {
     const g = groups.get(find(e.a)) as GroupOutput
-    if (!g.reasons.includes(e.reason)) g.reasons.push(e.reason)
+    if (g.reasons.length < MAX_REASONS) g.reasons.push(e.reason)
+    else more.set(g, (more.get(g) ?? 0) + 1)
   }
+  for (const [g, n] of more) g.reasons.push(`… et ${n} autre${n === 1 ? '' : 's'} rapprochement${n === 1 ? '' : 's'}`)
   return [...groups.values()].sort((x, y) => x.members[0] - y.members[0])
 }
