@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { existsSync, rmSync, utimesSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { git, removeDir, tempDir } from './helpers/fixtures'
 import {
   baseIn,
+  clearDeadWriter,
   copyCase,
   FIELDS,
   fsckProblems,
-  inPairs,
+  killAtEachStep,
   leftovers,
   log,
   pushToSyncRemote,
   recordSteps,
   rootOf,
-  runKilledAt,
   runOp,
   runThrowingAt,
   seedRemote
@@ -32,7 +32,6 @@ import { ADVANCE_JOURNAL } from '../src/engine/git/advance'
  * keeping the tip and moving the branch left a second, identical branch before (now reused).
  */
 
-const GIT_LOCKS = ['.git/index.lock', '.git/refs/heads/main.lock']
 const DOC = 'knowledge/procedures/sso.md'
 
 let parent: string
@@ -133,12 +132,7 @@ describe('set aside: a thrown error at each step', () => {
 
 describe('set aside: SIGKILL of a real process at each step', () => {
   it('leaves the base sound, and a second set-aside ends where the clean run ends with one kept branch', async () => {
-    const cases = steps.map((step, i) => ({ n: i + 1, step, dir: newCase('kill') }))
-    const report: string[] = []
-    await inPairs(cases, async ({ n, step, dir }) => {
-      const label = `set-aside kill at ${n} ${step}`
-      const killed = await runKilledAt('set-aside', dir, n)
-      expect(killed.signal, `${label}\n${killed.stderr}`).toBe('SIGKILL')
+    await killAtEachStep('set-aside', steps, () => newCase('kill'), async (dir, label) => {
       const root = rootOf(dir)
       expect(fsckProblems(root), label).toBe('')
       const moved = head(root) !== before.head
@@ -146,11 +140,8 @@ describe('set aside: SIGKILL of a real process at each step', () => {
         expect(head(root), label).toBe(after.head)
         expect(git(root, 'diff', '--cached', '--name-status'), label).toBe('')
       }
-      report.push(`${n} ${step}: ${moved ? 'moved' : 'unmoved'}; left ${leftovers(dir).join(' ') || '-'}`)
-
-      const old = new Date(Date.now() - 10 * 60_000)
-      for (const rel of leftovers(dir)) utimesSync(join(dir, rel), old, old)
-      for (const l of leftovers(root)) if (GIT_LOCKS.includes(l)) rmSync(join(root, l))
+      const found = `${moved ? 'moved' : 'unmoved'}; left ${leftovers(dir).join(' ') || '-'}`
+      clearDeadWriter(dir)
       const again = `${label}, then a second set-aside`
       if (moved) await expect(runOp('set-aside', dir), again).rejects.toThrow(/n'a pas divergé/)
       else {
@@ -158,7 +149,7 @@ describe('set aside: SIGKILL of a real process at each step', () => {
         expect(existsSync(join(root, '.git', ADVANCE_JOURNAL)), again).toBe(false)
       }
       expectComplete(dir, again)
+      return found
     })
-    console.log(`set-aside kills:\n  ${report.sort((a, b) => parseInt(a) - parseInt(b)).join('\n  ')}`)
   }, 180_000)
 })

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { existsSync, mkdirSync, rmSync, utimesSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { git, removeDir, tempDir } from './helpers/fixtures'
 import {
   baseIn,
   buildTemplate,
+  clearDeadWriter,
   copyCase,
   FIELDS,
   fsckProblems,
-  inPairs,
+  killAtEachStep,
   leftovers,
   log,
   PUSH_ID,
@@ -38,7 +39,6 @@ import { resolvePlan } from '../src/engine/review/resolve'
  * deterministic), the proposal in exactly its two commits on both sides, never replayed twice.
  */
 
-const GIT_LOCKS = ['.git/index.lock', '.git/refs/heads/main.lock']
 
 let parent: string
 let server: GitHttpServer
@@ -112,11 +112,7 @@ function expectSound(dir: string, label: string): string {
 
 /** The next sync ends where the clean run ends. */
 async function expectNextSyncCompletes(dir: string, label: string): Promise<void> {
-  // A dead holder's lock is judged stale by its age.
-  const old = new Date(Date.now() - 10 * 60_000)
-  for (const rel of leftovers(dir)) utimesSync(join(dir, rel), old, old)
-  // As after a killed git, git's own locks are removed by a person (the sync names them).
-  for (const l of leftovers(rootOf(dir))) if (GIT_LOCKS.includes(l)) rmSync(join(rootOf(dir), l))
+  clearDeadWriter(dir)
   await runOp('sync-push', dir)
   // A sync that finds nothing to move takes no lock: a dead holder's is taken over by the next writer.
   await withBaseLock(rootOf(dir), async () => undefined, { timeoutMs: 2_000, log })
@@ -169,17 +165,11 @@ describe('sync with push: a thrown error at each step', () => {
 
 describe('sync with push: SIGKILL of a real process at each step', () => {
   it('leaves both repositories sound, and the next sync cleans up and ends where the clean run ends', async () => {
-    const cases = steps.map((step, i) => ({ n: i + 1, step, dir: newCase('kill') }))
-    const report: string[] = []
-    await inPairs(cases, async ({ n, step, dir }) => {
-      const label = `sync-push kill at ${n} ${step}`
-      const killed = await runKilledAt('sync-push', dir, n)
-      expect(killed.signal, `${label}\n${killed.stderr}`).toBe('SIGKILL')
-      expect(killed.lastStep, label).toBe(step)
-      report.push(`${n} ${step}: ${expectSound(dir, label)}; left ${leftovers(dir).join(' ') || '-'}`)
+    await killAtEachStep('sync-push', steps, () => newCase('kill'), async (dir, label) => {
+      const found = `${expectSound(dir, label)}; left ${leftovers(dir).join(' ') || '-'}`
       await expectNextSyncCompletes(dir, `${label}, then the next sync`)
+      return found
     })
-    console.log(`sync-push kills:\n  ${report.sort((a, b) => parseInt(a) - parseInt(b)).join('\n  ')}`)
   }, 180_000)
 })
 
@@ -213,9 +203,7 @@ describe('a fast-forward killed halfway, then reconcile or a resolution before t
       expect(killed.signal, killed.stderr).toBe('SIGKILL')
       expect(head(root)).toBe(after.head)
       expect(git(root, 'status', '--porcelain', '--untracked-files=all')).toContain(pending)
-      rmSync(join(root, '.git', 'index.lock'), { force: true })
-      const old = new Date(Date.now() - 10 * 60_000)
-      for (const rel of leftovers(dir)) utimesSync(join(dir, rel), old, old)
+      clearDeadWriter(dir)
 
       if (writer === 'reconcile') {
         const report = await reconcile(baseIn(dir), { apply: true, log })

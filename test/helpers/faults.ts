@@ -8,6 +8,7 @@ import {
   readFileSync,
   readlinkSync,
   rmSync,
+  utimesSync,
   writeFileSync
 } from 'node:fs'
 import { join } from 'node:path'
@@ -500,4 +501,38 @@ export async function inPairs<T>(items: T[], fn: (item: T) => Promise<void>, wid
     while (next < items.length) await fn(items[next++])
   }
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker))
+}
+
+/**
+ * What a person (or the stale-lock rules) does after a killed writer: its leftovers aged past
+ * every staleness threshold, git's own `index.lock` / `<ref>.lock` removed, as after a killed git.
+ */
+export function clearDeadWriter(dir: string): void {
+  const old = new Date(Date.now() - 10 * 60_000)
+  for (const rel of leftovers(dir)) utimesSync(join(dir, rel), old, old)
+  for (const rel of leftovers(dir))
+    if (/(^|\/)\.git\/(index|refs\/heads\/[^/]+)\.lock$/.test(rel)) rmSync(join(dir, rel))
+}
+
+/**
+ * Kills a real child running `op` at each of `steps` in turn (two at a time), each in a fresh case
+ * from `newCase`, checks it died there, then hands the case to `check`, which returns what it
+ * found in words; the report is printed in step order.
+ */
+export async function killAtEachStep(
+  op: OpName,
+  steps: string[],
+  newCase: () => string,
+  check: (dir: string, label: string) => Promise<string>
+): Promise<void> {
+  const cases = steps.map((step, i) => ({ n: i + 1, step, dir: newCase() }))
+  const report: string[] = []
+  await inPairs(cases, async ({ n, step, dir }) => {
+    const label = `${op} kill at ${n} ${step}`
+    const killed = await runKilledAt(op, dir, n)
+    if (killed.signal !== 'SIGKILL' || killed.lastStep !== step)
+      throw new Error(`${label}: ended by ${killed.signal ?? `exit ${killed.code}`} at ${killed.lastStep}\n${killed.stderr}`)
+    report.push(`${n} ${step}: ${await check(dir, label)}`)
+  })
+  console.log(`${op} kills:\n  ${report.sort((a, b) => parseInt(a) - parseInt(b)).join('\n  ')}`)
 }
