@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser'
 import { git, removeDir, tempDir } from './helpers/fixtures'
 import {
+  ageLeftovers,
   basesOf,
   buildTemplate,
   copyCase,
@@ -87,12 +88,6 @@ function expectServed(dir: string, names: string[], label: string): void {
   const registry = new Registry(basesOf(dir), log)
   registry.rescan()
   expect(registry.names().sort(), label).toEqual([...names].sort())
-}
-
-/** Makes every leftover of a dead writer look old (proper-lockfile and the unlocked sweeps judge by mtime). */
-function age(dir: string): void {
-  const old = new Date(Date.now() - 10 * 60_000)
-  for (const rel of leftovers(dir)) utimesSync(join(dir, rel), old, old)
 }
 
 interface Reference {
@@ -266,7 +261,7 @@ describe.each(OPS)('%s: a thrown error at each step', (op) => {
 
 /** After a kill: the next start's sweeps, then the same operation again. */
 async function nextRun(op: OpName, dir: string): Promise<void> {
-  age(dir)
+  ageLeftovers(dir)
   if (op === 'settings') await sweepUserDataTemps(join(dir, 'userdata'), log)
   if (op === 'import') {
     new BaseImporter({ basesDir: basesOf(dir), log, emit: () => undefined }).sweep()
@@ -368,7 +363,7 @@ describe('sync: a fast-forward killed halfway, the remote moved on since', () =>
       { 'knowledge/procedures/sso.md': '# Procédure SSO\n\nRéécrite une deuxième fois.\n' },
       'deuxième mise à jour distante'
     )
-    age(dir)
+    ageLeftovers(dir)
     await runOp('sync', dir)
     expect(git(root, 'rev-parse', 'HEAD').trim()).toBe(tip)
     expect(git(root, 'status', '--porcelain', '--untracked-files=all')).toBe('')

@@ -56,7 +56,10 @@ function newCase(label: string): string {
 beforeAll(async () => {
   parent = tempDir('okf-faults-aside-')
   template = join(parent, 'template')
-  seedRemote(template, { [DOC]: '# SSO\n\n## Reconnexion\n\nAncien texte.\n', 'knowledge/index.md': '# Index\n' })
+  seedRemote(template, {
+    [DOC]: '# SSO\n\n## Reconnexion\n\nAncien texte.\n',
+    'knowledge/index.md': '# Index\n'
+  })
   const base = baseIn(template)
   const filed = await fileProposal(base, FIELDS, { log, now: () => new Date('2026-09-18T09:00:00Z') })
   await resolvePlan(
@@ -65,12 +68,18 @@ beforeAll(async () => {
       summary: 'reconnexion',
       reviewed_by: 'human:morva',
       resolutions: [{ id: filed.id, resolution: 'accepted', integrated_into: ['procedures/sso.md'] }],
-      edits: [{ path: 'procedures/sso.md', section: 'Reconnexion', content: '## Reconnexion\n\nMenu profil.' }]
+      edits: [
+        { path: 'procedures/sso.md', section: 'Reconnexion', content: '## Reconnexion\n\nMenu profil.' }
+      ]
     },
     { log, now: () => new Date('2026-09-18T10:00:00Z') }
   )
   // Filed after the resolution: replays on the remote's tip, and is kept through the set-aside.
-  await fileProposal(base, { ...FIELDS, concerns: 'plus tard' }, { log, now: () => new Date('2026-09-18T11:00:00Z') })
+  await fileProposal(
+    base,
+    { ...FIELDS, concerns: 'plus tard' },
+    { log, now: () => new Date('2026-09-18T11:00:00Z') }
+  )
   pushToSyncRemote(template, { [DOC]: '# SSO\n\n## Reconnexion\n\nTexte d’un collègue.\n' }, 'collègue')
   git(rootOf(template), 'fetch', '-q', 'origin')
   // Set-aside works from the last fetched tip, without the network; the remote must look like one it syncs.
@@ -132,24 +141,29 @@ describe('set aside: a thrown error at each step', () => {
 
 describe('set aside: SIGKILL of a real process at each step', () => {
   it('leaves the base sound, and a second set-aside ends where the clean run ends with one kept branch', async () => {
-    await killAtEachStep('set-aside', steps, () => newCase('kill'), async (dir, label) => {
-      const root = rootOf(dir)
-      expect(fsckProblems(root), label).toBe('')
-      const moved = head(root) !== before.head
-      if (moved) {
-        expect(head(root), label).toBe(after.head)
-        expect(git(root, 'diff', '--cached', '--name-status'), label).toBe('')
+    await killAtEachStep(
+      'set-aside',
+      steps,
+      () => newCase('kill'),
+      async (dir, label) => {
+        const root = rootOf(dir)
+        expect(fsckProblems(root), label).toBe('')
+        const moved = head(root) !== before.head
+        if (moved) {
+          expect(head(root), label).toBe(after.head)
+          expect(git(root, 'diff', '--cached', '--name-status'), label).toBe('')
+        }
+        const found = `${moved ? 'moved' : 'unmoved'}; left ${leftovers(dir).join(' ') || '-'}`
+        clearDeadWriter(dir)
+        const again = `${label}, then a second set-aside`
+        if (moved) await expect(runOp('set-aside', dir), again).rejects.toThrow(/n'a pas divergé/)
+        else {
+          await runOp('set-aside', dir)
+          expect(existsSync(join(root, '.git', ADVANCE_JOURNAL)), again).toBe(false)
+        }
+        expectComplete(dir, again)
+        return found
       }
-      const found = `${moved ? 'moved' : 'unmoved'}; left ${leftovers(dir).join(' ') || '-'}`
-      clearDeadWriter(dir)
-      const again = `${label}, then a second set-aside`
-      if (moved) await expect(runOp('set-aside', dir), again).rejects.toThrow(/n'a pas divergé/)
-      else {
-        await runOp('set-aside', dir)
-        expect(existsSync(join(root, '.git', ADVANCE_JOURNAL)), again).toBe(false)
-      }
-      expectComplete(dir, again)
-      return found
-    })
+    )
   }, 180_000)
 })

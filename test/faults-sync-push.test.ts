@@ -39,7 +39,6 @@ import { resolvePlan } from '../src/engine/review/resolve'
  * deterministic), the proposal in exactly its two commits on both sides, never replayed twice.
  */
 
-
 let parent: string
 let server: GitHttpServer
 let template: string
@@ -165,11 +164,16 @@ describe('sync with push: a thrown error at each step', () => {
 
 describe('sync with push: SIGKILL of a real process at each step', () => {
   it('leaves both repositories sound, and the next sync cleans up and ends where the clean run ends', async () => {
-    await killAtEachStep('sync-push', steps, () => newCase('kill'), async (dir, label) => {
-      const found = `${expectSound(dir, label)}; left ${leftovers(dir).join(' ') || '-'}`
-      await expectNextSyncCompletes(dir, `${label}, then the next sync`)
-      return found
-    })
+    await killAtEachStep(
+      'sync-push',
+      steps,
+      () => newCase('kill'),
+      async (dir, label) => {
+        const found = `${expectSound(dir, label)}; left ${leftovers(dir).join(' ') || '-'}`
+        await expectNextSyncCompletes(dir, `${label}, then the next sync`)
+        return found
+      }
+    )
   }, 180_000)
 })
 
@@ -191,7 +195,13 @@ describe('a fast-forward killed halfway, then reconcile or a resolution before t
       git(seed, 'reset', '-q', '--hard', 'FETCH_HEAD')
       const tip = pushToSyncRemote(
         dir,
-        { [pending]: renderProposalFile(REMOTE_ID, { ...FIELDS, concerns: 'ailleurs' }, new Date('2026-09-04T08:00:00Z')) },
+        {
+          [pending]: renderProposalFile(
+            REMOTE_ID,
+            { ...FIELDS, concerns: 'ailleurs' },
+            new Date('2026-09-04T08:00:00Z')
+          )
+        },
         `proposal: ${REMOTE_ID}`
       )
       const probe = newCase(`ff-${writer}-steps`)
@@ -224,9 +234,9 @@ describe('a fast-forward killed halfway, then reconcile or a resolution before t
       }
       expect(git(root, 'status', '--porcelain', '--untracked-files=all')).toBe('')
       expect(existsSync(join(root, '.git', ADVANCE_JOURNAL))).toBe(false)
-      expect(git(root, 'log', '-i', '--format=%s', '--grep', `proposal: ${REMOTE_ID}`).trim().split('\n')).toHaveLength(
-        writer === 'reconcile' ? 1 : 2
-      )
+      expect(
+        git(root, 'log', '-i', '--format=%s', '--grep', `proposal: ${REMOTE_ID}`).trim().split('\n')
+      ).toHaveLength(writer === 'reconcile' ? 1 : 2)
       expect(fsckProblems(root)).toBe('')
     }, 60_000)
 })

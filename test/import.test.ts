@@ -291,7 +291,14 @@ describe('cancel at every phase', () => {
   // cancel fired from the first progress event of that phase. An aborted clone's writes in flight
   // once re-created the staging folder after its removal, and a refused write must never surface
   // as an unhandled rejection (vitest fails the run on one).
-  for (const phase of ['counting', 'compressing', 'receiving', 'resolving', 'checking-out', 'validating'] as const)
+  for (const phase of [
+    'counting',
+    'compressing',
+    'receiving',
+    'resolving',
+    'checking-out',
+    'validating'
+  ] as const)
     it(`cancelled while ${phase}: refused as cancelled, nothing left in the bases folder, and it stays so`, async () => {
       const h = hub()
       const jobId = job()
@@ -299,7 +306,12 @@ describe('cancel at every phase', () => {
       let cancelled: Promise<void> | null = null
       stops.push(
         h.service.subscribe((e) => {
-          if (!fired && e.type === 'import-progress' && e.progress.jobId === jobId && e.progress.phase === phase) {
+          if (
+            !fired &&
+            e.type === 'import-progress' &&
+            e.progress.jobId === jobId &&
+            e.progress.phase === phase
+          ) {
             fired = true
             cancelled = h.service.cancelImport(jobId)
           }

@@ -26,7 +26,10 @@ beforeAll(() => {
   // A common word on many lines of many files: ripgrep's output spans several 64 KB chunks.
   for (let i = 0; i < 300; i++) {
     mkdirSync(join(dir, `d${i % 10}`), { recursive: true })
-    writeFileSync(join(dir, `d${i % 10}`, `page-${i}.md`), `# Page ${i}\n\n${'procédure de redémarrage\n'.repeat(40)}`)
+    writeFileSync(
+      join(dir, `d${i % 10}`, `page-${i}.md`),
+      `# Page ${i}\n\n${'procédure de redémarrage\n'.repeat(40)}`
+    )
   }
 })
 afterAll(() => removeDir(dir))

@@ -266,7 +266,12 @@ describe('sync: pushed, but the branch could not follow', () => {
       },
       { log: d.log }
     )
-    pushFromElsewhere(team, 'follow', { 'knowledge/autre.md': '# Autre\n\npendant la poussée\n' }, 'meanwhile')
+    pushFromElsewhere(
+      team,
+      'follow',
+      { 'knowledge/autre.md': '# Autre\n\npendant la poussée\n' },
+      'meanwhile'
+    )
     // The soak's race (issue 13): the copies reach the remote, then a proposal is filed before the
     // branch moves onto them, so the next round replays the local chain onto its own copies.
     let during: Awaited<ReturnType<typeof fileProposal>> | null = null

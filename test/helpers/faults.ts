@@ -503,13 +503,18 @@ export async function inPairs<T>(items: T[], fn: (item: T) => Promise<void>, wid
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker))
 }
 
+/** Makes every leftover of a dead writer look old (proper-lockfile and the unlocked sweeps judge by mtime). */
+export function ageLeftovers(dir: string): void {
+  const old = new Date(Date.now() - 10 * 60_000)
+  for (const rel of leftovers(dir)) utimesSync(join(dir, rel), old, old)
+}
+
 /**
  * What a person (or the stale-lock rules) does after a killed writer: its leftovers aged past
  * every staleness threshold, git's own `index.lock` / `<ref>.lock` removed, as after a killed git.
  */
 export function clearDeadWriter(dir: string): void {
-  const old = new Date(Date.now() - 10 * 60_000)
-  for (const rel of leftovers(dir)) utimesSync(join(dir, rel), old, old)
+  ageLeftovers(dir)
   for (const rel of leftovers(dir))
     if (/(^|\/)\.git\/(index|refs\/heads\/[^/]+)\.lock$/.test(rel)) rmSync(join(dir, rel))
 }
@@ -531,7 +536,9 @@ export async function killAtEachStep(
     const label = `${op} kill at ${n} ${step}`
     const killed = await runKilledAt(op, dir, n)
     if (killed.signal !== 'SIGKILL' || killed.lastStep !== step)
-      throw new Error(`${label}: ended by ${killed.signal ?? `exit ${killed.code}`} at ${killed.lastStep}\n${killed.stderr}`)
+      throw new Error(
+        `${label}: ended by ${killed.signal ?? `exit ${killed.code}`} at ${killed.lastStep}\n${killed.stderr}`
+      )
     report.push(`${n} ${step}: ${await check(dir, label)}`)
   })
   console.log(`${op} kills:\n  ${report.sort((a, b) => parseInt(a) - parseInt(b)).join('\n  ')}`)

@@ -17,13 +17,7 @@ import { parseSource } from './source'
 import { cancelledError, cloneOverHttp, ImportCancelled } from './clone'
 import { checkoutHead } from './checkout'
 import { copyFolder, copyRepository, localRepository } from './local'
-import {
-  checkJobId,
-  publishDir,
-  removeStaging,
-  stagingDir,
-  sweepStaleStaging
-} from './staging'
+import { checkJobId, publishDir, removeStaging, stagingDir, sweepStaleStaging } from './staging'
 
 /**
  * An import, from the source to a served base (SPEC §4.2 "import = clone + rescan"): the source

@@ -142,28 +142,45 @@ async function readJournal(repo: RepoLayout, log: HubLog | undefined): Promise<A
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
     throw e
   }
-  try {
-    const j = JSON.parse(text) as Partial<AdvanceJournal>
-    if (typeof j.ref === 'string' && typeof j.from === 'string' && typeof j.to === 'string')
-      return { ref: j.ref, from: j.from, to: j.to }
-  } catch {
-    // Renamed into place whole, so never cut short: unreadable means not one of ours to follow.
-  }
+  const journal = parseJournal(text)
+  if (journal) return journal
   log?.warning(`journal de synchronisation ${path} illisible : supprimé`)
   await unlink(path).catch(() => undefined)
   return null
 }
 
+/** A journal's text, or null when it is not one (renamed into place whole: never cut short). */
+function parseJournal(text: string): AdvanceJournal | null {
+  try {
+    const j = JSON.parse(text) as Partial<AdvanceJournal>
+    if (typeof j.ref === 'string' && typeof j.from === 'string' && typeof j.to === 'string')
+      return { ref: j.ref, from: j.from, to: j.to }
+  } catch {
+    // Not one of ours to follow.
+  }
+  return null
+}
+
 /** The journal as it is, read only (a probe holds no lock: it never removes or settles anything). */
 async function peekJournal(repo: RepoLayout): Promise<AdvanceJournal | null> {
-  try {
-    const j = JSON.parse(await readFile(journalPath(repo), 'utf8')) as Partial<AdvanceJournal>
-    return typeof j.ref === 'string' && typeof j.from === 'string' && typeof j.to === 'string'
-      ? { ref: j.ref, from: j.from, to: j.to }
-      : null
-  } catch {
-    return null
-  }
+  const text = await readFile(journalPath(repo), 'utf8').catch(() => null)
+  return text === null ? null : parseJournal(text)
+}
+
+/** Whether the journal's move is still to be made: its branch checked out and still at its `from`. */
+async function journalPending(repo: RepoLayout, journal: AdvanceJournal): Promise<boolean> {
+  const head = await readHead(repo)
+  return head.symbolic && journal.ref === head.ref && (await readRefValue(repo, head.ref)) === journal.from
+}
+
+/** Removes the journal of a move that was made (the kill came after the branch moved), or overtaken. */
+async function dropJournal(
+  repo: RepoLayout,
+  journal: AdvanceJournal,
+  log: HubLog | undefined
+): Promise<void> {
+  await unlink(journalPath(repo))
+  log?.info(`synchronisation interrompue après le déplacement de ${journal.ref} : journal supprimé`)
 }
 
 export type AdvanceResult =
@@ -320,12 +337,8 @@ export async function settleAdvanceJournal(
   opts.lock?.assertHeld()
   const repo = await openRepository(root)
   const journal = await readJournal(repo, opts.log)
-  if (!journal) return
-  const head = await readHead(repo)
-  const current = head.symbolic ? await readRefValue(repo, head.ref) : null
-  if (journal.ref === head.ref && journal.from === current) return
-  await unlink(journalPath(repo))
-  opts.log?.info(`synchronisation interrompue après le déplacement de ${journal.ref} : journal supprimé`)
+  if (!journal || (await journalPending(repo, journal))) return
+  await dropJournal(repo, journal, opts.log)
 }
 
 /**
@@ -341,12 +354,12 @@ export async function completeInterruptedMove(
 ): Promise<boolean> {
   opts.lock.assertHeld()
   const repo = await openRepository(root)
+  // A stat first: reconcile and every resolution call this, a journal is rare.
+  if (!(await exists(journalPath(repo)))) return false
   const journal = await readJournal(repo, opts.log)
   if (!journal) return false
-  const head = await readHead(repo)
-  const current = head.symbolic ? await readRefValue(repo, head.ref) : null
-  if (journal.ref !== head.ref || journal.from !== current) {
-    await settleAdvanceJournal(root, opts)
+  if (!(await journalPending(repo, journal))) {
+    await dropJournal(repo, journal, opts.log)
     return false
   }
   const r = await advanceBranch(root, journal.from, journal.to, {
@@ -375,13 +388,10 @@ export async function advanceBranch(
     let resuming = false
     const journal = await readJournal(repo, log)
     if (journal) {
-      const head = await readHead(repo)
-      const current = head.symbolic ? await readRefValue(repo, head.ref) : null
-      if (journal.ref !== head.ref || journal.from !== current) {
+      if (!(await journalPending(repo, journal)))
         // The branch moved since: that move was made (or someone else moved the branch).
-        await unlink(journalPath(repo))
-        log?.info(`synchronisation interrompue après le déplacement de ${journal.ref} : journal supprimé`)
-      } else if (journal.to === to) resuming = true
+        await dropJournal(repo, journal, log)
+      else if (journal.to === to) resuming = true
       else {
         // The remote moved on since the kill: the interrupted move is finished first, so that its
         // paths are at a state this move knows, then this one goes on from there.
@@ -573,15 +583,8 @@ export async function probeAdvance(root: string, from: string, to: string): Prom
   // local changes. Only its leg is probed then; a further leg (the remote moved on since) is
   // judged by advanceBranch itself, after the push, which reports what blocks it.
   const journal = await peekJournal(repo)
-  const head = journal ? await readHead(repo) : null
-  const interrupted =
-    journal !== null &&
-    head !== null &&
-    head.symbolic &&
-    journal.ref === head.ref &&
-    journal.from === from &&
-    (await readRefValue(repo, head.ref)) === from
-  const target = interrupted ? (journal as AdvanceJournal).to : to
+  const interrupted = journal !== null && journal.from === from && (await journalPending(repo, journal))
+  const target = interrupted && journal ? journal.to : to
   const deltas = await diffTrees(
     repo.commondir,
     await commitTreeOid(repo.commondir, from, cache),

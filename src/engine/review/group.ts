@@ -163,6 +163,7 @@ export function groupBySubject(items: GroupInput[]): GroupOutput[] {
     if (g.reasons.length < MAX_REASONS) g.reasons.push(e.reason)
     else more.set(g, (more.get(g) ?? 0) + 1)
   }
-  for (const [g, n] of more) g.reasons.push(`… et ${n} autre${n === 1 ? '' : 's'} rapprochement${n === 1 ? '' : 's'}`)
+  for (const [g, n] of more)
+    g.reasons.push(`… et ${n} autre${n === 1 ? '' : 's'} rapprochement${n === 1 ? '' : 's'}`)
   return [...groups.values()].sort((x, y) => x.members[0] - y.members[0])
 }

@@ -174,10 +174,6 @@ function offerHit(hits: Hit[], hit: Hit): void {
 }
 
 /**
- * Runs ripgrep once over `dir` (canonical corpus-dir). `terms` are the keyword terms (fixed strings)
- * or, in regex mode, a single expression.
- */
-/**
  * A copy of `s` that does not point into the string it was cut from. V8 keeps a slice's whole
  * parent alive: a path cut from a 64 KB chunk of ripgrep's output and kept by a cache (the
  * inventory's likely documents, the document cache) kept that chunk — 45 KB per pending proposal
@@ -187,6 +183,10 @@ function detached(s: string): string {
   return Buffer.from(s, 'utf8').toString('utf8')
 }
 
+/**
+ * Runs ripgrep once over `dir` (canonical corpus-dir). `terms` are the keyword terms (fixed strings)
+ * or, in regex mode, a single expression.
+ */
 export async function scanCorpus(
   dir: string,
   mode: RgMode,

@@ -43,7 +43,6 @@ export function isHubCommit(c: CommitInfo): boolean {
 
 export const subjectOf = (c: CommitInfo): string => c.message.split('\n', 1)[0]
 
-/** A resolution commit (`message.ts`): its subject's verb and its Reviewed-By trailer. */
 /** What a replayed copy keeps of its original: author, committer and message, verbatim. */
 const identityOf = (c: CommitInfo): string => `${c.author}\n${c.committer}\n${c.message}`
 
@@ -62,6 +61,7 @@ async function upstreamCopies(
   return byIdentity
 }
 
+/** A resolution commit (`message.ts`): its subject's verb and its Reviewed-By trailer. */
 export function isResolutionCommit(c: CommitInfo): boolean {
   return /^(integrate|reject|resolve): /.test(subjectOf(c)) && /^Reviewed-By: /m.test(c.message)
 }
@@ -91,11 +91,18 @@ export async function planReplay(
   const cache = reader.cache
   const copies = await upstreamCopies(reader, opts.upstream ?? [])
   const deltasOf = async (c: CommitInfo) =>
-    diffTrees(commondir, c.parents.length === 1 ? (await reader.read(c.parents[0])).tree : null, c.tree, cache)
+    diffTrees(
+      commondir,
+      c.parents.length === 1 ? (await reader.read(c.parents[0])).tree : null,
+      c.tree,
+      cache
+    )
   /** Whether `c` went upstream already as one of `copies` (each of the copy's changes is one of c's). */
   const pushedBefore = async (c: CommitInfo, own: Awaited<ReturnType<typeof deltasOf>>): Promise<boolean> => {
-    for (const copy of copies.get(identityOf(c)) ?? []) {
-      const mine = new Map(own.map((d) => [d.path, d.after]))
+    const candidates = copies.get(identityOf(c)) ?? []
+    if (candidates.length === 0) return false
+    const mine = new Map(own.map((d) => [d.path, d.after]))
+    for (const copy of candidates) {
       const theirs = await deltasOf(copy)
       if (theirs.every((d) => mine.has(d.path) && same(mine.get(d.path) ?? null, d.after))) return true
     }
