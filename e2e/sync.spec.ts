@@ -224,7 +224,11 @@ test.describe('team sync', () => {
     await page.getByTestId('resolve-button').click()
     await expect(page.getByTestId('resolve-result')).toBeVisible()
     await page.goto(`${hub.origin}/#/base/${BASE}/inventory`)
+    // The resolution is the one commit to send: wait for the status to say so, then for the push's
+    // own result — a badge still « À jour » from before the resolution would pass at once.
+    await expect(badge(page)).toHaveText('1 à envoyer')
     await page.getByTestId('push-button').click()
+    await expect(page.getByTestId('sync-result')).toHaveText('1 commit envoyé sur origin/main.')
     await expect(badge(page)).toHaveText('À jour')
 
     const trail = git(bare, 'log', '-i', '--format=%s', '--grep', `proposal: ${id}`, 'HEAD')

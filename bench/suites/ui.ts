@@ -286,7 +286,7 @@ async function inventoryBench(page: Page, s: UiServer, f: UiFixture, o: Options)
 }
 
 /** 2 accepted proposals with a section edit each (two documents), 1 rejected. */
-function threeProposalPlan(inv: Inventory, f: UiFixture): ResolutionPlan {
+export function threeProposalPlan(inv: Inventory, f: UiFixture): ResolutionPlan {
   const ids = inv.groups.flatMap((g) => g.proposals.map((p) => p.id)).slice(0, 3)
   if (ids.length < 3) throw new Error('moins de trois propositions en attente')
   const docs = f.targets.filter((t) => t.sections.length > 0).slice(0, 2)
@@ -400,6 +400,44 @@ function bundleSize(): void {
   })
 }
 
+/** Waits until the inventory has found every likely document (an earlier run's answers, read). */
+async function untilLocated(s: UiServer, f: UiFixture): Promise<Inventory> {
+  let inv = await s.api<Inventory>('inventory', f.name)
+  while (inv.locating > 0) {
+    await new Promise((r) => setTimeout(r, 1_000))
+    inv = await s.api<Inventory>('inventory', f.name)
+  }
+  return inv
+}
+
+/** The first inventory after a start with nothing saved, then after a restart: the server restarted is returned. */
+async function coldFigures(s: UiServer, f: UiFixture, home: string): Promise<UiServer> {
+  const t = now()
+  const first = await s.api<Inventory>('inventory', f.name)
+  const answered = now() - t
+  await untilLocated(s, f)
+  record({
+    bench: 'ui',
+    case: 'inventory, first call after start (cold): answered',
+    oursMs: answered,
+    extra: { locating: first.locating, total: first.total }
+  })
+  record({ bench: 'ui', case: 'inventory, cold: every likely document found', oursMs: now() - t })
+  // A restart on the unchanged corpus: the saved answers (<user data>/locate-cache) are read.
+  await new Promise((r) => setTimeout(r, 1_500)) // the store's write, debounced 1 s
+  await s.stop()
+  const restartedServer = await startUi(f, home)
+  const r0 = now()
+  const restarted = await restartedServer.api<Inventory>('inventory', f.name)
+  record({
+    bench: 'ui',
+    case: 'inventory, first call after a restart (answers saved)',
+    oursMs: now() - r0,
+    extra: { locating: restarted.locating }
+  })
+  return restartedServer
+}
+
 export default async function uiSuite(o: Options): Promise<void> {
   if (!existsSync(CHROMIUM))
     throw new Error(`${CHROMIUM} absent : installez Chromium (apt-get install chromium)`)
@@ -409,38 +447,16 @@ export default async function uiSuite(o: Options): Promise<void> {
   const home = `ui-${docs}-${proposals}`
   const userData = benchHome(home, f.basesDir).userData
   rmSync(join(userData, 'drafts'), { recursive: true, force: true })
+  // `--no-cold`: the screens only, over the answers an earlier run saved (minutes saved per run
+  // while working on the renderer); the cold and restart figures are then not taken.
+  const cold = !process.argv.includes('--no-cold')
   // Cold means cold: nothing found by an earlier run (the answers outlive the process).
-  rmSync(join(userData, LOCATE_CACHE_DIR), { recursive: true, force: true })
+  if (cold) rmSync(join(userData, LOCATE_CACHE_DIR), { recursive: true, force: true })
   let s = await startUi(f, home)
   let browser: Browser | null = null
   try {
-    const t = now()
-    const first = await s.api<Inventory>('inventory', f.name)
-    const answered = now() - t
-    let inv = first
-    while (inv.locating > 0) {
-      await new Promise((r) => setTimeout(r, 1_000))
-      inv = await s.api<Inventory>('inventory', f.name)
-    }
-    record({
-      bench: 'ui',
-      case: 'inventory, first call after start (cold): answered',
-      oursMs: answered,
-      extra: { locating: first.locating, total: first.total }
-    })
-    record({ bench: 'ui', case: 'inventory, cold: every likely document found', oursMs: now() - t })
-    // A restart on the unchanged corpus: the saved answers (<user data>/locate-cache) are read.
-    await new Promise((r) => setTimeout(r, 1_500)) // the store's write, debounced 1 s
-    await s.stop()
-    s = await startUi(f, home)
-    const r0 = now()
-    const restarted = await s.api<Inventory>('inventory', f.name)
-    record({
-      bench: 'ui',
-      case: 'inventory, first call after a restart (answers saved)',
-      oursMs: now() - r0,
-      extra: { locating: restarted.locating }
-    })
+    if (cold) s = await coldFigures(s, f, home)
+    else await untilLocated(s, f)
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
     const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'fr-FR' })
     await context.addInitScript({ content: PROBES })

@@ -19,6 +19,17 @@ interface Props {
   onCursor(id: string): void
 }
 
+/**
+ * Heights as inventory.css lays them out when nothing wraps (whole-pixel lines): a proposal row, a
+ * group's title, each of its reasons. Exact estimates spare the first paint a second layout and
+ * render — a mismatch makes the virtualiser re-render synchronously once it has measured.
+ */
+const ROW_PX = 60
+const GROUP_PX = 41
+const REASON_PX = 20
+const estimate = (item: InventoryItem | undefined): number =>
+  item?.kind === 'group' ? GROUP_PX + REASON_PX * item.group.reasons.length : ROW_PX
+
 /** The pending proposals, virtualised: thousands of rows stay as fast as ten. */
 export function InventoryList({
   base,
@@ -35,10 +46,15 @@ export function InventoryList({
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (i) => (items[i]?.kind === 'group' ? 48 : 68),
+    estimateSize: (i) => estimate(items[i]),
     getItemKey: (i) => items[i]?.key ?? i,
     // A screen of rows and a few more: every row rendered before the first paint costs ~5 ms here.
-    overscan: 4
+    overscan: 4,
+    // A measured size that differs from its estimate (a title or a reason that wraps) re-renders
+    // the list in the next task, not synchronously inside the commit: that would also run every
+    // pending effect before the first rows are painted. The estimates are exact when nothing
+    // wraps, so a frame at estimated positions is at most a wrapped line off.
+    useFlushSync: false
   })
 
   useEffect(() => {
