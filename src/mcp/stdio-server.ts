@@ -23,7 +23,7 @@ export async function prepareHub(
   opts: ServeOptions,
   door = 'mcp'
 ): Promise<{ config: HubConfig; log: HubLog; hub: Hub; sync: import('../engine/sync/service').SyncService }> {
-  const { config, log } = await startEngine({ ...opts, door, smallHeap: door !== 'tool' })
+  const { config, log } = await startEngine({ ...opts, door })
   const hub = new Hub(config, log)
   // Team sync: a proposal filed here is pushed when its base has auto-push; a server also
   // fast-forwards its bases once it answers (the network code loads only for bases with a remote).

@@ -14,22 +14,15 @@ export interface StartOptions {
   verbose?: boolean
   /** Who starts: named in the first log line. */
   door: string
-  /**
-   * V8's memory-saving mode (`preferSmallHeap`): for the MCP servers, one per host session and
-   * several per machine. The manager's doors (`okf-hub ui`, the desktop app: one per machine,
-   * a person waiting on each answer) keep V8's defaults — the mode cost them 10–25 % of every
-   * answer's time (docs/PERFORMANCE.md « Manager UI »).
-   */
-  smallHeap?: boolean
 }
 
 /**
  * What every long-running door does before serving (the MCP server, `okf-hub ui`, the desktop
- * app): a heap kept small where asked (they live for hours), the configuration (ConfigError on a bad one),
+ * app): a heap kept small (they live for hours), the configuration (ConfigError on a bad one),
  * the shared log, the default bases.
  */
 export async function startEngine(opts: StartOptions): Promise<{ config: HubConfig; log: HubLog }> {
-  if (opts.smallHeap) preferSmallHeap()
+  preferSmallHeap()
   const config = loadConfig({ bases: opts.bases, config: opts.config })
   const log = openHubLog(config.logFile, opts.verbose ? (line) => process.stderr.write(line) : undefined)
   log.info(
