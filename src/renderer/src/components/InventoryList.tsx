@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ResolutionKind } from '../../../shared/review'
 import type { InventoryItem } from '../lib/inventory'
+import { measureWithoutLayout, observeRectWithoutLayout, windowRect } from '../lib/layoutFreeVirtual'
 import { InventoryGroupHeader } from './InventoryGroupHeader'
 import { InventoryRow } from './InventoryRow'
 
@@ -54,7 +55,11 @@ export function InventoryList({
     // the list in the next task, not synchronously inside the commit: that would also run every
     // pending effect before the first rows are painted. The estimates are exact when nothing
     // wraps, so a frame at estimated positions is at most a wrapped line off.
-    useFlushSync: false
+    useFlushSync: false,
+    // No synchronous layout reads while the first rows are committed (lib/layoutFreeVirtual.ts).
+    measureElement: measureWithoutLayout,
+    observeElementRect: observeRectWithoutLayout,
+    initialRect: windowRect()
   })
 
   useEffect(() => {
