@@ -1,4 +1,4 @@
-import type { Rect, Virtualizer } from '@tanstack/react-virtual'
+import { measureElement, type Rect, type Virtualizer } from '@tanstack/react-virtual'
 
 /**
  * The virtualiser's default measuring reads layout synchronously: each row's `offsetHeight` as it
@@ -8,14 +8,13 @@ import type { Rect, Virtualizer } from '@tanstack/react-virtual'
  * laid out anyway: in ResizeObserver callbacks, which also fire once for every newly observed node.
  */
 
-/** A row's size: the observer's border box when there is one, else what is known without layout. */
+/** A row's size: the library's own measure inside an observer callback, else what is known without layout. */
 export function measureWithoutLayout<S extends Element, I extends Element>(
   element: I,
   entry: ResizeObserverEntry | undefined,
   instance: Virtualizer<S, I>
 ): number {
-  const box = entry?.borderBoxSize?.[0]
-  if (box) return Math.round(instance.options.horizontal ? box.inlineSize : box.blockSize)
+  if (entry) return measureElement(element, entry, instance)
   // At attach: the size this row had when last seen, else its estimate. The observer's first
   // callback, right after the next layout, corrects a row that wraps.
   const index = instance.indexFromElement(element)
