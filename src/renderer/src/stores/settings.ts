@@ -16,41 +16,52 @@ interface SettingsState {
   chooseLanguage(language: Language | null): Promise<void>
 }
 
-export const useSettings = create<SettingsState>()((set, get) => ({
-  settings: null,
-  info: null,
-  error: null,
-  language: systemLanguage(),
-
-  async load() {
-    try {
-      const [settings, info] = await Promise.all([hub().getSettings(), hub().info()])
-      const language = settings.language ?? systemLanguage()
-      applyLanguage(language)
-      set({ settings, info, language, error: null })
-    } catch (e) {
-      set({ error: toHubApiError(e) })
-    }
-  },
-
-  async update(patch) {
-    try {
-      const settings = await hub().updateSettings(patch)
-      set({ settings, error: null })
-    } catch (e) {
-      set({ error: toHubApiError(e) })
-      throw toHubApiError(e)
-    }
-  },
-
-  async chooseLanguage(choice) {
-    const language = choice ?? systemLanguage()
-    applyLanguage(language)
-    set({ language })
-    const current = get().settings
-    if (current) set({ settings: { ...current, language: choice } })
-    await get()
-      .update({ language: choice })
-      .catch(() => undefined)
+export const useSettings = create<SettingsState>()((set, get) => {
+  // Updates go out one after the other: two in flight at once may reach the
+  // server in either order (separate connections), and the older answer would
+  // then overwrite the newer choice, on screen and on disk.
+  let queue: Promise<unknown> = Promise.resolve()
+  const send = (patch: SettingsPatch): Promise<Settings> => {
+    const next = queue.then(() => hub().updateSettings(patch))
+    queue = next.catch(() => undefined)
+    return next
   }
-}))
+  return {
+    settings: null,
+    info: null,
+    error: null,
+    language: systemLanguage(),
+
+    async load() {
+      try {
+        const [settings, info] = await Promise.all([hub().getSettings(), hub().info()])
+        const language = settings.language ?? systemLanguage()
+        applyLanguage(language)
+        set({ settings, info, language, error: null })
+      } catch (e) {
+        set({ error: toHubApiError(e) })
+      }
+    },
+
+    async update(patch) {
+      try {
+        const settings = await send(patch)
+        set({ settings, error: null })
+      } catch (e) {
+        set({ error: toHubApiError(e) })
+        throw toHubApiError(e)
+      }
+    },
+
+    async chooseLanguage(choice) {
+      const language = choice ?? systemLanguage()
+      applyLanguage(language)
+      set({ language })
+      const current = get().settings
+      if (current) set({ settings: { ...current, language: choice } })
+      await get()
+        .update({ language: choice })
+        .catch(() => undefined)
+    }
+  }
+})
