@@ -80,6 +80,13 @@ for (const locale of ['fr-FR', 'en-US'] as const) {
         await expect(page.getByTestId('rescan-report')).toBeVisible()
         await snap(page, info, `${tag}-overview-rescanned`)
         await visit(page, info, o, `${tag}-inventory`, `#/base/${GUIDE}/inventory`, `proposal-row-${a}`)
+        // The subject's reasons in the language shown (the engine words them in French only).
+        await expect(page.locator('.inv-group-reason').first()).toContainText(
+          locale === 'fr-FR' ? 'concerns proches' : 'similar concerns'
+        )
+        await expect(page.locator('.inv-group-reason').nth(1)).toContainText(
+          locale === 'fr-FR' ? 'touchent le même document' : 'concern the same document'
+        )
         // j moves to the first row (proposals of one second are ordered by id), x puts it in the plan.
         const first = (
           (await page.locator('[data-testid^=proposal-row-]').first().getAttribute('data-testid')) ?? ''

@@ -130,10 +130,18 @@ export interface InventoryGroup {
   index: number
   /** Concerns of the group's oldest proposal. */
   subject: string
-  /** Why the members are together (empty for a single proposal). */
+  /** Why the members are together (empty for a single proposal): the engine's French text. */
   reasons: string[]
+  /** The same links as `reasons`, one for one, as data: what a UI words in its own language. */
+  links: GroupLink[]
   proposals: InventoryProposal[]
 }
+
+/** One reason two proposals were put together, or how many more links were left unlisted. */
+export type GroupLink =
+  | { kind: 'similar-concerns'; a: string; b: string; similarity: number }
+  | { kind: 'same-document'; document: string; ids: string[] }
+  | { kind: 'more'; count: number }
 
 export interface Inventory {
   base: string

@@ -18,6 +18,8 @@
  * minute and its answer held megabytes of reasons. At most `MAX_REASONS` are listed, then a count.
  */
 
+import type { GroupLink } from '../../shared/review'
+
 export const MAX_REASONS = 12
 
 export const SIMILARITY_THRESHOLD = 0.5
@@ -100,7 +102,21 @@ export interface GroupInput {
 export interface GroupOutput {
   /** Indexes into the input, ascending. */
   members: number[]
+  links: GroupLink[]
+  /** `links` in the engine's words (the CLI's and `--json`'s text). */
   reasons: string[]
+}
+
+/** A link in the engine's French words. */
+export function describeLink(link: GroupLink): string {
+  switch (link.kind) {
+    case 'similar-concerns':
+      return `concerns proches : ${link.a} ~ ${link.b} (similarité ${link.similarity.toFixed(2)})`
+    case 'same-document':
+      return `touchent le même document : ${link.document} (${link.ids.join(', ')})`
+    case 'more':
+      return `… et ${link.count} autre${link.count === 1 ? '' : 's'} rapprochement${link.count === 1 ? '' : 's'}`
+  }
 }
 
 /** Groups `items` (already in date order); groups come out in the order of their first member. */
@@ -121,7 +137,7 @@ export function groupBySubject(items: GroupInput[]): GroupOutput[] {
     parent[Math.max(ra, rb)] = Math.min(ra, rb)
     return true
   }
-  const edges: { a: number; reason: string }[] = []
+  const edges: { a: number; link: GroupLink }[] = []
   const tokens = items.map((it) => concernTokens(it.concerns))
   for (let a = 0; a < items.length; a++) {
     for (let b = a + 1; b < items.length; b++) {
@@ -131,7 +147,7 @@ export function groupBySubject(items: GroupInput[]): GroupOutput[] {
       if (sim >= SIMILARITY_THRESHOLD && union(a, b))
         edges.push({
           a,
-          reason: `concerns proches : ${items[a].id} ~ ${items[b].id} (similarité ${sim.toFixed(2)})`
+          link: { kind: 'similar-concerns', a: items[a].id, b: items[b].id, similarity: sim }
         })
     }
   }
@@ -147,23 +163,23 @@ export function groupBySubject(items: GroupInput[]): GroupOutput[] {
     for (const m of members.slice(1)) union(members[0], m)
     edges.push({
       a: members[0],
-      reason: `touchent le même document : ${doc} (${members.map((m) => items[m].id).join(', ')})`
+      link: { kind: 'same-document', document: doc, ids: members.map((m) => items[m].id) }
     })
   }
   const groups = new Map<number, GroupOutput>()
   items.forEach((_, i) => {
     const root = find(i)
-    const g = groups.get(root) ?? { members: [], reasons: [] }
+    const g = groups.get(root) ?? { members: [], links: [], reasons: [] }
     g.members.push(i)
     groups.set(root, g)
   })
   const more = new Map<GroupOutput, number>()
   for (const e of edges) {
     const g = groups.get(find(e.a)) as GroupOutput
-    if (g.reasons.length < MAX_REASONS) g.reasons.push(e.reason)
+    if (g.links.length < MAX_REASONS) g.links.push(e.link)
     else more.set(g, (more.get(g) ?? 0) + 1)
   }
-  for (const [g, n] of more)
-    g.reasons.push(`… et ${n} autre${n === 1 ? '' : 's'} rapprochement${n === 1 ? '' : 's'}`)
+  for (const [g, count] of more) g.links.push({ kind: 'more', count })
+  for (const g of groups.values()) g.reasons = g.links.map(describeLink)
   return [...groups.values()].sort((x, y) => x.members[0] - y.members[0])
 }

@@ -214,6 +214,7 @@ export async function inventory(base: Base, opts: InventoryOptions = {}): Promis
       index: k + 1,
       subject: proposals[g.members[0]].concerns ?? '(sans concerns)',
       reasons: g.reasons,
+      links: g.links,
       proposals: g.members.map((m) => proposals[m])
     }))
   }

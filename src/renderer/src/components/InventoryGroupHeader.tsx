@@ -1,10 +1,13 @@
 import { Layers } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { InventoryGroup } from '../../../shared/review'
+import { useFormat } from '../i18n/format'
+import { linkText } from '../lib/group-links'
 
 /** A subject and why its proposals were put together. */
 export function InventoryGroupHeader({ group }: { group: InventoryGroup }): React.JSX.Element {
   const { t } = useTranslation()
+  const { number } = useFormat()
   return (
     <div className="inv-group">
       <h3 className="inv-group-title">
@@ -12,9 +15,9 @@ export function InventoryGroupHeader({ group }: { group: InventoryGroup }): Reac
         {t('inventory.group', { index: group.index })} — {group.subject}{' '}
         <span className="muted">({t('inventory.groupCount', { count: group.proposals.length })})</span>
       </h3>
-      {group.reasons.map((r, i) => (
+      {group.links.map((link, i) => (
         <p key={i} className="inv-group-reason">
-          {t('inventory.groupedBecause')} <span className="engine-text">{r}</span>
+          {t('inventory.groupedBecause')} {linkText(t, number, link)}
         </p>
       ))}
     </div>
