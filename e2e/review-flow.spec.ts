@@ -85,10 +85,17 @@ test('proposals appear live, one plan accepts one with a section edit and reject
   await snap(page, info, 'flow-plan')
   await expectAccessible(page, 'plan editor')
 
-  // The preview: exactly the edited lines, the moves, the exact commit message.
+  // The preview: exactly the edited lines, the moves, the exact commit message. The pointer on
+  // the button starts the dry run; the press then shows that one rather than asking again.
+  let dryRuns = 0
+  page.on('request', (r) => void (r.url().endsWith('/api/previewPlan') && dryRuns++))
+  const early = page.waitForRequest((r) => r.url().endsWith('/api/previewPlan'))
+  await page.getByTestId('preview-button').hover()
+  await early
   await page.getByTestId('preview-button').click()
   const file = page.getByTestId('diff-file-knowledge/chercher-et-lire.md')
   await expect(file).toBeVisible()
+  expect(dryRuns).toBe(1)
   await page.getByTestId('diff-mode-unified').click()
   const inserted = (await file.locator('td.diff-code-insert').allInnerTexts())
     .map((s) => s.trim())

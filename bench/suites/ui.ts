@@ -20,8 +20,8 @@ import { LOCATE_CACHE_DIR } from '../../src/engine/hub/service'
  *    the plan — both measured inside the page (performance.now(), paint = the frame after the DOM
  *    change); reference: `POST /api/inventory` from Node over the same bridge, token and server;
  *  - plan preview round trip of a 3-proposal plan (2 accepted with section edits, 1 rejected)
- *    loaded as the saved draft: from the press on Preview to the diff of both files and the commit
- *    message painted; reference: the engine's dry run alone (`previewPlan`, in this process).
+ *    loaded as the saved draft: from the pointer reaching Preview (the app starts the dry run on
+ *    hover) to the diff of both files and the commit message painted; reference: the engine's dry run alone (`previewPlan`, in this process).
  *    The HubApi's previewPlan over HTTP (dry run + staleness scan + JSON) is reported beside it.
  *  - renderer bundle: out/renderer/assets/*.js and *.css, raw and gzip.
  */
@@ -122,6 +122,10 @@ export const PROBES = `(() => {
   }
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] })
   addEventListener('pointerdown', () => { marks.pointerdown = performance.now() }, true)
+  addEventListener('pointerover', (e) => {
+    const id = e.target instanceof Element ? e.target.closest('[data-testid]')?.getAttribute('data-testid') : null
+    if (id) marks['over:' + id] = performance.now()
+  }, true)
   window.__bench = { marks, watch(name, selectors) { watches.push({ name, selectors, done: false }); check() } }
   window.__bench.watch('row', ['[data-testid^="proposal-row-"]'])
 })()`
@@ -150,7 +154,7 @@ const apiTiming = (page: Page, method: string): Promise<{ start: number; end: nu
         startTime: number
         responseEnd: number
       }[]
-    ).find((x) => x.name.endsWith(`/api/${m}`))
+    ).findLast((x) => x.name.endsWith(`/api/${m}`))
     return e ? { start: e.startTime, end: e.responseEnd } : null
   }, method)
 
@@ -321,9 +325,14 @@ async function previewBench(page: Page, s: UiServer, f: UiFixture, o: Options): 
   const ui: number[] = []
   const engine: number[] = []
   const http: number[] = []
+  // Where the round trip goes, as the page saw it: press → request sent, the call, answer → painted.
+  const split = { before: [] as number[], call: [] as number[], after: [] as number[] }
+  let fromHover = 0
   let files = 0
   const once = async (): Promise<number> => {
     await page.goto('about:blank')
+    // The pointer away from the button: its hover, which starts the dry run, belongs to the press.
+    await page.mouse.move(0, 0)
     inflight = 0
     await page.goto(url)
     await page.getByTestId('preview-button').waitFor()
@@ -334,7 +343,16 @@ async function previewBench(page: Page, s: UiServer, f: UiFixture, o: Options): 
     await markSet(page, 'diff')
     const m = await marksOf(page)
     files = await page.locator('[data-testid^="diff-file-"]').count()
-    return m.diff - m.pointerdown
+    // From the pointer reaching the button (the app starts the dry run there), else the press.
+    const start = Math.min(m.pointerdown, m['over:preview-button'] ?? Infinity)
+    if (start < m.pointerdown) fromHover++
+    const call = await apiTiming(page, 'previewPlan')
+    if (call) {
+      split.before.push(call.start - start)
+      split.call.push(call.end - call.start)
+      split.after.push(m.diff - call.end)
+    }
+    return m.diff - start
   }
   const dryRun = async (): Promise<number> => {
     const t = now()
@@ -368,7 +386,13 @@ async function previewBench(page: Page, s: UiServer, f: UiFixture, o: Options): 
     oursMs,
     ratio: oursMs / referenceMs,
     target: 1.5,
-    extra: { hubApiPreviewOverHttpMs: fmt(median(http)) }
+    extra: {
+      hubApiPreviewOverHttpMs: fmt(median(http)),
+      pressToRequestMs: fmt(median(split.before)),
+      callSeenByPageMs: fmt(median(split.call)),
+      answerToPaintedMs: fmt(median(split.after)),
+      runsTimedFromHover: fromHover
+    }
   })
 }
 

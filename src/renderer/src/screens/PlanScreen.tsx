@@ -147,6 +147,8 @@ export function PlanScreen(): React.JSX.Element {
               disabled={issues.length > 0 || slot.previewing}
               aria-describedby={issues.length > 0 ? 'plan-issues' : 'preview-hint'}
               onClick={() => void store().preview(base)}
+              onPointerEnter={() => store().prepare(base)}
+              onFocus={() => store().prepare(base)}
               data-testid="preview-button"
             >
               <Eye aria-hidden="true" size={16} />{' '}

@@ -9,7 +9,8 @@ import type {
 } from '../../../shared/review'
 import { hub } from '../api/hub'
 import { toHubApiError } from '../api/errors'
-import { emptyPlan, planKey, toEnginePlan } from '../lib/plan'
+import { emptyPlan, planIssues, planKey, toEnginePlan } from '../lib/plan'
+import { useLive } from './live'
 import { useSettings } from './settings'
 
 /**
@@ -35,6 +36,8 @@ export interface PlanSlot {
 }
 
 const SAVE_DELAY_MS = 400
+/** An early dry run older than this is not shown: the press asks again. */
+const EARLY_PREVIEW_MAX_AGE_MS = 10_000
 
 function newSlot(): PlanSlot {
   return {
@@ -71,6 +74,12 @@ interface PlanState {
   addEdit(base: string, edit: PlanEdit): Promise<void>
   setEdit(base: string, index: number, edit: PlanEdit): Promise<void>
   removeEdit(base: string, index: number): Promise<void>
+  /**
+   * The manager is about to press Preview (pointer on the button, or focus on it): start the dry
+   * run now, so the press receives it — a person's hover comes a few hundred milliseconds before
+   * the click, about the dry run's own time. Read-only; nothing shown until the press.
+   */
+  prepare(base: string): void
   preview(base: string): Promise<void>
   resolve(base: string): Promise<void>
   dismissResult(base: string): void
@@ -79,6 +88,13 @@ interface PlanState {
 export const usePlans = create<PlanState>()((set, get) => {
   const loading = new Map<string, Promise<void>>()
   const timers = new Map<string, number>()
+  // Not UI state (nothing renders from it): the early dry run of each base, if any.
+  const early = new Map<string, { key: string; at: number; call: Promise<PreviewResult> }>()
+  // The same plan over the same base revision: the engine would answer the same.
+  const earlyKey = (base: string, plan: ResolutionPlan): string => {
+    const live = useLive.getState()
+    return `${planKey(plan)}\u0000${live.base[base] ?? 0}\u0000${live.epoch}`
+  }
 
   const slot = (base: string): PlanSlot => get().slots[base] ?? newSlot()
   const patch = (base: string, p: Partial<PlanSlot>): void =>
@@ -207,13 +223,34 @@ export const usePlans = create<PlanState>()((set, get) => {
       return get().mutate(base, (p) => ({ ...p, edits: p.edits.filter((_, i) => i !== index) }))
     },
 
+    prepare(base) {
+      const s = get().slots[base]
+      if (!s?.loaded || s.previewing || s.resolving || planIssues(s.plan).length > 0) return
+      // The preview shown is this plan's: a press asks the engine afresh, no need to guess.
+      if (s.preview?.key === planKey(s.plan)) return
+      const key = earlyKey(base, s.plan)
+      const known = early.get(base)
+      if (known && known.key === key && Date.now() - known.at < EARLY_PREVIEW_MAX_AGE_MS) return
+      const call = hub().previewPlan(base, toEnginePlan(s.plan))
+      // Not swallowed: a failed early run is never shown, the press asks again and shows that error.
+      call.catch(() => undefined)
+      early.set(base, { key, at: Date.now(), call })
+    },
+
     async preview(base) {
       await get().ensure(base)
       const { plan } = slot(base)
       const key = planKey(plan)
+      const started = early.get(base)
+      early.delete(base)
+      const usable =
+        started !== undefined &&
+        started.key === earlyKey(base, plan) &&
+        Date.now() - started.at < EARLY_PREVIEW_MAX_AGE_MS
       patch(base, { previewing: true, previewError: null })
       try {
-        const result = await hub().previewPlan(base, toEnginePlan(plan))
+        const fresh = (): Promise<PreviewResult> => hub().previewPlan(base, toEnginePlan(plan))
+        const result = await (usable ? started.call.catch(fresh) : fresh())
         patch(base, { previewing: false, preview: { key, result } })
       } catch (e) {
         patch(base, { previewing: false, preview: null, previewError: toHubApiError(e) })
