@@ -68,8 +68,11 @@ describe('countDocuments', () => {
     const d = join(corpus, 'racy-tard')
     mkdirSync(d)
     age(corpus)
-    // A coarse clock: the directory's mtime, one second old, does not move when a file is added.
-    const tick = new Date(Math.floor(Date.now() / 1000) * 1000 - 1000)
+    // A coarse clock: the directory's mtime, a whole second, does not move when a file is added.
+    // The current second, not the one before: that one could be 1.99 s old, and a busy machine
+    // reaching the first count 10 ms later saw it settled (out of the 2 s window) — then the count
+    // was rightly reused and the test failed.
+    const tick = new Date(Math.floor(Date.now() / 1000) * 1000)
     utimesSync(d, tick, tick)
     const before = countDocuments(base)
     writeFileSync(join(d, 'r.md'), 'r')

@@ -512,8 +512,9 @@ describe('ranking inside the AND set', () => {
   it('a rewrite of the same size within the same mtime is seen (racy-mtime rule)', async () => {
     const base = makeBase({ 'a.md': '# Alpha\n\ncible\n' })
     const abs = join(base.corpusDir, 'a.md')
-    // A coarse clock: both versions carry the very same mtime, one second old.
-    const tick = new Date(Math.floor(Date.now() / 1000) * 1000 - 1000)
+    // A coarse clock: both versions carry the very same mtime, a whole second — the current one:
+    // the one before could be 1.99 s old and out of the 2 s window by the first search.
+    const tick = new Date(Math.floor(Date.now() / 1000) * 1000)
     utimesSync(abs, tick, tick)
     clearDocumentCache()
     expect((await one(base, 'cible')).results[0].title).toBe('Alpha')
