@@ -89,6 +89,9 @@ describe('HubService', () => {
       ['file', 'sso.md']
     ])
     expect(tree[0].children?.[0]).toMatchObject({ path: 'guides/index.md', title: 'Index' })
+    // The plan editor's paths: the tree's files, sorted, nothing else.
+    expect(await service.documentPaths('alpha')).toEqual(['guides/index.md', 'sso.md'])
+    await expect(service.documentPaths('nope')).rejects.toMatchObject({ code: 'UNKNOWN_BASE' })
     const doc = await service.readDocument('alpha', 'sso.md')
     expect(doc.title).toBe('Procédure SSO')
     expect(doc.frontmatter).toEqual({ title: 'Procédure SSO' })

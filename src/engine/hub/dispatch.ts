@@ -19,6 +19,7 @@ const SIGNATURES: Record<HubApiMethod, readonly Kind[]> = {
   listBases: [],
   rescan: [],
   corpusTree: ['string'],
+  documentPaths: ['string'],
   readDocument: ['string', 'string'],
   governance: ['string'],
   context: ['string'],

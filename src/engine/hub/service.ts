@@ -7,7 +7,7 @@ import { describeError, invalidInput, ioError } from '../errors'
 import type { Base } from '../registry/base'
 import { Registry, type RescanReport } from '../registry/registry'
 import { countDocuments } from '../corpus/count'
-import { resolveDocument } from '../corpus/paths'
+import { listDocuments, resolveDocument } from '../corpus/paths'
 import { splitFrontmatter } from '../corpus/frontmatter'
 import { documentTitle, parseHeadings } from '../corpus/markdown'
 import { readGovernance } from '../governance'
@@ -259,6 +259,10 @@ export class HubService implements HubApi {
 
   async corpusTree(base: string): Promise<CorpusNode[]> {
     return Promise.resolve(corpusTree(this.base(base)))
+  }
+
+  async documentPaths(base: string): Promise<string[]> {
+    return Promise.resolve(listDocuments(this.base(base)))
   }
 
   async readDocument(base: string, path: string): Promise<DocumentView> {

@@ -1,18 +1,3 @@
-import type { CorpusNode } from '../../../shared/hub-api'
-
-/** Every document path of a corpus tree, in tree order. */
-export function documentPaths(nodes: CorpusNode[]): string[] {
-  const out: string[] = []
-  const walk = (list: CorpusNode[]): void => {
-    for (const n of list) {
-      if (n.kind === 'file') out.push(n.path)
-      else if (n.children) walk(n.children)
-    }
-  }
-  walk(nodes)
-  return out
-}
-
 /** Folders leading to a corpus path (`a/b/c.md` → `a`, `a/b`). */
 export function ancestorsOf(path: string): string[] {
   const segs = path.split('/').slice(0, -1)

@@ -17,7 +17,6 @@ import { ResolveResultView } from '../components/plan/ResolveResultView'
 import { SaveState } from '../components/plan/SaveState'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
 import { useHubQuery } from '../hooks/useHubQuery'
-import { documentPaths } from '../lib/paths'
 import { planCounts, planIssues, planKey } from '../lib/plan'
 import { inventoryPath } from '../routes'
 import { useBaseRevision } from '../stores/live'
@@ -38,7 +37,8 @@ export function PlanScreen(): React.JSX.Element {
   const store = usePlans.getState
   const settingsReviewer = useSettings((s) => s.settings?.reviewer ?? null)
   const inv = useHubQuery(() => hub().inventory(base), [base, rev], base)
-  const tree = useHubQuery(() => hub().corpusTree(base), [base, rev], base)
+  // Paths only: the tree's titles are for the reader, and cost four times the answer.
+  const paths = useHubQuery(() => hub().documentPaths(base), [base, rev], base)
   const gov = useHubQuery(() => hub().governance(base), [base])
   const [confirmDiscard, setConfirmDiscard] = useState(false)
 
@@ -54,7 +54,7 @@ export function PlanScreen(): React.JSX.Element {
       void store().mutate(base, (p) => ({ ...p, reviewed_by: settingsReviewer }))
   }, [plan, slot?.loaded, settingsReviewer, base, store])
 
-  const documents = useMemo(() => (tree.data ? documentPaths(tree.data) : []), [tree.data])
+  const documents = paths.data ?? NO_PATHS
   const proposals = useMemo(
     () =>
       new Map(
@@ -197,6 +197,7 @@ export function PlanScreen(): React.JSX.Element {
 export default PlanScreen
 
 const NO_FIELDS: string[] = []
+const NO_PATHS: string[] = []
 
 /**
  * The draft's decisions, edits and commit fields: memoised on the plan and the screen's data, so
