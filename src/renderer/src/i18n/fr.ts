@@ -246,7 +246,7 @@ export const fr: Resources<typeof en> = {
     planReject: 'Plan : rejeter',
     emptyTitle: 'Aucune proposition en attente',
     emptyBody:
-      'Les agents proposent des ajouts et des corrections avec l’outil <code>kb_propose</code> ; chacune apparaît ici en quelques secondes, pour que vous l’acceptiez ou la rejetiez.',
+      'Les agents proposent des ajouts et des corrections avec l’outil <code>kb_propose</code>\u202f; chacune apparaît ici en quelques secondes, pour que vous l’acceptiez ou la rejetiez.',
     emptyGuide: 'Comment les agents proposent (base guide)',
     emptyGuideHere: 'Comment les agents proposent',
     noMatch: 'Aucune proposition ne correspond à « {{filter}} »',
