@@ -21,7 +21,8 @@ import { LOCATE_CACHE_DIR } from '../../src/engine/hub/service'
  *    change); reference: `POST /api/inventory` from Node over the same bridge, token and server;
  *  - plan preview round trip of a 3-proposal plan (2 accepted with section edits, 1 rejected)
  *    loaded as the saved draft: from the pointer reaching Preview (the app starts the dry run on
- *    hover) to the diff of both files and the commit message painted; reference: the engine's dry run alone (`previewPlan`, in this process).
+ *    hover) to the diff of both files and the commit message painted; reference: the engine's dry
+ *    run alone (`previewPlan`, in this process).
  *    The HubApi's previewPlan over HTTP (dry run + staleness scan + JSON) is reported beside it.
  *  - renderer bundle: out/renderer/assets/*.js and *.css, raw and gzip.
  */
@@ -325,7 +326,7 @@ async function previewBench(page: Page, s: UiServer, f: UiFixture, o: Options): 
   const ui: number[] = []
   const engine: number[] = []
   const http: number[] = []
-  // Where the round trip goes, as the page saw it: press → request sent, the call, answer → painted.
+  // Where the round trip goes, as the page saw it: hover → request sent, the call, answer → painted.
   const split = { before: [] as number[], call: [] as number[], after: [] as number[] }
   let fromHover = 0
   let files = 0

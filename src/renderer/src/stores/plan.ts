@@ -90,10 +90,15 @@ export const usePlans = create<PlanState>()((set, get) => {
   const timers = new Map<string, number>()
   // Not UI state (nothing renders from it): the early dry run of each base, if any.
   const early = new Map<string, { key: string; at: number; call: Promise<PreviewResult> }>()
-  // The same plan over the same base revision: the engine would answer the same.
-  const earlyKey = (base: string, plan: ResolutionPlan): string => {
+  // The same plan (its `planKey`) over the same base revision: the engine would answer the same.
+  const earlyKey = (base: string, key: string): string => {
     const live = useLive.getState()
-    return `${planKey(plan)}\u0000${live.base[base] ?? 0}\u0000${live.epoch}`
+    return `${key}\u0000${live.base[base] ?? 0}\u0000${live.epoch}`
+  }
+  /** The base's early dry run, if it was started for this plan key and is young enough to show. */
+  const earlyFor = (base: string, key: string): Promise<PreviewResult> | null => {
+    const e = early.get(base)
+    return e && e.key === earlyKey(base, key) && Date.now() - e.at < EARLY_PREVIEW_MAX_AGE_MS ? e.call : null
   }
 
   const slot = (base: string): PlanSlot => get().slots[base] ?? newSlot()
@@ -226,31 +231,25 @@ export const usePlans = create<PlanState>()((set, get) => {
     prepare(base) {
       const s = get().slots[base]
       if (!s?.loaded || s.previewing || s.resolving || planIssues(s.plan).length > 0) return
+      const key = planKey(s.plan)
       // The preview shown is this plan's: a press asks the engine afresh, no need to guess.
-      if (s.preview?.key === planKey(s.plan)) return
-      const key = earlyKey(base, s.plan)
-      const known = early.get(base)
-      if (known && known.key === key && Date.now() - known.at < EARLY_PREVIEW_MAX_AGE_MS) return
+      if (s.preview?.key === key || earlyFor(base, key)) return
       const call = hub().previewPlan(base, toEnginePlan(s.plan))
       // Not swallowed: a failed early run is never shown, the press asks again and shows that error.
       call.catch(() => undefined)
-      early.set(base, { key, at: Date.now(), call })
+      early.set(base, { key: earlyKey(base, key), at: Date.now(), call })
     },
 
     async preview(base) {
       await get().ensure(base)
       const { plan } = slot(base)
       const key = planKey(plan)
-      const started = early.get(base)
+      const started = earlyFor(base, key)
       early.delete(base)
-      const usable =
-        started !== undefined &&
-        started.key === earlyKey(base, plan) &&
-        Date.now() - started.at < EARLY_PREVIEW_MAX_AGE_MS
       patch(base, { previewing: true, previewError: null })
       try {
         const fresh = (): Promise<PreviewResult> => hub().previewPlan(base, toEnginePlan(plan))
-        const result = await (usable ? started.call.catch(fresh) : fresh())
+        const result = await (started ? started.catch(fresh) : fresh())
         patch(base, { previewing: false, preview: { key, result } })
       } catch (e) {
         patch(base, { previewing: false, preview: null, previewError: toHubApiError(e) })
