@@ -3,21 +3,37 @@
  * once: the MCP door to `ERROR: <CODE>: <message>` with isError, the CLI to its
  * exit codes. Anything that is not a HubError is an unexpected failure.
  */
+import type { ErrorDetail, ErrorKind, ErrorParams } from '../shared/error-kinds'
+
 export type ErrorCode = 'UNKNOWN_BASE' | 'NOT_FOUND' | 'INVALID_INPUT' | 'BASE_BUSY' | 'IO_ERROR'
 
+/**
+ * The code is the contract's; the message is the contract's French sentence (what the MCP door
+ * prints byte for byte); `kind` and `params` are the same failure as data, which the UI and the
+ * CLI word in the user's language (`src/shared/error-kinds.ts`).
+ */
 export class HubError extends Error {
   readonly code: ErrorCode
+  readonly kind?: ErrorKind
+  readonly params?: ErrorParams
 
-  constructor(code: ErrorCode, message: string) {
+  constructor(code: ErrorCode, message: string, detail?: ErrorDetail) {
     super(message)
     this.name = 'HubError'
     this.code = code
+    if (detail) {
+      this.kind = detail.kind
+      if (detail.params) this.params = detail.params
+    }
   }
 }
 
-export const invalidInput = (message: string): HubError => new HubError('INVALID_INPUT', message)
-export const notFound = (message: string): HubError => new HubError('NOT_FOUND', message)
-export const ioError = (message: string): HubError => new HubError('IO_ERROR', message)
+export const invalidInput = (message: string, detail?: ErrorDetail): HubError =>
+  new HubError('INVALID_INPUT', message, detail)
+export const notFound = (message: string, detail?: ErrorDetail): HubError =>
+  new HubError('NOT_FOUND', message, detail)
+export const ioError = (message: string, detail?: ErrorDetail): HubError =>
+  new HubError('IO_ERROR', message, detail)
 
 export const BASE_BUSY_MESSAGE = 'base occupée par une autre écriture, réessayez'
 export const baseBusy = (): HubError => new HubError('BASE_BUSY', BASE_BUSY_MESSAGE)

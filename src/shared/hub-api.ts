@@ -17,6 +17,7 @@ import type {
   ResolveResult,
   ReviewContext
 } from './review'
+import type { ErrorKind, ErrorParams } from './error-kinds'
 
 export type {
   Inventory,
@@ -49,7 +50,11 @@ export type HubErrorCode =
 
 export interface HubApiError {
   code: HubErrorCode
+  /** The engine's own sentence (French, the MCP contract's); shown only when no kind words it. */
   message: string
+  /** The failure as data, worded by the UI in the user's language (`error-kinds.ts`). */
+  kind?: ErrorKind
+  params?: ErrorParams
 }
 
 export function isHubApiError(e: unknown): e is HubApiError {

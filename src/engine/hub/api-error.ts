@@ -18,7 +18,13 @@ export class ApiError extends Error {
  * anything unexpected becomes IO_ERROR and is logged with its stack (never swallowed).
  */
 export function toApiError(e: unknown, log: HubLog, what: string): HubApiError {
-  if (e instanceof HubError || e instanceof ApiError) return { code: e.code, message: e.message }
+  if (e instanceof HubError) {
+    const out: HubApiError = { code: e.code, message: e.message }
+    if (e.kind) out.kind = e.kind
+    if (e.params) out.params = e.params
+    return out
+  }
+  if (e instanceof ApiError) return { code: e.code, message: e.message }
   log.error(`${what} : ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
   return { code: 'IO_ERROR', message: describeError(e) }
 }

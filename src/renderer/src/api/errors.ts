@@ -1,4 +1,5 @@
 import { isHubApiError, type HubApiError, type HubErrorCode } from '../../../shared/hub-api'
+import { isErrorKind } from '../../../shared/error-kinds'
 
 const KNOWN_CODES: readonly HubErrorCode[] = [
   'UNKNOWN_BASE',
@@ -18,7 +19,12 @@ const KNOWN_CODES: readonly HubErrorCode[] = [
 export function toHubApiError(e: unknown): HubApiError {
   if (isHubApiError(e)) {
     const code = (KNOWN_CODES as readonly string[]).includes(e.code) ? e.code : 'IO_ERROR'
-    return { code, message: e.message }
+    const out: HubApiError = { code, message: e.message }
+    if (isErrorKind(e.kind)) {
+      out.kind = e.kind
+      if (e.params && typeof e.params === 'object') out.params = e.params
+    }
+    return out
   }
   if (e instanceof Error) return { code: 'TRANSPORT', message: e.message }
   return { code: 'TRANSPORT', message: String(e) }

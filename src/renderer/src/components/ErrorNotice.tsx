@@ -1,6 +1,7 @@
 import { AlertTriangle, RotateCw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { HubApiError } from '../../../shared/hub-api'
+import { errorWords } from '../lib/error-words'
 
 interface Props {
   error: HubApiError
@@ -13,19 +14,31 @@ interface Props {
 /** An engine or transport failure in words a manager understands, what to do, then the detail. */
 export function ErrorNotice({ error, context, onRetry, compact }: Props): React.JSX.Element {
   const { t } = useTranslation()
+  const words = errorWords(error, t)
   return (
     <div className={`notice notice-error${compact ? ' notice-compact' : ''}`} role="alert">
       <AlertTriangle aria-hidden="true" className="notice-icon" size={18} />
       <div className="notice-body">
         <p className="notice-title">
           {context ? `${context} — ` : ''}
-          {t(`errors.${error.code}.title`)}
+          {words.title}
         </p>
-        <p>{t(`errors.${error.code}.action`)}</p>
-        <p className="error-detail">
-          <span className="error-message">{error.message}</span>{' '}
-          <code className="error-code">{error.code}</code>
-        </p>
+        <p>{words.action}</p>
+        {words.worded ? (
+          <p className="error-detail">
+            <code className="error-code">{error.code}</code>
+          </p>
+        ) : (
+          // The engine's own sentence (French, the MCP contract's) is a technical detail, folded
+          // away: a failure the UI shows open is always worded from its kind.
+          <details className="error-detail">
+            <summary>{t('errorDetail.summary')}</summary>
+            <span className="error-message" lang="fr">
+              {error.message}
+            </span>{' '}
+            <code className="error-code">{error.code}</code>
+          </details>
+        )}
         {onRetry ? (
           <button type="button" className="button button-small" onClick={onRetry}>
             <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}

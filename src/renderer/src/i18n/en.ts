@@ -98,6 +98,16 @@ export const en = {
       action: 'It comes with a later version of OKF Hub.'
     }
   },
+  errorDetail: {
+    summary: 'Technical details'
+  },
+  /** One entry per kind of `src/shared/error-kinds.ts`, worded from its parameters. */
+  errorKinds: {
+    'stale-preview': {
+      title: 'The preview is out of date: {{paths}} changed since it was made.',
+      action: 'Nothing was written. Look at what changed, then preview again.'
+    }
+  },
   link: {
     webTitle: 'Open this link in your browser?',
     webBody: 'This link leaves OKF Hub. Its real address is:',

@@ -104,6 +104,16 @@ export const fr: Resources<typeof en> = {
       action: 'Cela arrive dans une prochaine version d’OKF Hub.'
     }
   },
+  errorDetail: {
+    summary: 'Détails techniques'
+  },
+  /** One entry per kind of `src/shared/error-kinds.ts`, worded from its parameters. */
+  errorKinds: {
+    'stale-preview': {
+      title: 'L’aperçu n’est plus à jour : {{paths}} a changé depuis.',
+      action: 'Rien n’a été écrit. Regardez ce qui a changé, puis prévisualisez à nouveau.'
+    }
+  },
   link: {
     webTitle: 'Ouvrir ce lien dans le navigateur ?',
     webBody: 'Ce lien sort d’OKF Hub. Son adresse réelle est :',

@@ -1,0 +1,66 @@
+import i18next, { type TFunction } from 'i18next'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ERROR_KINDS, type ErrorKind } from '../../../shared/error-kinds'
+import { en } from '../i18n/en'
+import { fr } from '../i18n/fr'
+import { errorWords } from './error-words'
+
+/**
+ * Every kind of the engine's vocabulary is worded in both languages, its parameters interpolated
+ * (no `{{…}}` left), and what crosses the bridge keeps the kind and parameters (a kind lost on
+ * the way would show the engine's French sentence in the English UI).
+ */
+
+/** Parameters named by a wording, so that the test fills each with a recognisable value. */
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1])
+}
+
+describe('error kinds', () => {
+  const i18n = i18next.createInstance()
+  beforeAll(async () => {
+    await i18n.init({
+      resources: { en: { translation: en }, fr: { translation: fr } },
+      lng: 'en',
+      interpolation: { escapeValue: false }
+    })
+  })
+
+  for (const kind of ERROR_KINDS) {
+    it(`words ${kind} in English and in French from its parameters`, () => {
+      for (const lng of ['en', 'fr'] as const) {
+        const t = i18n.getFixedT(lng) as TFunction
+        const entry = (lng === 'en' ? en : fr).errorKinds[kind as ErrorKind]
+        expect(entry, `${lng} wording of ${kind}`).toBeDefined()
+        const names = [...placeholders(entry.title), ...placeholders(entry.action)]
+        const params = Object.fromEntries(names.map((n) => [n, `<${n}>`]))
+        const words = errorWords({ code: 'INVALID_INPUT', message: 'phrase du moteur', kind, params }, t)
+        expect(words.worded).toBe(true)
+        for (const text of [words.title, words.action]) {
+          expect(text).not.toMatch(/\{\{|\}\}/)
+          expect(text).not.toContain('phrase du moteur')
+        }
+        for (const n of names) expect(`${words.title} ${words.action}`).toContain(`<${n}>`)
+      }
+    })
+  }
+
+  it('interpolates lists joined', () => {
+    const t = i18n.getFixedT('en') as TFunction
+    const words = errorWords(
+      { code: 'INVALID_INPUT', message: 'x', kind: 'stale-preview', params: { paths: ['a.md', 'b.md'] } },
+      t
+    )
+    expect(words.title).toContain('a.md, b.md')
+  })
+
+  it('falls back to the code when no kind was given', () => {
+    const t = i18n.getFixedT('en') as TFunction
+    const words = errorWords({ code: 'BASE_BUSY', message: 'base occupée' }, t)
+    expect(words).toEqual({
+      title: en.errors.BASE_BUSY.title,
+      action: en.errors.BASE_BUSY.action,
+      worded: false
+    })
+  })
+})

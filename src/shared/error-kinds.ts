@@ -1,0 +1,28 @@
+/**
+ * The engine's error vocabulary: a stable kind and structured parameters beside the French
+ * sentence. The sentence is the MCP contract's text (seed 000) and stays what the MCP door and
+ * the review engine print; every other door words the kind in the user's language from the
+ * parameters (the UI through i18n `errorKinds.<kind>`, the CLI through its own messages). No door
+ * recognises an error by its sentence.
+ *
+ * A kind is added here, raised by the engine with its parameters, and worded in both languages
+ * (`src/renderer/src/i18n/en.ts` / `fr.ts`, pinned by `error-kinds.test.ts`).
+ */
+export type ErrorParamValue = string | number | boolean | string[]
+export type ErrorParams = Record<string, ErrorParamValue>
+
+export const ERROR_KINDS = [
+  // a plan was previewed against a state that moved before the resolve (issue 25)
+  'stale-preview'
+] as const
+
+export type ErrorKind = (typeof ERROR_KINDS)[number]
+
+export interface ErrorDetail {
+  kind: ErrorKind
+  params?: ErrorParams
+}
+
+export function isErrorKind(value: unknown): value is ErrorKind {
+  return typeof value === 'string' && (ERROR_KINDS as readonly string[]).includes(value)
+}
