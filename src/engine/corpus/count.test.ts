@@ -69,18 +69,19 @@ describe('countDocuments', () => {
     mkdirSync(d)
     age(corpus)
     // A coarse clock: the directory's mtime, a whole second, does not move when a file is added.
-    // The current second, not the one before: that one could be 1.99 s old, and a busy machine
-    // reaching the first count 10 ms later saw it settled (out of the 2 s window) — then the count
-    // was rightly reused and the test failed.
-    const tick = new Date(Math.floor(Date.now() / 1000) * 1000)
+    // The clock is the test's own (faked Date): the first count is taken half a second after that
+    // tick (inside the racy window), the second ten seconds later — however busy the machine, the
+    // count's verdict is judged at the time it was taken, never at the time of the real clock.
+    const tick = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000)
     utimesSync(d, tick, tick)
-    const before = countDocuments(base)
-    writeFileSync(join(d, 'r.md'), 'r')
-    utimesSync(d, tick, tick)
-    expect(statSync(d).mtimeMs).toBe(tick.getTime())
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
-      vi.setSystemTime(Date.now() + 10_000)
+      vi.setSystemTime(tick.getTime() + 500)
+      const before = countDocuments(base)
+      writeFileSync(join(d, 'r.md'), 'r')
+      utimesSync(d, tick, tick)
+      expect(statSync(d).mtimeMs).toBe(tick.getTime())
+      vi.setSystemTime(tick.getTime() + 10_000)
       expect(countDocuments(base)).toBe(before + 1)
     } finally {
       vi.useRealTimers()

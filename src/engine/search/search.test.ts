@@ -512,23 +512,25 @@ describe('ranking inside the AND set', () => {
   it('a rewrite of the same size within the same mtime is seen (racy-mtime rule)', async () => {
     const base = makeBase({ 'a.md': '# Alpha\n\ncible\n' })
     const abs = join(base.corpusDir, 'a.md')
-    // A coarse clock: both versions carry the very same mtime, a whole second — the current one:
-    // the one before could be 1.99 s old and out of the 2 s window by the first search.
-    const tick = new Date(Math.floor(Date.now() / 1000) * 1000)
+    // A coarse clock: both versions carry the very same mtime, a whole second. The clock is the
+    // test's own (faked Date), so the first searches are taken half a second after that tick —
+    // inside the racy window however busy the machine is — and the later ones ten seconds after.
+    const tick = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000)
     utimesSync(abs, tick, tick)
     clearDocumentCache()
-    expect((await one(base, 'cible')).results[0].title).toBe('Alpha')
-    writeFileSync(abs, '# Bravo\n\ncible\n')
-    utimesSync(abs, tick, tick)
-    expect(statSync(abs).mtimeMs).toBe(tick.getTime())
-    expect((await one(base, 'cible')).results[0].title).toBe('Bravo')
-    // Asked later, once the window has passed, the entry recorded within it is still not trusted:
-    // the verdict is the one of when it was recorded.
-    writeFileSync(abs, '# Delta\n\ncible\n')
-    utimesSync(abs, tick, tick)
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
-      vi.setSystemTime(Date.now() + 10_000)
+      vi.setSystemTime(tick.getTime() + 500)
+      expect((await one(base, 'cible')).results[0].title).toBe('Alpha')
+      writeFileSync(abs, '# Bravo\n\ncible\n')
+      utimesSync(abs, tick, tick)
+      expect(statSync(abs).mtimeMs).toBe(tick.getTime())
+      expect((await one(base, 'cible')).results[0].title).toBe('Bravo')
+      // Asked later, once the window has passed, the entry recorded within it is still not trusted:
+      // the verdict is the one of when it was recorded.
+      writeFileSync(abs, '# Delta\n\ncible\n')
+      utimesSync(abs, tick, tick)
+      vi.setSystemTime(tick.getTime() + 10_000)
       expect((await one(base, 'cible')).results[0].title).toBe('Delta')
       // Recorded now, well past the window: trusted from here on, no parse.
       const parses = parseStats.parses
