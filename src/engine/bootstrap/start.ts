@@ -6,6 +6,7 @@ import { preferSmallHeap } from '../memory'
 import { removeStaleTemps, STALE_TEMP_MS } from '../git/atomic-write'
 import { SETTINGS_FILE } from '../hub/settings'
 import { SYNC_STATE_FILE } from '../sync/state'
+import { installStrayErrorPolicyOnce } from './stray-errors'
 
 export interface StartOptions {
   bases?: string
@@ -19,12 +20,14 @@ export interface StartOptions {
 /**
  * What every long-running door does before serving (the MCP server, `okf-hub ui`, the desktop
  * app): a heap kept small (they live for hours), the configuration (ConfigError on a bad one),
- * the shared log, the default bases.
+ * the shared log, the stray-error policy (`stray-errors.ts`), the default bases.
  */
 export async function startEngine(opts: StartOptions): Promise<{ config: HubConfig; log: HubLog }> {
   preferSmallHeap()
   const config = loadConfig({ bases: opts.bases, config: opts.config })
   const log = openHubLog(config.logFile, opts.verbose ? (line) => process.stderr.write(line) : undefined)
+  // From here on an error no code caught is logged with its door, never a silent crash.
+  installStrayErrorPolicyOnce(log, opts.door)
   log.info(
     `démarrage (${opts.door}) — bases_dir=${config.basesDir} read_toc_threshold=${config.readTocThreshold} config=${config.configFile ?? '(aucune)'}`
   )
