@@ -7,7 +7,7 @@ import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { HubService } from '../src/engine/hub/service'
 import { startBridge, type RunningBridge } from '../src/bridge/http-server'
-import { chooseBind } from '../src/bridge/guard'
+import { chooseBind } from '../src/loopback/guard'
 
 // The UI bridge against what test/ui-bridge.test.ts does not cover: slow clients (slowloris on
 // headers, a body a byte at a time), Host and Origin headers generated around the allowed ones

@@ -5,7 +5,7 @@ import { checkEntry, type ProbeResult, type ProbeSpec } from '../src/engine/regi
 import { memoryHubLog } from '../src/engine/hublog'
 import { HubService } from '../src/engine/hub/service'
 import { loadConfig } from '../src/engine/config'
-import { probeServer } from '../src/mcp/probe'
+import { probeServer } from '../src/probe/server-probe'
 import { removeDir, tempDir } from './helpers/fixtures'
 import { SERVER_JS, assertBuilt, hubEnv } from './helpers/mcp'
 

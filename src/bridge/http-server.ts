@@ -22,7 +22,7 @@ import {
   readBoundedBody as readBody,
   sameToken,
   tokenCookie
-} from './guard'
+} from '../loopback/guard'
 import { cacheControlFor, staticFile } from './static-files'
 
 /**

@@ -1,7 +1,7 @@
 // `okf-hub` — argv → engine (or → the MCP definition for `tool`). Nothing here
 // decides behaviour: each subcommand parses, calls, prints, and maps errors to
 // exit codes once.
-import { runServer } from '../mcp/stdio-server'
+import { runServer } from '../mcp/serve'
 import { runTool } from './tool'
 import { runLock } from './lock'
 import { version } from '../../package.json'

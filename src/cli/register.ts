@@ -5,7 +5,7 @@ import { HOSTS, hostDef, processHostEnv } from '../engine/registration/hosts'
 import { Registrar, type RegistrationChange } from '../engine/registration/registrar'
 import { nodeServerFacts } from '../engine/registration/server-command'
 import type { HostId, HostRegistration } from '../shared/hub-api'
-import { probeServer } from '../mcp/probe'
+import { probeServer } from '../probe/server-probe'
 import { openHubConfig, takeHubOptions } from './options'
 
 export const REGISTER_USAGE = `usage: okf-hub register [--host H]… [--remove | --check] [--json] [--bases DIR] [--config FILE]

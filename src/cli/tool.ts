@@ -1,5 +1,5 @@
 import { ConfigError } from '../engine/config'
-import { prepareHub } from '../mcp/stdio-server'
+import { prepareHub } from '../mcp/hub-setup'
 import { configErrorExit } from '../engine/bootstrap/config-exit'
 import { takeHubOptions } from './options'
 

@@ -12,10 +12,10 @@ import {
   hasBearer,
   readBoundedBody,
   type ClientTimeouts
-} from '../bridge/guard'
+} from '../loopback/guard'
 import type { Hub } from './hub'
 import { createMcpSession, type McpSession } from './protocol'
-import { prepareHub, type ServeOptions } from './stdio-server'
+import { prepareHub, type ServeOptions } from './hub-setup'
 
 /**
  * `okf-hub serve --http`: the same MCP server (protocol.ts) over Streamable HTTP, for hosts that

@@ -1,6 +1,6 @@
 // Entry of the bundled MCP server (out/main/mcp/server.js): what a host such as
 // Claude Desktop spawns. Never write to stdout here: it carries the protocol.
-import { runServer } from './stdio-server'
+import { runServer } from './serve'
 
 runServer(process.argv.slice(2)).then(
   (code) => process.exit(code),
