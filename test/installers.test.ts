@@ -76,11 +76,19 @@ describe('build/electron-builder.yml', () => {
       productName: string
       scripts: Record<string, string>
       dependencies: Record<string, string>
+      devDependencies: Record<string, string>
+      author?: string
+      desktopName?: string
     }
     expect(pkg.productName).toBe(PRODUCT_NAME)
-    expect(pkg.scripts.dist).toMatch(
-      /^electron-vite build && .*electron-builder@\d+\.\d+\.\d+ --config build\/electron-builder\.yml$/
+    expect(pkg.scripts.dist).toBe(
+      'electron-vite build && electron-builder --config build/electron-builder.yml'
     )
+    // Pinned, so that the pack test and a release build the same way.
+    expect(pkg.devDependencies['electron-builder']).toMatch(/^\d+\.\d+\.\d+$/)
+    // electron-builder reads these: the deb's maintainer field and the AppImage's desktop entry.
+    expect(pkg.author).toBeTruthy()
+    expect(pkg.desktopName).toBe(`${config.linux.executableName}.desktop`)
     expect(config.mac.target).toEqual(['dmg'])
     expect(config.win.target).toEqual(['nsis'])
     expect(config.linux.target).toEqual(['AppImage', 'deb'])
