@@ -4,15 +4,9 @@ import { invalidInput } from '../errors'
 import { resolveLayout } from '../git/layout'
 import { nextIndex, type IndexChange } from '../git/dircache'
 import { treeIndexEntry, type IndexEntry } from '../git/dircache'
-import {
-  MODE_EXEC,
-  MODE_GITLINK,
-  MODE_LINK,
-  MODE_TREE,
-  parseTree,
-  readHead,
-  readRefValue
-} from '../git/commit'
+import { MODE_EXEC, MODE_GITLINK, MODE_LINK, MODE_TREE } from '../git/objects'
+import { parseTree } from '../git/trees'
+import { readHead, readRefValue } from '../git/refs'
 import { ObjectStore } from '../git/pack'
 
 /**

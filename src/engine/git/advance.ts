@@ -17,27 +17,20 @@ import type { HubLog } from '../hublog'
 import type { HeldLock } from '../lock'
 import { stepPastCommit, type StepHook } from '../steps'
 import { removeStaleTemps, writeFileAtomic } from './atomic-write'
+import { acquireGitLock, GIT_LOCK_WAIT_MS } from './lockfile'
+import { appendReflogs, readHead, readRefValue, tzOffset, moveRef } from './refs'
 import {
-  acquireGitLock,
-  appendReflogs,
   commitTreeOid,
-  GIT_LOCK_WAIT_MS,
   MODE_EXEC,
   MODE_GITLINK,
   MODE_LINK,
   MODE_TREE,
   ObjectBatch,
-  parseTree,
-  readHead,
-  readObjectOfType,
-  readRefValue,
-  treeEntries,
-  tzOffset,
-  worktreeBlobOid,
-  moveRef,
-  restoreIndex,
-  type PathChange
-} from './commit'
+  readObjectOfType
+} from './objects'
+import { parseTree, treeEntries, type PathChange } from './trees'
+import { worktreeBlobOid } from './worktree-files'
+import { restoreIndex } from './index-update'
 import { indexedPaths, loadIndex, nextIndex } from './dircache'
 import { indexFile, openRepository, refusal, UnsupportedShape, type RepoLayout } from './layout'
 import { HUB_AUTHOR } from './identity'

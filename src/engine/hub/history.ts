@@ -4,7 +4,8 @@ import type { Base } from '../registry/base'
 import { describeError, invalidInput, ioError } from '../errors'
 import { PROPOSAL_ID_PATTERN } from '../proposals/store'
 import { confineEditPath } from '../review/edits'
-import { headCommitSha, treeBlobOid } from '../git/commit'
+import { headCommitSha } from '../git/refs'
+import { treeBlobOid } from '../git/trees'
 import { openRepository } from '../git/layout'
 import type {
   AuditTrail,

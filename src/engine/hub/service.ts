@@ -11,7 +11,7 @@ import { listDocuments, resolveDocument } from '../corpus/paths'
 import { splitFrontmatter } from '../corpus/frontmatter'
 import { documentTitle, parseHeadings } from '../corpus/markdown'
 import { readGovernance } from '../governance'
-import { headTreePaths } from '../git/commit'
+import { headTreePaths } from '../git/trees'
 import {
   PROPOSAL_ID_PATTERN,
   PROPOSAL_STATUSES,

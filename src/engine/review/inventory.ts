@@ -1,7 +1,7 @@
 import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { describeError } from '../errors'
-import { headTreePaths } from '../git/commit'
+import { headTreePaths } from '../git/trees'
 import { metaString, proposalFiles, readProposal, type ProposalRecord } from '../proposals/store'
 import { searchBases } from '../search/search'
 import type { Inventory, InventoryProposal } from '../../shared/review'

@@ -1,5 +1,7 @@
 import { describeError, ioError } from '../errors'
-import { headCommitSha, treeBlobOid, worktreeBlobOid } from '../git/commit'
+import { headCommitSha } from '../git/refs'
+import { treeBlobOid } from '../git/trees'
+import { worktreeBlobOid } from '../git/worktree-files'
 
 /**
  * What the review engine needs to know about HEAD for a handful of paths — never a full status:

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { readObjectOfType } from '../git/commit'
+import { readObjectOfType } from '../git/objects'
 
 /**
  * The commit graph as sync needs it: a commit's headers and message exactly as stored (a replay

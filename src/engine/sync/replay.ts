@@ -1,4 +1,5 @@
-import { applyTrie, buildTrie, entryAt, ObjectBatch, commitTreeOid, type PathChange } from '../git/commit'
+import { applyTrie, buildTrie, entryAt, type PathChange } from '../git/trees'
+import { ObjectBatch, commitTreeOid } from '../git/objects'
 import { diffTrees } from '../git/advance'
 import { HUB_AUTHOR } from '../git/identity'
 import type { CommitReader, CommitInfo } from './graph'

@@ -5,16 +5,10 @@ import type { HubLog } from '../hublog'
 import { withBaseLock } from '../lock'
 import type { Base } from '../registry/base'
 import { advanceBranch, diffTrees } from '../git/advance'
-import {
-  acquireGitLock,
-  commitLockFile,
-  commitTreeOid,
-  entryAt,
-  GIT_LOCK_WAIT_MS,
-  headCommitSha,
-  readObjectOfType,
-  readRefValue
-} from '../git/commit'
+import { acquireGitLock, commitLockFile, GIT_LOCK_WAIT_MS } from '../git/lockfile'
+import { commitTreeOid, readObjectOfType } from '../git/objects'
+import { entryAt } from '../git/trees'
+import { headCommitSha, readRefValue } from '../git/refs'
 import { openRepository, refFile, type RepoLayout } from '../git/layout'
 import { splitFrontmatter } from '../corpus/frontmatter'
 import { PROPOSAL_ID_PATTERN } from '../proposals/store'

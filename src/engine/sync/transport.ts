@@ -7,7 +7,7 @@ import nodeHttp from 'isomorphic-git/http/node'
 import { describeError } from '../errors'
 import { tokenAuth, type TokenAuth } from '../git/auth'
 import { removeStaleTemps, STALE_TEMP_MS, writeFileAtomic } from '../git/atomic-write'
-import { ObjectBatch } from '../git/commit'
+import { ObjectBatch } from '../git/objects'
 import type { StepHook } from '../steps'
 import type { RemoteTarget } from './target'
 

@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import { chmod, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import { deflateSync, inflateSync } from 'node:zlib'
+import { readObject as isoReadObject } from 'isomorphic-git'
+import { errCode } from './fs-errors'
+
+/**
+ * The object layer of the git floor: objects read (loose ones directly, packed ones through
+ * isomorphic-git) and written in one batch of loose objects (temp file + fsync + rename), the
+ * modes and the null oid.
+ */
+
+export const ZERO_OID = '0'.repeat(40)
+
+export const MODE_TREE = '40000'
+
+export const MODE_FILE = '100644'
+
+export const MODE_EXEC = '100755'
+
+export const MODE_LINK = '120000'
+
+export const MODE_GITLINK = '160000'
+
+/** Reads an object: loose objects directly, packed ones through isomorphic-git. */
+async function readObjectRaw(
+  commondir: string,
+  oid: string,
+  cache: object
+): Promise<{ type: string; body: Buffer }> {
+  let raw: Buffer | null = null
+  try {
+    raw = await readFile(join(commondir, 'objects', oid.slice(0, 2), oid.slice(2)))
+  } catch (e) {
+    if (errCode(e) !== 'ENOENT') throw e
+  }
+  if (raw) {
+    const full = inflateSync(raw)
+    const nul = full.indexOf(0)
+    const type = full.toString('latin1', 0, full.indexOf(0x20))
+    return { type, body: full.subarray(nul + 1) }
+  }
+  let r
+  try {
+    r = await isoReadObject({ fs, gitdir: commondir, oid, format: 'content', cache })
+  } catch (e) {
+    // A concurrent `git gc` may have packed and pruned the loose object after the pack list was
+    // cached: read once more with a fresh cache (the new pack exists before the prune).
+    if ((e as { code?: string }).code !== 'NotFoundError') throw e
+    r = await isoReadObject({ fs, gitdir: commondir, oid, format: 'content', cache: {} })
+  }
+  return { type: r.type, body: Buffer.from(r.object as Uint8Array) }
+}
+
+export async function readObjectOfType(
+  commondir: string,
+  oid: string,
+  type: string,
+  cache: object
+): Promise<Buffer> {
+  const o = await readObjectRaw(commondir, oid, cache)
+  if (o.type !== type) throw new Error(`objet ${oid} : ${type} attendu, ${o.type} trouvé`)
+  return o.body
+}
+
+export async function commitTreeOid(commondir: string, sha: string, cache: object): Promise<string> {
+  const body = await readObjectOfType(commondir, sha, 'commit', cache)
+  const m = /^tree ([0-9a-f]{40})\n/.exec(body.toString('latin1', 0, 46))
+  if (!m) throw new Error(`commit ${sha} malformé`)
+  return m[1]
+}
+
+/** New objects of one commit: hashed when added, written by `flush()`. */
+export class ObjectBatch {
+  private readonly pending = new Map<string, Buffer>()
+
+  constructor(private readonly commondir: string) {}
+
+  /** Returns the oid of the object; it will be written by flush(). */
+  add(type: string, body: Buffer): string {
+    const full = Buffer.concat([Buffer.from(`${type} ${body.length}\0`, 'latin1'), body])
+    const oid = createHash('sha1').update(full).digest('hex')
+    if (!this.pending.has(oid)) this.pending.set(oid, full)
+    return oid
+  }
+
+  /** The tree `oid` if this batch holds it (not yet on disk). */
+  pendingTree(oid: string): Buffer | null {
+    const full = this.pending.get(oid)
+    if (!full || full.toString('latin1', 0, 5) !== 'tree ') return null
+    return full.subarray(full.indexOf(0) + 1)
+  }
+
+  async flush(): Promise<void> {
+    await Promise.all([...this.pending].map(([oid, full]) => writeLooseObject(this.commondir, oid, full)))
+    this.pending.clear()
+  }
+}
+
+/** Writes a loose object the way git does: temp file in the fan-out directory, fsync, rename. */
+async function writeLooseObject(commondir: string, oid: string, full: Buffer): Promise<void> {
+  const dir = join(commondir, 'objects', oid.slice(0, 2))
+  const file = join(dir, oid.slice(2))
+  if (await exists(file)) return
+  await mkdir(dir, { recursive: true })
+  const tmp = join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`)
+  let pending = true
+  try {
+    const fh = await open(tmp, 'wx', 0o666)
+    try {
+      await fh.writeFile(deflateSync(full, { level: 1 }))
+      await fh.sync()
+    } finally {
+      await fh.close()
+    }
+    await chmod(tmp, 0o444).catch(() => undefined)
+    try {
+      await rename(tmp, file)
+      pending = false
+    } catch (e) {
+      // Another writer won the race with identical content (Windows refuses to replace it).
+      if (!(await exists(file))) throw e
+    }
+  } finally {
+    if (pending) await unlink(tmp).catch(() => undefined)
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path)
+    return true
+  } catch {
+    return false
+  }
+}
