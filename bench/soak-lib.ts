@@ -31,6 +31,13 @@ export interface SoakOptions {
   pauseMs?: number
   /** One line per event worth seeing while it runs. */
   progress?: (line: string) => void
+  /**
+   * What the run must have done before it ends, however slow the machine: it goes on past
+   * `durationMs` (for at most `graceMs` more) until it made that many resolutions that accepted one
+   * proposal and rejected another, and that many syncs after a colleague's push. The short soak in
+   * `npm test` sets it, so that its verdict never depends on how busy the machine was.
+   */
+  atLeast?: { resolutions: number; syncs: number; graceMs: number }
   /** Experiments: node flags and extra environment for the MCP servers (default: as a host runs them). */
   mcpNodeArgs?: string[]
   mcpEnv?: Record<string, string>
@@ -213,7 +220,13 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     sampler = setInterval(sample, sampleMs)
 
     const deadline = t0 + opts.durationMs
-    const running = (): boolean => Date.now() < deadline
+    let fullResolutions = 0
+    let syncsDone = 0
+    const owed = (): boolean =>
+      opts.atLeast !== undefined &&
+      (fullResolutions < opts.atLeast.resolutions || syncsDone < opts.atLeast.syncs)
+    const running = (): boolean =>
+      Date.now() < deadline || (owed() && Date.now() < deadline + (opts.atLeast?.graceMs ?? 0))
 
     const mcpWorker = async (m: McpProc, k: number): Promise<void> => {
       const who = `process:${m.label}`
@@ -274,11 +287,13 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     }
 
     let resolutions = 0
-    const resolveOnce = async (): Promise<void> => {
+    /** False when there was nothing to resolve yet. */
+    const resolveOnce = async (): Promise<boolean> => {
       const inv = await uiCall<{ groups: { proposals: { id: string }[] }[] }>(uiProc, 'inventory', [BASE])
       count('ui:inventory')
       const pending: PendingProposal[] = inv.groups.flatMap((g) => g.proposals)
-      if (pending.length === 0) return
+      // A resolution owed by `atLeast` waits for two pending proposals: one accepted, one rejected.
+      if (pending.length === 0 || (owed() && pending.length < 2)) return false
       const take = pending.slice(0, 4)
       const target = docPath(resolutions % DOCS)
       resolutions++
@@ -297,6 +312,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
       await uiCall(uiProc, 'resolvePlan', [BASE, plan])
       count('ui:resolvePlan')
       say(`  résolution ${resolutions} : ${take.length} proposition(s)`)
+      if (take.length >= 2) fullResolutions++
+      return true
     }
 
     let syncs = 0
@@ -325,6 +342,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
       if (!final && status.state === 'behind') count('ui:sync-raced')
       const fine = final ? ['up-to-date'] : ['up-to-date', 'ahead', 'behind']
       if (!fine.includes(status.state)) throw new Error(`sync: ${status.state} — ${status.message}`)
+      if (!final) syncsDone++
       say(`  sync ${final ? 'finale' : syncs} : ${status.state}`)
     }
 
@@ -337,7 +355,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
         try {
           if (Date.now() >= nextResolve) {
             nextResolve += resolveEvery
-            await resolveOnce()
+            // Nothing to resolve yet while a resolution is owed: look again in a second.
+            if (!(await resolveOnce()) && owed()) nextResolve = Date.now() + Math.min(resolveEvery, 1_000)
           } else if (Date.now() >= nextSync) {
             nextSync += syncEvery
             await syncOnce(false)
