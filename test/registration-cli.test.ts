@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { spawn, spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parse as parseJsonc } from 'jsonc-parser'
 import { removeDir, tempDir } from './helpers/fixtures'
@@ -232,6 +232,18 @@ describe('okf-hub register', () => {
       ['cursor', false, null]
     ])
     expect(check.status).toBe(1) // cursor is not registered
+  })
+
+  it('refuses to write a bases folder that does not exist (exit 2), the host file untouched', () => {
+    const s = setup()
+    mkdirSync(dirname(s.claudeConfig), { recursive: true })
+    writeFileSync(s.claudeConfig, ORIGINAL)
+    const missing = join(s.root, 'bases-absentes')
+    const r = run(s, s.appCli, ['--bases', missing])
+    expect(r.status).toBe(2)
+    expect(r.stderr).toContain(`dossier des bases introuvable : ${missing} (désigné par --bases)`)
+    expect(readFileSync(s.claudeConfig, 'utf8')).toBe(ORIGINAL)
+    expect(existsSync(missing)).toBe(false)
   })
 
   it('refuses an unparseable file (exit 4), leaving it as it was; usage errors are 64', () => {

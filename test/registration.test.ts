@@ -553,6 +553,8 @@ describe('the command written', () => {
     const xdg = loadConfig({ env: { HOME: home, XDG_CONFIG_HOME: join(root, 'xdg') }, platform: 'linux' })
     expect(hubEnvFor(xdg, h)).toEqual({ OKF_HUB_USER_DATA: join(root, 'xdg', 'OKF Hub') })
     // --bases: carried.
+    mkdirSync(join(root, 'mes bases'))
+    mkdirSync(join(root, 'b2'))
     const bases = loadConfig({ env: { HOME: home }, platform: 'linux', bases: join(root, 'mes bases') })
     expect(hubEnvFor(bases, h)).toEqual({ OKF_HUB_BASES: join(root, 'mes bases') })
     // A config file elsewhere whose bases-dir the server will read itself.
