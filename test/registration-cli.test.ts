@@ -64,8 +64,8 @@ function run(
   return { status: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 
+/** Strict JSON: Claude Desktop reads its file with JSON.parse (a comment would hide every entry). */
 const ORIGINAL = `{
-  // Claude Desktop, réglé à la main
   "mcpServers": {
     "filesystem": {
       "command": "npx",
@@ -130,6 +130,28 @@ describe('okf-hub register', () => {
     expect(gone.status).toBe(1)
     expect(gone.stdout).toContain('Claude Desktop : pas inscrit')
     expect(gone.stdout).toContain(`problème : OKF Hub n’est pas inscrit dans ${s.claudeConfig}`)
+  })
+
+  it('--check judges Claude Desktop’s file as Claude Desktop reads it: a comment hides every entry (exit 1, said)', () => {
+    const s = setup()
+    mkdirSync(dirname(s.claudeConfig), { recursive: true })
+    const commented = ORIGINAL.replace('{\n', '{\n  // réglé à la main\n')
+    writeFileSync(s.claudeConfig, commented)
+    expect(run(s, s.appCli, []).status).toBe(0)
+    // Our JSONC editor wrote the entry, the server starts; JSON.parse would still refuse the file.
+    expect(entry(s.claudeConfig)).toMatchObject({ command: process.execPath })
+    const check = run(s, s.appCli, ['--check'])
+    expect(check.status).toBe(1)
+    expect(check.stdout).toContain('Claude Desktop : pas inscrit')
+    expect(check.stdout).toContain(
+      `problème : ${s.claudeConfig} contient des commentaires ou des virgules finales : Claude Desktop le lit en JSON strict et l’ignorerait en entier (aucun de ses serveurs ne démarrerait) — retirez-les`
+    )
+    expect(() => JSON.parse(readFileSync(s.claudeConfig, 'utf8'))).toThrow()
+    // Once removed, as Claude Desktop reads it: working.
+    writeFileSync(s.claudeConfig, readFileSync(s.claudeConfig, 'utf8').replace('  // réglé à la main\n', ''))
+    const ok = run(s, s.appCli, ['--check'])
+    expect(ok.stdout).toContain('Claude Desktop : inscrit, le serveur démarre et répond')
+    expect(ok.status).toBe(0)
   })
 
   it('--check says why when the command cannot start: script gone, executable gone, server exiting', () => {
