@@ -154,6 +154,7 @@ export interface Session {
 export function benchHome(name: string, basesDir: string): { userData: string; env: Record<string, string> } {
   const userData = join(CACHE, 'home', name)
   mkdirSync(userData, { recursive: true })
+  mkdirSync(basesDir, { recursive: true })
   const configFile = join(userData, 'hub-config.yaml')
   writeFileSync(configFile, `bases-dir: ${JSON.stringify(basesDir)}\ndefault-bases: false\nlog-file: null\n`)
   return {

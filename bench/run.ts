@@ -20,7 +20,8 @@ const SUITES: Record<string, () => Promise<{ default: Suite }>> = {
   retrieval: () => import('./suites/retrieval'),
   import: () => import('./suites/import'),
   team: () => import('./suites/team'),
-  ui: () => import('./suites/ui')
+  ui: () => import('./suites/ui'),
+  descriptions: () => import('./suites/descriptions')
 }
 
 async function main(): Promise<void> {

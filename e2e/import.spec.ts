@@ -300,7 +300,8 @@ test.describe('AI apps panel on a temporary HOME', () => {
     mkdirSync(dir, { recursive: true })
     const file = join(dir, 'claude_desktop_config.json')
     const original =
-      '{\n  // my servers\n  "mcpServers": {\n    "other": { "command": "other-server" }\n  },\n  "theme": "dark"\n}\n'
+      // Strict JSON: Claude Desktop reads it with JSON.parse (a comment would hide every entry).
+      '{\n  "mcpServers": {\n    "other": { "command": "other-server" }\n  },\n  "theme": "dark"\n}\n'
     writeFileSync(file, original)
 
     await openApp(page, hub, '#/hosts')
@@ -314,7 +315,7 @@ test.describe('AI apps panel on a temporary HOME', () => {
     await expect(row).toHaveAttribute('data-status', /registered|working/)
     const written = readFileSync(file, 'utf8')
     expect(written).toContain('"okf-hub"')
-    expect(written).toContain('// my servers')
+    expect(written).toContain('"theme": "dark"')
     expect(written).toContain('"other": { "command": "other-server" }')
     const backup = (await page.getByTestId('host-backup-claude-desktop').textContent()) ?? ''
     expect(backup).toContain(hub.userData)

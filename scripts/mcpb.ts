@@ -24,7 +24,8 @@ import {
 } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { TOOLS } from '../src/mcp/tools/index'
-import { basesBlock, type HubContext } from '../src/mcp/tool'
+import { type HubContext } from '../src/mcp/tool'
+import { describeWithBases } from '../src/mcp/bases-block'
 
 export const ROOT = resolve(__dirname, '..')
 /** Where the server sits inside the bundle, relative to its root. */
@@ -91,7 +92,7 @@ export function serverClosure(outMain: string): string[] {
 /** A tool's description without the base listing (which the server computes at every tools/list). */
 export function staticDescriptions(): { name: string; description: string }[] {
   const ctx = { registry: { list: () => [] } } as unknown as HubContext
-  const empty = basesBlock(ctx, '')
+  const empty = describeWithBases('', '', []).text
   return TOOLS.map((t) => {
     const d = t.describe(ctx)
     return { name: t.name, description: (d.endsWith(empty) ? d.slice(0, -empty.length) : d).trim() }

@@ -119,6 +119,40 @@ describe('okf-hub serve', () => {
     }
   })
 
+  it('a bases folder named but missing is refused (exit 2) with its absolute path and the fix; nothing is created', () => {
+    const root = tempDir()
+    const h = hubEnv(join(root, 'bases'))
+    try {
+      const missing = join(root, 'faute', 'de-frappe')
+      const tool = cli(['tool', 'kb_list', '{}', '--bases', missing], h.env)
+      expect(tool.status).toBe(2)
+      expect(tool.stderr).toBe(
+        `okf-hub: configuration invalide : dossier des bases introuvable : ${missing} (désigné par --bases) — créez-le d'abord (mkdir -p "${missing}") ou corrigez le chemin ; seul le dossier par défaut (${join(h.userData, 'bases')}) est créé automatiquement\n`
+      )
+      expect(tool.stdout).toBe('')
+      // A relative OKF_HUB_BASES, resolved against the server's working directory, said absolute.
+      const server = spawnSync(process.execPath, [SERVER_JS], {
+        env: { ...h.env, OKF_HUB_BASES: 'relbases' },
+        cwd: root,
+        input: '',
+        encoding: 'utf8'
+      })
+      expect(server.status).toBe(2)
+      expect(server.stderr).toContain(
+        `dossier des bases introuvable : ${join(root, 'relbases')} (désigné par OKF_HUB_BASES, chemin relatif « relbases » résolu depuis ${root})`
+      )
+      // The configuration's bases-dir.
+      writeFileSync(h.configFile, `bases-dir: ${JSON.stringify(join(root, 'ailleurs'))}\n`)
+      const viaFile = cli(['tool', 'kb_list'], h.env)
+      expect(viaFile.status).toBe(2)
+      expect(viaFile.stderr).toContain(`(désigné par ${h.configFile} (bases-dir))`)
+      expect(readdirSync(root).sort()).toEqual(['bases'])
+    } finally {
+      removeDir(root)
+      removeDir(h.userData)
+    }
+  })
+
   it.each([
     ['read-toc-threshold: -3\n', 'read-toc-threshold doit être un entier positif'],
     ['bases-dir: ""\n', 'bases-dir doit être un chemin (chaîne non vide)'],

@@ -223,6 +223,8 @@ describe('build/electron-builder.yml', () => {
 /** Spawns like a host (cwd `/`, the entry's env, HOME in a temp dir, empty PATH), initialize + tools/list + kb_list + kb_search. */
 async function startsAndServes(args: string[], env: Record<string, string>, work: string, label: string) {
   const bases = join(work, `bases-${label}`)
+  // A bases folder named by OKF_HUB_BASES must exist (only the default one is created).
+  mkdirSync(bases, { recursive: true })
   const transport = new StdioClientTransport({
     command: process.execPath,
     args,

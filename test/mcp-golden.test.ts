@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
 import { buildHubFixture } from './helpers/hub-fixture'
 import { connect, hubEnv, type Connected } from './helpers/mcp'
+import { McpError } from '@modelcontextprotocol/sdk/types.js'
 
 /**
  * The seven tools' texts are the contract, byte for byte. These golden files were generated from
@@ -126,6 +127,19 @@ describe('golden texts of the seven tools', () => {
     buildHubFixture(dir)
     s = await connect(hubEnv(dir))
     const run = async (tool: string, args: Record<string, unknown>): Promise<void> => {
+      if (tool === 'kb_inexistant') {
+        // Unknown tool: a JSON-RPC error (-32602), the contract's words as its message, said once
+        // (the SDK's client adds its own « MCP error -32602: » in front of what it received).
+        const e = await s.client.callTool({ name: tool, arguments: args }).then(
+          () => null,
+          (err: McpError) => err
+        )
+        expect(e, 'unknown tool must be a protocol error').toBeInstanceOf(McpError)
+        const wire = e!.message.replace(`MCP error ${e!.code}: `, '')
+        expect(wire).not.toContain('MCP error')
+        add(tool, `=== ${tool} ${JSON.stringify(args)}\nerror: ${e!.code}\n${wire}\n`)
+        return
+      }
       const r = await s.client.callTool({ name: tool, arguments: args })
       const content = r.content as { type: string; text: string }[]
       // The text is the whole answer: one text item, nothing else in content.

@@ -36,7 +36,12 @@ async function startDoor(h: HubEnv, env: Record<string, string> = {}): Promise<R
   })
   let err = ''
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
-  await waitFor(() => /sur (http:\/\/127\.0\.0\.1:\d+\/mcp)\n/.test(err) || child.exitCode !== null, 15_000)
+  // The address and the token come in two writes: wait for both lines (a busy machine delivered
+  // the first alone, and the token was read from half the output).
+  await waitFor(
+    () => /sur (http:\/\/127\.0\.0\.1:\d+\/mcp)\n[\s\S]*jeton[^\n]*\n/.test(err) || child.exitCode !== null,
+    15_000
+  )
   const url = /sur (http:\/\/127\.0\.0\.1:(\d+)\/mcp)\n/.exec(err)
   if (!url) throw new Error(`door did not start: ${err}`)
   return {
@@ -61,7 +66,14 @@ interface RawAnswer {
 /** A raw request, headers as given (Host included): what a browser page or another program could send. */
 function raw(
   port: number,
-  opts: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer }
+  opts: {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
+    body?: string | Buffer
+    /** For a stream the server keeps open: answer once the body holds this text. */
+    closeAfter?: string
+  }
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -78,7 +90,13 @@ function raw(
       },
       (res) => {
         let body = ''
-        res.on('data', (d: Buffer) => (body += d.toString()))
+        res.on('data', (d: Buffer) => {
+          body += d.toString()
+          if (opts.closeAfter !== undefined && body.includes(opts.closeAfter)) {
+            resolve({ status: res.statusCode ?? 0, body, headers: res.headers })
+            req.destroy()
+          }
+        })
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }))
       }
     )
@@ -308,6 +326,39 @@ describe('okf-hub serve --http: refusals', () => {
     const r = await raw(door.port, { headers: auth(), body: big })
     expect(r.status).toBe(413)
     expect(JSON.parse(r.body).error.message).toContain('requête trop volumineuse (plus de 1048576 octets)')
+  })
+
+  it('event streams open with a priming event and a retry field; a cut stream is resumed from Last-Event-ID', async () => {
+    const init = (version: string) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '0' } }
+      })
+    const opened = await raw(door.port, { headers: auth(), body: init('2025-11-25') })
+    expect(opened.status).toBe(200)
+    expect(opened.body).toMatch(/^id: \S+\nretry: 1000\ndata: \n\n/)
+    const session = String(opened.headers['mcp-session-id'])
+    const headers = { ...auth(), 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' }
+    const listed = await raw(door.port, {
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })
+    })
+    const priming = /^id: (\S+)\nretry: 1000\ndata: \n\n/.exec(listed.body)
+    expect(priming).not.toBeNull()
+    expect(listed.body).toContain('"kb_list"')
+    // Resumed after the priming event: the answer of that stream is replayed.
+    const resumed = await raw(door.port, {
+      method: 'GET',
+      headers: { ...headers, Accept: 'text/event-stream', 'last-event-id': priming![1] },
+      closeAfter: '"kb_list"'
+    })
+    expect(resumed.status).toBe(200)
+    expect(resumed.body).toContain('"id":2')
+    // A client of 2025-06-18 cannot read an empty event: none is sent to it.
+    const old = await raw(door.port, { headers: auth(), body: init('2025-06-18') })
+    expect(old.body.startsWith('event: message\n')).toBe(true)
   })
 
   it('malformed JSON is a JSON-RPC parse error; an unknown session is 404; other paths are 404', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { spawn, spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parse as parseJsonc } from 'jsonc-parser'
 import { removeDir, tempDir } from './helpers/fixtures'
@@ -64,8 +64,8 @@ function run(
   return { status: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 
+/** Strict JSON: Claude Desktop reads its file with JSON.parse (a comment would hide every entry). */
 const ORIGINAL = `{
-  // Claude Desktop, réglé à la main
   "mcpServers": {
     "filesystem": {
       "command": "npx",
@@ -130,6 +130,28 @@ describe('okf-hub register', () => {
     expect(gone.status).toBe(1)
     expect(gone.stdout).toContain('Claude Desktop : pas inscrit')
     expect(gone.stdout).toContain(`problème : OKF Hub n’est pas inscrit dans ${s.claudeConfig}`)
+  })
+
+  it('--check judges Claude Desktop’s file as Claude Desktop reads it: a comment hides every entry (exit 1, said)', () => {
+    const s = setup()
+    mkdirSync(dirname(s.claudeConfig), { recursive: true })
+    const commented = ORIGINAL.replace('{\n', '{\n  // réglé à la main\n')
+    writeFileSync(s.claudeConfig, commented)
+    expect(run(s, s.appCli, []).status).toBe(0)
+    // Our JSONC editor wrote the entry, the server starts; JSON.parse would still refuse the file.
+    expect(entry(s.claudeConfig)).toMatchObject({ command: process.execPath })
+    const check = run(s, s.appCli, ['--check'])
+    expect(check.status).toBe(1)
+    expect(check.stdout).toContain('Claude Desktop : pas inscrit')
+    expect(check.stdout).toContain(
+      `problème : ${s.claudeConfig} contient des commentaires ou des virgules finales : Claude Desktop le lit en JSON strict et l’ignorerait en entier (aucun de ses serveurs ne démarrerait) — retirez-les`
+    )
+    expect(() => JSON.parse(readFileSync(s.claudeConfig, 'utf8'))).toThrow()
+    // Once removed, as Claude Desktop reads it: working.
+    writeFileSync(s.claudeConfig, readFileSync(s.claudeConfig, 'utf8').replace('  // réglé à la main\n', ''))
+    const ok = run(s, s.appCli, ['--check'])
+    expect(ok.stdout).toContain('Claude Desktop : inscrit, le serveur démarre et répond')
+    expect(ok.status).toBe(0)
   })
 
   it('--check says why when the command cannot start: script gone, executable gone, server exiting', () => {
@@ -232,6 +254,18 @@ describe('okf-hub register', () => {
       ['cursor', false, null]
     ])
     expect(check.status).toBe(1) // cursor is not registered
+  })
+
+  it('refuses to write a bases folder that does not exist (exit 2), the host file untouched', () => {
+    const s = setup()
+    mkdirSync(dirname(s.claudeConfig), { recursive: true })
+    writeFileSync(s.claudeConfig, ORIGINAL)
+    const missing = join(s.root, 'bases-absentes')
+    const r = run(s, s.appCli, ['--bases', missing])
+    expect(r.status).toBe(2)
+    expect(r.stderr).toContain(`dossier des bases introuvable : ${missing} (désigné par --bases)`)
+    expect(readFileSync(s.claudeConfig, 'utf8')).toBe(ORIGINAL)
+    expect(existsSync(missing)).toBe(false)
   })
 
   it('refuses an unparseable file (exit 4), leaving it as it was; usage errors are 64', () => {

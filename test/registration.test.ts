@@ -242,7 +242,15 @@ describe('register / unregister keep every other byte', () => {
         if (layout === 'win32') expect(written.replace(/\r\n/g, '')).not.toContain('\n')
         expect(statSync(file).mode & 0o777).toBe(0o640)
         // The backup is the file as it was.
-        expect(r1.registration).toMatchObject({ present: true, installed: true, problem: null })
+        // The fixture has comments and trailing commas: fine for a JSONC host, fatal to one that
+        // reads JSON.parse — said as what that host would do (it sees no entry at all).
+        const strict = HOSTS.find((h) => h.id === host)!.reads === 'json'
+        expect(r1.registration).toMatchObject({ present: !strict, installed: true })
+        if (strict)
+          expect(r1.registration.problem).toBe(
+            `${file} contient des commentaires ou des virgules finales : ${HOSTS.find((h) => h.id === host)!.label} le lit en JSON strict et l’ignorerait en entier (aucun de ses serveurs ne démarrerait) — retirez-les`
+          )
+        else expect(r1.registration.problem).toBeNull()
         expect(r1.registration.backup).not.toBeNull()
         expect(readFileSync(r1.registration.backup as string, 'utf8')).toBe(original)
         expect(statSync(r1.registration.backup as string).mode & 0o777).toBe(0o600)
@@ -333,7 +341,9 @@ describe('Claude Desktop on Windows', () => {
   it('two Store (MSIX) folders + the classic APPDATA one: all three written, present only when in all', async () => {
     const w = world('win32')
     const classic = install(w, 'win32', 'claude-desktop')
-    writeFileSync(classic, fixture('mcpServers', '\r\n'))
+    // Strict JSON, as Claude Desktop reads it (a commented file is its own problem, tested above).
+    const strictJson = '{\r\n  "theme": "dark",\r\n  "mcpServers": {\r\n    "filesystem": { "command": "npx" }\r\n  }\r\n}\r\n'
+    writeFileSync(classic, strictJson)
     mkdirSync(join(w.home, 'AppData', 'Local', 'Packages', 'SomethingElse_x'), { recursive: true })
     for (const p of pkgs) mkdirSync(join(w.home, 'AppData', 'Local', 'Packages', p), { recursive: true })
     // One Store build has run already (its config exists), the other not yet.
@@ -366,7 +376,7 @@ describe('Claude Desktop on Windows', () => {
     // Unregister removes it from all three.
     await w.registrar.unregister('claude-desktop')
     for (const f of files) expect(readFileSync(f, 'utf8')).not.toContain('okf-hub')
-    expect(readFileSync(classic, 'utf8')).toBe(fixture('mcpServers', '\r\n'))
+    expect(readFileSync(classic, 'utf8')).toBe(strictJson)
   })
 
   it('only a Store build: its folder only, no classic folder created; nothing at all: the classic file', async () => {
@@ -553,6 +563,8 @@ describe('the command written', () => {
     const xdg = loadConfig({ env: { HOME: home, XDG_CONFIG_HOME: join(root, 'xdg') }, platform: 'linux' })
     expect(hubEnvFor(xdg, h)).toEqual({ OKF_HUB_USER_DATA: join(root, 'xdg', 'OKF Hub') })
     // --bases: carried.
+    mkdirSync(join(root, 'mes bases'))
+    mkdirSync(join(root, 'b2'))
     const bases = loadConfig({ env: { HOME: home }, platform: 'linux', bases: join(root, 'mes bases') })
     expect(hubEnvFor(bases, h)).toEqual({ OKF_HUB_BASES: join(root, 'mes bases') })
     // A config file elsewhere whose bases-dir the server will read itself.

@@ -33,7 +33,7 @@ describe('loadConfig', () => {
   })
 
   it('reads <user data>/hub-config.yaml when present, relative paths against its folder', () => {
-    mkdirSync(ud, { recursive: true })
+    mkdirSync(join(ud, 'mes-bases'), { recursive: true })
     writeFileSync(
       join(ud, 'hub-config.yaml'),
       'bases-dir: mes-bases\nread-toc-threshold: 4096\nlog-file: null\ndefault-bases: false\n'
@@ -51,14 +51,44 @@ describe('loadConfig', () => {
   it('precedence: --bases, then OKF_HUB_BASES, then the file; --config, then OKF_HUB_CONFIG', () => {
     const a = join(tmp, 'a.yaml')
     const b = join(tmp, 'b.yaml')
-    writeFileSync(a, 'bases-dir: /depuis-a\n')
-    writeFileSync(b, 'bases-dir: /depuis-b\n')
-    expect(loadConfig({ env: { ...env, OKF_HUB_CONFIG: b }, cwd: '/' }).basesDir).toBe('/depuis-b')
-    expect(loadConfig({ env: { ...env, OKF_HUB_CONFIG: b }, config: a, cwd: '/' }).basesDir).toBe('/depuis-a')
-    expect(loadConfig({ env: { ...env, OKF_HUB_BASES: '/env' }, config: a, cwd: '/' }).basesDir).toBe('/env')
+    for (const d of ['depuis-a', 'depuis-b', 'env', 'w/rel']) mkdirSync(join(tmp, d), { recursive: true })
+    writeFileSync(a, `bases-dir: ${join(tmp, 'depuis-a')}\n`)
+    writeFileSync(b, `bases-dir: ${join(tmp, 'depuis-b')}\n`)
+    const envDir = join(tmp, 'env')
+    expect(loadConfig({ env: { ...env, OKF_HUB_CONFIG: b }, cwd: '/' }).basesDir).toBe(join(tmp, 'depuis-b'))
+    expect(loadConfig({ env: { ...env, OKF_HUB_CONFIG: b }, config: a, cwd: '/' }).basesDir).toBe(
+      join(tmp, 'depuis-a')
+    )
+    expect(loadConfig({ env: { ...env, OKF_HUB_BASES: envDir }, config: a, cwd: '/' }).basesDir).toBe(envDir)
     expect(
-      loadConfig({ env: { ...env, OKF_HUB_BASES: '/env' }, config: a, bases: 'rel', cwd: '/w' }).basesDir
-    ).toBe('/w/rel')
+      loadConfig({ env: { ...env, OKF_HUB_BASES: envDir }, config: a, bases: 'rel', cwd: join(tmp, 'w') })
+        .basesDir
+    ).toBe(join(tmp, 'w', 'rel'))
+  })
+
+  it('a named bases dir that does not exist is refused with its absolute path and the fix; the default one is not', () => {
+    const missing = join(tmp, 'faute-de-frappe')
+    expect(() => loadConfig({ env, bases: missing, cwd: '/' })).toThrow(
+      `dossier des bases introuvable : ${missing} (désigné par --bases) — créez-le d'abord (mkdir -p "${missing}") ou corrigez le chemin`
+    )
+    expect(() => loadConfig({ env: { ...env, OKF_HUB_BASES: 'relbases' }, cwd: tmp })).toThrow(
+      `dossier des bases introuvable : ${join(tmp, 'relbases')} (désigné par OKF_HUB_BASES, chemin relatif « relbases » résolu depuis ${tmp})`
+    )
+    const f = join(tmp, 'missing-dir.yaml')
+    writeFileSync(f, 'bases-dir: ailleurs\n')
+    expect(() => loadConfig({ env, config: f, cwd: '/' })).toThrow(
+      `dossier des bases introuvable : ${join(tmp, 'ailleurs')} (désigné par ${f} (bases-dir))`
+    )
+    writeFileSync(join(tmp, 'un-fichier'), '')
+    expect(() => loadConfig({ env, bases: join(tmp, 'un-fichier'), cwd: '/' })).toThrow(
+      "n'est pas un dossier"
+    )
+    // The default folder, even named explicitly, is created on first use.
+    const fresh = { HOME: tmp, OKF_HUB_USER_DATA: join(tmp, 'ud-neuf') }
+    expect(loadConfig({ env: fresh, cwd: '/' }).basesDir).toBe(join(tmp, 'ud-neuf', 'bases'))
+    expect(loadConfig({ env: fresh, bases: join(tmp, 'ud-neuf', 'bases'), cwd: '/' }).basesDir).toBe(
+      join(tmp, 'ud-neuf', 'bases')
+    )
   })
 
   it.each([
@@ -97,7 +127,7 @@ describe('per-base settings (bases: in hub-config.yaml)', () => {
     expect(settingsOf(c, 'equipe')).toEqual({ autoPush: true, syncAtStart: true })
     expect(settingsOf(c, 'calme')).toEqual({ autoPush: false, syncAtStart: false })
     expect(settingsOf(c, 'autre')).toEqual({ autoPush: false, syncAtStart: true })
-    expect(settingsOf(load('bases-dir: /b\n'), 'equipe')).toEqual({ autoPush: false, syncAtStart: true })
+    expect(settingsOf(load(`bases-dir: ${tmp}\n`), 'equipe')).toEqual({ autoPush: false, syncAtStart: true })
     expect(settingsOf(c, 'toString')).toEqual({ autoPush: false, syncAtStart: true })
   })
 

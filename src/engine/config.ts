@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import { parse } from 'yaml'
@@ -118,7 +118,8 @@ function pathValue(file: string, key: string, value: unknown): string {
  * Precedence (DESIGN §8): --config, else OKF_HUB_CONFIG, else
  * <user data>/hub-config.yaml when present — never the working directory,
  * since hosts spawn servers with cwd `/`. Bases dir: --bases, else
- * OKF_HUB_BASES, else the file's `bases-dir`, else <user data>/bases.
+ * OKF_HUB_BASES, else the file's `bases-dir`, else <user data>/bases. A named bases dir that does
+ * not exist is a ConfigError (checkNamedBasesDir).
  */
 export function loadConfig(src: ConfigSources = {}): HubConfig {
   const env = src.env ?? process.env
@@ -175,7 +176,42 @@ export function loadConfig(src: ConfigSources = {}): HubConfig {
       if ('bases' in m) cfg.baseSettings = baseSettingsValue(configFile, m['bases'])
     }
   }
-  if (env.OKF_HUB_BASES) cfg.basesDir = resolve(cwd, expandHome(env.OKF_HUB_BASES))
-  if (src.bases) cfg.basesDir = resolve(cwd, expandHome(src.bases))
+  let named: { by: string; as: string } | null = null
+  if (cfg.basesDir !== join(ud, 'bases') && configFile) named = { by: `${configFile} (bases-dir)`, as: '' }
+  if (env.OKF_HUB_BASES) {
+    cfg.basesDir = resolve(cwd, expandHome(env.OKF_HUB_BASES))
+    named = { by: 'OKF_HUB_BASES', as: env.OKF_HUB_BASES }
+  }
+  if (src.bases) {
+    cfg.basesDir = resolve(cwd, expandHome(src.bases))
+    named = { by: '--bases', as: src.bases }
+  }
+  if (named && resolve(cfg.basesDir) !== resolve(ud, 'bases'))
+    checkNamedBasesDir(cfg.basesDir, named, cwd, ud)
   return cfg
+}
+
+/**
+ * Only the default bases folder (user data) is created on first use. A folder named by --bases,
+ * OKF_HUB_BASES or bases-dir must exist: created silently, a typo gave an empty hub that looked
+ * healthy (and `register` wrote that path into every host). A relative path is resolved against
+ * the current directory, and the message shows it absolute.
+ */
+function checkNamedBasesDir(dir: string, named: { by: string; as: string }, cwd: string, ud: string): void {
+  let isDir: boolean
+  try {
+    isDir = statSync(dir).isDirectory()
+  } catch {
+    isDir = false
+    if (!existsSync(dir)) {
+      const relative = named.as !== '' && !isAbsolute(expandHome(named.as))
+      throw new ConfigError(
+        `dossier des bases introuvable : ${dir} (désigné par ${named.by}${relative ? `, chemin relatif « ${named.as} » résolu depuis ${cwd}` : ''}) — créez-le d'abord (mkdir -p "${dir}") ou corrigez le chemin ; seul le dossier par défaut (${join(ud, 'bases')}) est créé automatiquement`
+      )
+    }
+  }
+  if (!isDir)
+    throw new ConfigError(
+      `${dir} (désigné par ${named.by}) n'est pas un dossier : indiquez le dossier qui contient les bases`
+    )
 }

@@ -25,7 +25,9 @@ import { jsonType } from '../engine/jsontype'
  * - a non-integer, or an integer out of [minimum, maximum];
  * - a string outside its enum;
  * - a string longer than its maxLength, a list with too few or too many entries,
- *   any list element of the wrong type, blank or too long (`sources[2]`).
+ *   any list element of the wrong type, blank or too long (`sources[2]`);
+ * - a parameter the tool does not declare (the schema's additionalProperties: false),
+ *   after the declared ones are read: the message names it and the accepted ones.
  *
  * Never the value, not even an out-of-bounds number or an unknown enum value: the
  * contract says « jamais les valeurs », and a value sent by mistake may be a secret
@@ -335,6 +337,13 @@ export function toolInput<P extends Params>(params: P, cross?: CrossCheck<P>): T
         if (!r.ok) throw invalidInput(refusalMessage(k, p, r.refusal, args))
         out[k] = r.value
       }
+      // The schema says additionalProperties: false, and it is kept: a parameter no tool has is
+      // most often a misspelt one (`max_result`), whose value would otherwise be silently lost.
+      const unknown = Object.keys(args).find((k) => !Object.hasOwn(params, k))
+      if (unknown !== undefined)
+        throw invalidInput(
+          `paramètre '${unknown}' inconnu (${keys.length === 0 ? 'aucun paramètre accepté' : `paramètres acceptés : ${keys.join(', ')}`}) ; ${receivedKeys(args)}`
+        )
       const parsed = out as Parsed<P>
       const refusal = cross?.(parsed) ?? null
       if (refusal !== null) throw invalidInput(`${refusal} ; ${receivedKeys(args)}`)

@@ -15,6 +15,7 @@ import {
 } from '../loopback/guard'
 import type { Hub } from './hub'
 import { createMcpSession, type McpSession } from './protocol'
+import { BoundedEventStore } from './event-store'
 import { prepareHub, type ServeOptions } from './hub-setup'
 
 /**
@@ -38,6 +39,8 @@ export const MIN_TOKEN_LENGTH = 16
 /** kb_propose's content is ≤ 16 KiB; JSON escaping can multiply it by six. 1 MiB is ample. */
 export const MCP_HTTP_MAX_BODY_BYTES = 1024 * 1024
 export const MAX_HTTP_SESSIONS = 32
+/** The `retry` field of the priming event: how long a client waits before reconnecting a cut stream. */
+export const SSE_RETRY_MS = 1000
 
 export interface HttpDoorOptions {
   hub: Hub
@@ -105,6 +108,9 @@ export async function startHttpDoor(opts: HttpDoorOptions): Promise<RunningHttpD
     const mcp = createMcpSession(hub, log, 'http')
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      // A priming event (id + retry) opens every event stream, and a cut stream can be resumed.
+      eventStore: new BoundedEventStore(),
+      retryInterval: SSE_RETRY_MS,
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, mcp, lastSeen: Date.now() })
         log.info(`http : session ouverte (${sessions.size} en cours)`)
@@ -233,6 +239,7 @@ export async function serveHttp(opts: ServeOptions): Promise<number> {
     return 2
   }
   const { log, hub } = await prepareHub(opts, 'mcp-http')
+  log.mask(t.token)
   let door: RunningHttpDoor
   try {
     door = await startHttpDoor({ hub, log, port: opts.port ?? DEFAULT_HTTP_PORT, token: t.token })

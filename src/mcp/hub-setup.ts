@@ -1,5 +1,5 @@
 import type { HubConfig } from '../engine/config'
-import type { HubLog } from '../engine/hublog'
+import { LogTap } from './log-tap'
 import { startEngine } from '../engine/bootstrap/start'
 import type { SyncService } from '../engine/sync/service'
 import { Hub } from './hub'
@@ -23,8 +23,11 @@ export interface ServeOptions {
 export async function prepareHub(
   opts: ServeOptions,
   door = 'mcp'
-): Promise<{ config: HubConfig; log: HubLog; hub: Hub; sync: SyncService }> {
-  const { config, log } = await startEngine({ ...opts, door })
+): Promise<{ config: HubConfig; log: LogTap; hub: Hub; sync: SyncService }> {
+  const started = await startEngine({ ...opts, door })
+  const config = started.config
+  // Tapped so that the MCP sessions that ask (logging/setLevel) are sent its lines.
+  const log = new LogTap(started.log)
   const hub = new Hub(config, log)
   // Team sync: a proposal filed here is pushed when its base has auto-push; a server also
   // fast-forwards its bases once it answers (the network code loads only for bases with a remote).

@@ -81,6 +81,10 @@ export class Hub {
     return `${BASE_INSTRUCTIONS}\n\nBases décrivant le hub lui-même :\n${lines.join('\n')}`
   }
 
+  hasTool(name: string): boolean {
+    return TOOLS.some((t) => t.name === name)
+  }
+
   listTools(): ToolListing[] {
     this.fresh()
     return TOOLS.map((t) => ({

@@ -1,4 +1,5 @@
-import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError } from './protocol-error'
 import { HubError } from '../engine/errors'
 import { readCorpusDocument } from '../engine/corpus/browse'
 import { splitFrontmatter } from '../engine/corpus/frontmatter'
@@ -109,7 +110,7 @@ function promptArgs(
     const v = given[a.name]
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) {
       if (a.required)
-        throw new McpError(
+        throw new ProtocolError(
           ErrorCode.InvalidParams,
           `prompt '${p.name}' : argument '${a.name}' requis (chaîne non vide)`
         )
@@ -117,12 +118,12 @@ function promptArgs(
       continue
     }
     if (typeof v !== 'string')
-      throw new McpError(
+      throw new ProtocolError(
         ErrorCode.InvalidParams,
         `prompt '${p.name}' : argument '${a.name}' doit être une chaîne`
       )
     if ([...v].length > PROMPT_ARGUMENT_MAX)
-      throw new McpError(
+      throw new ProtocolError(
         ErrorCode.InvalidParams,
         `prompt '${p.name}' : argument '${a.name}' trop long (plus de ${PROMPT_ARGUMENT_MAX} caractères)`
       )
@@ -130,7 +131,7 @@ function promptArgs(
   }
   const unknown = Object.keys(given).filter((k) => !p.arguments.some((a) => a.name === k))
   if (unknown.length > 0)
-    throw new McpError(
+    throw new ProtocolError(
       ErrorCode.InvalidParams,
       `prompt '${p.name}' : argument(s) inconnu(s) : ${unknown.join(', ')} (attendus : ${p.arguments.map((a) => a.name).join(', ')})`
     )
@@ -144,7 +145,7 @@ export function getPrompt(
 ): { description: string; messages: { role: 'user'; content: { type: 'text'; text: string } }[] } {
   const p = PROMPTS.find((x) => x.name === name)
   if (!p)
-    throw new McpError(
+    throw new ProtocolError(
       ErrorCode.InvalidParams,
       `prompt inconnu : ${name} (prompts disponibles : ${PROMPTS.map((x) => x.name).join(', ')})`
     )
@@ -153,12 +154,12 @@ export function getPrompt(
     try {
       ctx.registry.get(args.base)
     } catch (e) {
-      if (e instanceof HubError) throw new McpError(ErrorCode.InvalidParams, `${e.code}: ${e.message}`)
+      if (e instanceof HubError) throw new ProtocolError(ErrorCode.InvalidParams, `${e.code}: ${e.message}`)
       throw e
     }
   }
   if (!ctx.registry.has(GUIDE_BASE))
-    throw new McpError(
+    throw new ProtocolError(
       ErrorCode.InternalError,
       `prompt '${p.name}' indisponible : son texte vient de la base ${GUIDE_BASE} (le mode d'emploi installé avec le hub), qui n'est pas servie ici. Réactivez default-bases dans hub-config.yaml (ou réimportez la base), puis réessayez.`
     )
@@ -167,7 +168,7 @@ export function getPrompt(
     body = splitFrontmatter(readCorpusDocument(ctx.registry.get(GUIDE_BASE), p.guide).text).body.trim()
   } catch (e) {
     const why = e instanceof HubError ? e.message : String(e)
-    throw new McpError(
+    throw new ProtocolError(
       ErrorCode.InternalError,
       `prompt '${p.name}' indisponible : le document ${GUIDE_BASE}:/${p.guide} dont il reprend le texte est illisible (${why}). Réinstallez la base ${GUIDE_BASE}.`
     )

@@ -8,12 +8,14 @@ import {
   ListResourceTemplatesRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
+  SetLevelRequestSchema,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema
 } from '@modelcontextprotocol/sdk/types.js'
-import type { HubLog } from '../engine/hublog'
+import type { HubLog, LogLevel } from '../engine/hublog'
+import { LogTap } from './log-tap'
+import { ProtocolError } from './protocol-error'
 import { fileFingerprint } from '../engine/corpus/browse'
 import type { Hub } from './hub'
 import {
@@ -36,6 +38,23 @@ export const SERVER_VERSION: string = version
 export const MAX_SUBSCRIPTIONS = 64
 /** How often a session looks at its subscribed documents and at the bases (live discovery). */
 export const POLL_INTERVAL_MS = 1000
+
+/** The spec's syslog levels, least severe first. */
+const MCP_LOG_LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency'
+] as const
+const HUB_TO_MCP_LEVEL: Record<LogLevel, (typeof MCP_LOG_LEVELS)[number]> = {
+  INFO: 'info',
+  WARNING: 'warning',
+  ERROR: 'error'
+}
 
 export interface McpSession {
   server: Server
@@ -60,7 +79,8 @@ export function createMcpSession(hub: Hub, log: HubLog, label = 'mcp'): McpSessi
         tools: { listChanged: true },
         resources: { subscribe: true, listChanged: true },
         prompts: {},
-        completions: {}
+        completions: {},
+        logging: {}
       },
       instructions: hub.instructions()
     }
@@ -72,6 +92,10 @@ export function createMcpSession(hub: Hub, log: HubLog, label = 'mcp'): McpSessi
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: hub.listTools() }))
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
+    // A name no tool has is a protocol error (the spec's -32602), not a tool's result; the
+    // contract's words are kept as its message. `okf-hub tool` keeps the contract's text.
+    if (!hub.hasTool(req.params.name))
+      throw new ProtocolError(ErrorCode.InvalidParams, `NOT_FOUND: outil inconnu : ${req.params.name}`)
     const out = await hub.callTool(req.params.name, req.params.arguments)
     return {
       content: [{ type: 'text' as const, text: out.text }],
@@ -97,7 +121,7 @@ export function createMcpSession(hub: Hub, log: HubLog, label = 'mcp'): McpSessi
     const { uri } = req.params
     const target = resolveResource(ctx, uri)
     if (!subscriptions.has(uri) && subscriptions.size >= MAX_SUBSCRIPTIONS)
-      throw new McpError(
+      throw new ProtocolError(
         ErrorCode.InvalidRequest,
         `trop d'abonnements (${MAX_SUBSCRIPTIONS} au plus par session) : désabonnez-vous d'une ressource d'abord`
       )
@@ -129,6 +153,29 @@ export function createMcpSession(hub: Hub, log: HubLog, label = 'mcp'): McpSessi
     return { completion }
   })
 
+  // logging: the hub log's lines of this process at or above the level this session asked for,
+  // none before it asks (a host that never calls logging/setLevel is not sent the log).
+  let stopLogging: (() => void) | null = null
+  server.setRequestHandler(SetLevelRequestSchema, async (req) => {
+    const threshold = MCP_LOG_LEVELS.indexOf(req.params.level)
+    stopLogging?.()
+    stopLogging =
+      log instanceof LogTap
+        ? log.listen((level, message) => {
+            const as = HUB_TO_MCP_LEVEL[level]
+            if (MCP_LOG_LEVELS.indexOf(as) < threshold) return
+            // Not logged when undelivered: the warning would come back here, and again.
+            server
+              .notification({
+                method: 'notifications/message',
+                params: { level: as, logger: SERVER_NAME, data: message }
+              })
+              .catch(() => {})
+          })
+        : null
+    return {}
+  })
+
   const stopListening = hub.onBasesChanged(() => {
     server.sendToolListChanged().catch(undelivered('tools/list_changed'))
     server.sendResourceListChanged().catch(undelivered('resources/list_changed'))
@@ -150,6 +197,7 @@ export function createMcpSession(hub: Hub, log: HubLog, label = 'mcp'): McpSessi
     dispose: () => {
       clearInterval(poll)
       stopListening()
+      stopLogging?.()
       subscriptions.clear()
     }
   }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError } from './protocol-error'
 import { HubError, describeError } from '../engine/errors'
 import type { Base } from '../engine/registry/base'
 import { MANIFEST_FILE } from '../engine/registry/manifest'
@@ -47,7 +48,7 @@ export function documentUri(base: string, rel: string): string {
 export function parseResourceUri(uri: string): { base: string; path: string } {
   const m = /^okf:\/\/([^/?#]+)\/([^?#]+)$/.exec(uri)
   if (!m)
-    throw new McpError(
+    throw new ProtocolError(
       ErrorCode.InvalidParams,
       `URI de ressource invalide : attendu okf://<base>/<chemin relatif au corpus> (modèle ${RESOURCE_TEMPLATE})`
     )
@@ -57,7 +58,10 @@ export function parseResourceUri(uri: string): { base: string; path: string } {
     base = decodeURIComponent(m[1])
     path = decodeURIComponent(m[2])
   } catch {
-    throw new McpError(ErrorCode.InvalidParams, 'URI de ressource invalide : encodage pour-cent illisible')
+    throw new ProtocolError(
+      ErrorCode.InvalidParams,
+      'URI de ressource invalide : encodage pour-cent illisible'
+    )
   }
   return { base, path }
 }
@@ -67,10 +71,10 @@ export type ResourceTarget =
   | { kind: 'bundle-file'; base: Base; uri: string; abs: string; mimeType: string }
 
 /** The engine's refusal as an MCP error: the contract's `CODE: message`, code kept in `data`. */
-function asMcpError(e: unknown, uri: string): McpError {
-  if (e instanceof McpError) return e
+function asMcpError(e: unknown, uri: string): ProtocolError {
+  if (e instanceof ProtocolError) return e
   if (e instanceof HubError)
-    return new McpError(
+    return new ProtocolError(
       e.code === 'INVALID_INPUT'
         ? ErrorCode.InvalidParams
         : e.code === 'IO_ERROR'
@@ -79,7 +83,10 @@ function asMcpError(e: unknown, uri: string): McpError {
       `${e.code}: ${e.message}`,
       { uri, code: e.code }
     )
-  return new McpError(ErrorCode.InternalError, `IO_ERROR: ${describeError(e)}`, { uri, code: 'IO_ERROR' })
+  return new ProtocolError(ErrorCode.InternalError, `IO_ERROR: ${describeError(e)}`, {
+    uri,
+    code: 'IO_ERROR'
+  })
 }
 
 /** What a URI names, checked as kb_read checks a path; throws an McpError otherwise. */
@@ -181,7 +188,7 @@ function decodeCursor(cursor: string): number {
   } catch {
     // fall through: the same refusal for every unreadable cursor
   }
-  throw new McpError(
+  throw new ProtocolError(
     ErrorCode.InvalidParams,
     'curseur de pagination invalide : reprenez resources/list sans curseur'
   )

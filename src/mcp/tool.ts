@@ -2,6 +2,7 @@ import type { HubConfig } from '../engine/config'
 import type { HubLog } from '../engine/hublog'
 import type { Registry } from '../engine/registry/registry'
 import type { Params, Parsed, ToolArgs, ToolInput } from './args'
+import { describeWithBases } from './bases-block'
 
 /** What every tool sees: this process's configuration, registry and log. */
 export interface HubContext {
@@ -77,11 +78,10 @@ export function defineTool<P extends Params>(spec: ToolSpec<P>): ToolDefinition 
 }
 
 /**
- * The base listing appended to descriptions so a session can route its request
- * without a prior call. `label` is the heading line (e.g. "Bases connues").
+ * `head` (a tool's own description) followed by the known bases under `label` (e.g. "Bases
+ * connues"), so a session can route its request without a prior call — within the budget of
+ * bases-block.ts: today's full listing while it fits, shorter steps beyond.
  */
-export function basesBlock(ctx: HubContext, label: string): string {
-  const bases = ctx.registry.list()
-  if (bases.length === 0) return " Aucune base n'est actuellement enregistrée."
-  return `\n\n${label} :\n` + bases.map((b) => `- ${b.name} — ${b.title} : ${b.description}`).join('\n')
+export function withBases(ctx: HubContext, label: string, head: string): string {
+  return describeWithBases(head, label, ctx.registry.list()).text
 }

@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { tempDir } from './fixtures'
 
@@ -29,6 +29,9 @@ export function hubEnv(
   basesDir: string,
   opts: { defaultBases?: boolean; extraConfig?: string } = {}
 ): HubEnv {
+  // A bases folder the configuration names must exist (only the default one is created on first
+  // use): made here, as an operator would before pointing the hub at it.
+  mkdirSync(basesDir, { recursive: true })
   const userData = tempDir('okf-ud-')
   const logFile = join(userData, 'hub.log')
   const configFile = join(userData, 'hub-config.yaml')

@@ -37,6 +37,16 @@ export interface HostDef {
   key: 'mcpServers' | 'servers'
   /** Hosts whose schema names the transport (`"type": "stdio"`). */
   stdioType: boolean
+  /**
+   * How the host reads its file. 'json': JSON.parse — a `//` comment or a trailing comma, which our
+   * JSONC editor keeps, makes the whole file unreadable to the host (every server in it lost).
+   * Claude Desktop says « There was an error reading or parsing claude_desktop_config.json:
+   * Unexpected non-whitespace character after JSON… » (V8's JSON.parse wording; reported in
+   * TonybotNi/ZotLink#2) and Claude Code reports a ConfigParseError on ~/.claude.json and resets it
+   * (anthropics/claude-code#12007). 'jsonc': VS Code's mcp.json is JSON with comments. Cursor is
+   * not documented either way: judged as read ('jsonc') rather than guessed.
+   */
+  reads: 'json' | 'jsonc'
   candidates(h: HostEnv): ConfigCandidate[]
   /** The first the host reads; written when no candidate's folder exists (register creates it). */
   defaultFile(h: HostEnv): string
@@ -85,6 +95,7 @@ const claudeDesktop: HostDef = {
   label: 'Claude Desktop',
   key: 'mcpServers',
   stdioType: false,
+  reads: 'json',
   defaultFile: (h) => join(appSupport(h), 'Claude', 'claude_desktop_config.json'),
   candidates(h) {
     const classicFolder = join(appSupport(h), 'Claude')
@@ -122,6 +133,7 @@ const claudeCode: HostDef = {
   label: 'Claude Code',
   key: 'mcpServers',
   stdioType: true,
+  reads: 'json',
   defaultFile: (h) => join(h.env.CLAUDE_CONFIG_DIR || h.home, '.claude.json'),
   candidates(h) {
     const file = this.defaultFile(h)
@@ -137,6 +149,7 @@ const cursor: HostDef = {
   label: 'Cursor',
   key: 'mcpServers',
   stdioType: false,
+  reads: 'jsonc',
   defaultFile: (h) => join(h.home, '.cursor', 'mcp.json'),
   candidates(h) {
     return [{ file: this.defaultFile(h), folder: join(h.home, '.cursor'), fallback: true }]
@@ -153,6 +166,7 @@ const vscode: HostDef = {
   label: 'VS Code',
   key: 'servers',
   stdioType: true,
+  reads: 'jsonc',
   defaultFile: (h) => join(appSupport(h), 'Code', 'User', 'mcp.json'),
   candidates(h) {
     const folder = join(appSupport(h), 'Code', 'User')

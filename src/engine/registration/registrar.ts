@@ -44,6 +44,19 @@ interface FileState {
   /** The parse refusal, when the file does not parse. */
   unreadable: string | null
   entry: unknown
+  /** Parses here (JSONC) but not as the host reads it (JSON.parse): what the host would do. */
+  hostRefuses?: string | null
+}
+
+/** A file our JSONC parser reads but its host, reading strict JSON, would not. */
+function hostRefusal(def: HostDef, text: string, file: string): string | null {
+  if (def.reads !== 'json' || text.trim() === '') return null
+  try {
+    JSON.parse(text)
+    return null
+  } catch {
+    return `${file} contient des commentaires ou des virgules finales : ${def.label} le lit en JSON strict et l’ignorerait en entier (aucun de ses serveurs ne démarrerait) — retirez-les`
+  }
 }
 
 export class Registrar {
@@ -80,7 +93,8 @@ export class Registrar {
       return { file, exists: true, unreadable: `${file} illisible : ${describeError(e)}`, entry: undefined }
     }
     try {
-      return { file, exists: true, unreadable: null, entry: readEntry(text, file, def.key, ENTRY_NAME) }
+      const entry = readEntry(text, file, def.key, ENTRY_NAME)
+      return { file, exists: true, unreadable: null, entry, hostRefuses: hostRefusal(def, text, file) }
     } catch (e) {
       if (isHubError(e)) return { file, exists: true, unreadable: e.message, entry: undefined }
       throw e
@@ -99,6 +113,7 @@ export class Registrar {
         `${def.label} ne semble pas installé ici (${def.candidates(this.opts.hostEnv)[0].folder} absent) ; l’inscrire crée quand même ${targets[0]}`
       )
     for (const s of states) {
+      if (s.hostRefuses) problems.push(s.hostRefuses)
       if (s.unreadable) problems.push(s.unreadable)
       else if (s.entry === undefined) {
         if (installed) problems.push(`OKF Hub n’est pas inscrit dans ${s.file}`)
@@ -107,7 +122,8 @@ export class Registrar {
           `l’inscription de ${s.file} ne lance pas ce serveur-ci (autre commande ou ancienne installation) : « Réparer » la remplace`
         )
     }
-    const present = installed && states.every((s) => s.entry !== undefined)
+    // Present as the host sees it: a file it cannot read holds no entry for it.
+    const present = installed && states.every((s) => s.entry !== undefined && !s.hostRefuses)
     let working: boolean | null = null
     if (check && this.opts.probe) {
       const distinct = new Map<string, unknown>()

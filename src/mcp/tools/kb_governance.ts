@@ -1,4 +1,4 @@
-import { basesBlock, defineTool } from '../tool'
+import { defineTool, withBases } from '../tool'
 import { text, toolInput } from '../args'
 import { readGovernance } from '../../engine/governance'
 
@@ -9,8 +9,11 @@ export const kbGovernance = defineTool({
   name: 'kb_governance',
   title: 'Règles d’une base',
   describe: (ctx) =>
-    "Retourne les règles de gouvernance d'une base (GOVERNANCE.md) et son schéma de frontmatter (schema.yaml) s'il existe. À lire avant de soumettre une proposition via kb_propose, et indispensable au rôle gestionnaire. Une base dont les règles ne sont pas encore validées le signale par un bandeau en tête de sortie ; les propositions y restent acceptées." +
-    basesBlock(ctx, 'Bases disponibles'),
+    withBases(
+      ctx,
+      'Bases disponibles',
+      "Retourne les règles de gouvernance d'une base (GOVERNANCE.md) et son schéma de frontmatter (schema.yaml) s'il existe. À lire avant de soumettre une proposition via kb_propose, et indispensable au rôle gestionnaire. Une base dont les règles ne sont pas encore validées le signale par un bandeau en tête de sortie ; les propositions y restent acceptées."
+    ),
   input: toolInput({ base: text({ description: 'Nom de la base.' }) }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(ctx, args) {

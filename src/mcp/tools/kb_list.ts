@@ -1,4 +1,4 @@
-import { basesBlock, defineTool } from '../tool'
+import { defineTool, withBases } from '../tool'
 import { flag, toolInput } from '../args'
 import { countDocuments } from '../../engine/corpus/count'
 import { proposalFiles, readProposal, metaString } from '../../engine/proposals/store'
@@ -23,9 +23,12 @@ export const kbList = defineTool({
   name: 'kb_list',
   title: 'Lister les bases',
   describe: (ctx) =>
-    'Liste les bases de connaissance disponibles sur ce hub, avec leur objet, leur nombre de documents et le nombre de propositions en attente.' +
-    ' Avec include_pending_concerns, liste aussi les propositions en attente (id, type, concerns) : à consulter avant kb_propose pour ne pas soumettre un doublon.' +
-    basesBlock(ctx, 'Bases connues'),
+    withBases(
+      ctx,
+      'Bases connues',
+      'Liste les bases de connaissance disponibles sur ce hub, avec leur objet, leur nombre de documents et le nombre de propositions en attente.' +
+        ' Avec include_pending_concerns, liste aussi les propositions en attente (id, type, concerns) : à consulter avant kb_propose pour ne pas soumettre un doublon.'
+    ),
   input: toolInput({
     include_pending_concerns: flag({
       default: false,

@@ -1,4 +1,4 @@
-import { basesBlock, defineTool } from '../tool'
+import { defineTool, withBases } from '../tool'
 import { integer, oneOf, optional, text, toolInput } from '../args'
 import { PROPOSAL_STATUSES } from '../../engine/proposals/store'
 import { proposalStatus, type StatusEntry } from '../../engine/proposals/status'
@@ -87,8 +87,11 @@ export const kbProposalStatus = defineTool({
   name: 'kb_proposal_status',
   title: 'Verdict des propositions',
   describe: (ctx) =>
-    "Consulte l'état et la résolution des propositions déposées via kb_propose : en attente, intégrée (avec les documents modifiés), ou rejetée (avec le motif). C'est ainsi qu'un contributeur retrouve le verdict de sa proposition sans accès git au dépôt. Fournissez `id` (une proposition précise) ou `submitted_by` (tout ce qu'un contributeur a déposé) — au moins l'un des deux est requis ; `status` et `limit` raffinent. `submitted_by` étant déclaratif et non authentifié, le filtre retrouve les propositions déclarées sous ce nom, sans garantie d'identité. Le corps des propositions n'est pas retourné : pour lire ce qui a été intégré, suivez `integrated-into` avec kb_read. Lecture pure : aucun verrou." +
-    basesBlock(ctx, 'Bases disponibles'),
+    withBases(
+      ctx,
+      'Bases disponibles',
+      "Consulte l'état et la résolution des propositions déposées via kb_propose : en attente, intégrée (avec les documents modifiés), ou rejetée (avec le motif). C'est ainsi qu'un contributeur retrouve le verdict de sa proposition sans accès git au dépôt. Fournissez `id` (une proposition précise) ou `submitted_by` (tout ce qu'un contributeur a déposé) — au moins l'un des deux est requis ; `status` et `limit` raffinent. `submitted_by` étant déclaratif et non authentifié, le filtre retrouve les propositions déclarées sous ce nom, sans garantie d'identité. Le corps des propositions n'est pas retourné : pour lire ce qui a été intégré, suivez `integrated-into` avec kb_read. Lecture pure : aucun verrou."
+    ),
   input: toolInput(
     {
       base: text({ description: 'Nom de la base.' }),

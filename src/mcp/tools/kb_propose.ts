@@ -1,4 +1,4 @@
-import { basesBlock, defineTool } from '../tool'
+import { defineTool, withBases } from '../tool'
 import { oneOf, text, textList, toolInput } from '../args'
 import {
   CONCERNS_MAX,
@@ -16,9 +16,12 @@ export const kbPropose = defineTool({
   name: 'kb_propose',
   title: 'Déposer une proposition',
   describe: (ctx) =>
-    "Dépose une proposition d'ajout ou de correction dans une base. La proposition n'est PAS intégrée automatiquement : elle est déposée dans proposals/pending/ et attend la revue du gestionnaire, qui l'intègre ou la rejette selon les règles de la base (kb_governance). Le verdict — intégration et documents modifiés, ou motif de rejet — se consulte ensuite avec kb_proposal_status, en lui donnant l'id retourné ici. kb_list avec include_pending_concerns permet de vérifier avant soumission qu'une proposition proche n'est pas déjà en attente.\n\n" +
-    "Le `schema.yaml` d'une base décrit le frontmatter de son CORPUS, pas celui des propositions. Une proposition n'a pas à s'y conformer : soumettez l'information, sa mise en forme conforme au schéma relève du gestionnaire à l'intégration. Les champs de cet outil sont le seul format requis." +
-    basesBlock(ctx, 'Bases contributables'),
+    withBases(
+      ctx,
+      'Bases contributables',
+      "Dépose une proposition d'ajout ou de correction dans une base. La proposition n'est PAS intégrée automatiquement : elle est déposée dans proposals/pending/ et attend la revue du gestionnaire, qui l'intègre ou la rejette selon les règles de la base (kb_governance). Le verdict — intégration et documents modifiés, ou motif de rejet — se consulte ensuite avec kb_proposal_status, en lui donnant l'id retourné ici. kb_list avec include_pending_concerns permet de vérifier avant soumission qu'une proposition proche n'est pas déjà en attente.\n\n" +
+        "Le `schema.yaml` d'une base décrit le frontmatter de son CORPUS, pas celui des propositions. Une proposition n'a pas à s'y conformer : soumettez l'information, sa mise en forme conforme au schéma relève du gestionnaire à l'intégration. Les champs de cet outil sont le seul format requis."
+    ),
   // The bounds are rules.ts's: the schema announces exactly what reconcile re-checks.
   input: toolInput({
     base: text({ description: 'Nom de la base.' }),

@@ -1,4 +1,4 @@
-import { basesBlock, defineTool } from '../tool'
+import { defineTool, withBases } from '../tool'
 import { flag, optional, text, toolInput } from '../args'
 import type { ReadResult } from '../../engine/corpus/read'
 import { headingListing } from '../../engine/corpus/toc'
@@ -56,11 +56,14 @@ export const kbRead = defineTool({
   name: 'kb_read',
   title: 'Lire un document ou une section',
   describe: (ctx) =>
-    "Lit un document du corpus d'une base : document complet, ou une seule section si `section` est fourni (recopiez le libellé qui suit « § » dans kb_search). " +
-    DUPLICATE_TITLES +
-    'Au-delà de read-toc-threshold octets, un document lu sans `section` retourne sa table des headings plutôt que son contenu — rappelez alors kb_read avec la section voulue, ou `force: true` pour tout obtenir. ' +
-    '`path` est relatif au corpus ; un lien interbase `<base>:/<chemin>` recopié tel quel lit la base nommée.' +
-    basesBlock(ctx, 'Bases disponibles'),
+    withBases(
+      ctx,
+      'Bases disponibles',
+      "Lit un document du corpus d'une base : document complet, ou une seule section si `section` est fourni (recopiez le libellé qui suit « § » dans kb_search). " +
+        DUPLICATE_TITLES +
+        'Au-delà de read-toc-threshold octets, un document lu sans `section` retourne sa table des headings plutôt que son contenu — rappelez alors kb_read avec la section voulue, ou `force: true` pour tout obtenir. ' +
+        '`path` est relatif au corpus ; un lien interbase `<base>:/<chemin>` recopié tel quel lit la base nommée.'
+    ),
   input: toolInput({
     base: text({ description: 'Nom de la base (champ name du manifeste).' }),
     path: text({

@@ -1,4 +1,4 @@
-import { basesBlock, defineTool, type HubContext } from '../tool'
+import { defineTool, withBases, type HubContext } from '../tool'
 import { integer, oneOf, text, textOrList, toolInput } from '../args'
 import type { SearchMode } from '../../engine/search/search'
 import { DUPLICATE_TITLES } from './kb_read'
@@ -43,10 +43,13 @@ export const kbSearch = defineTool({
   name: 'kb_search',
   title: 'Rechercher dans les bases',
   describe: (ctx) =>
-    'Recherche plein texte dans le corpus d\'une ou plusieurs bases (`base` accepte un nom, une liste de noms, ou "*" pour toutes les bases — résultats groupés par base, sous un plafond de sortie global réparti entre elles). Retourne les chemins, titres et extraits pertinents — jamais les documents entiers. Chaque extrait est annoté du heading de sa section, après « § » : reportez-le tel quel dans kb_read(path, section) pour lire la section entière sans rapatrier tout le document. ' +
-    DUPLICATE_TITLES +
-    'Mode keyword (défaut) : termes littéraux, ET strict puis repli en OU signalé. Mode regex : syntaxe ripgrep (Rust). La recherche trouve, elle ne compte pas.' +
-    basesBlock(ctx, 'Bases interrogeables'),
+    withBases(
+      ctx,
+      'Bases interrogeables',
+      'Recherche plein texte dans le corpus d\'une ou plusieurs bases (`base` accepte un nom, une liste de noms, ou "*" pour toutes les bases — résultats groupés par base, sous un plafond de sortie global réparti entre elles). Retourne les chemins, titres et extraits pertinents — jamais les documents entiers. Chaque extrait est annoté du heading de sa section, après « § » : reportez-le tel quel dans kb_read(path, section) pour lire la section entière sans rapatrier tout le document. ' +
+        DUPLICATE_TITLES +
+        'Mode keyword (défaut) : termes littéraux, ET strict puis repli en OU signalé. Mode regex : syntaxe ripgrep (Rust). La recherche trouve, elle ne compte pas.'
+    ),
   input: toolInput({
     base: textOrList('base', {
       minItems: 1,
