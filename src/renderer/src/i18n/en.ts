@@ -106,6 +106,15 @@ export const en = {
     'stale-preview': {
       title: 'The preview is out of date: {{paths}} changed since it was made.',
       action: 'Nothing was written. Look at what changed, then preview again.'
+    },
+    'proposal-not-pending': {
+      title: 'Proposal {{id}} is no longer pending: it was resolved or removed since it entered the plan.',
+      action:
+        'Nothing was written. Its card in the plan says who resolved it: remove it from the plan, then preview again.'
+    },
+    'section-not-found': {
+      title: 'The section “{{section}}” is no longer in {{path}}: it was renamed or removed.',
+      action: 'Its headings now: {{headings}}. Choose one in the edit, then preview again.'
     }
   },
   link: {

@@ -112,6 +112,17 @@ export const fr: Resources<typeof en> = {
     'stale-preview': {
       title: 'L’aperçu n’est plus à jour : {{paths}} a changé depuis.',
       action: 'Rien n’a été écrit. Regardez ce qui a changé, puis prévisualisez à nouveau.'
+    },
+    'proposal-not-pending': {
+      title:
+        'La proposition {{id}} n’est plus en attente : elle a été résolue ou retirée depuis son entrée dans le plan.',
+      action:
+        'Rien n’a été écrit. Sa carte dans le plan dit qui l’a résolue : retirez-la du plan, puis prévisualisez à nouveau.'
+    },
+    'section-not-found': {
+      title: 'La section « {{section}} » n’est plus dans {{path}} : elle a été renommée ou supprimée.',
+      action:
+        'Ses titres aujourd’hui : {{headings}}. Choisissez-en un dans la modification, puis prévisualisez à nouveau.'
     }
   },
   link: {
