@@ -75,15 +75,30 @@ describe('proposal states', () => {
     )
     const states = await proposalStates(base, [a, b, 'prop-2026-01-01-ffff'])
     expect(states).toEqual([
-      { id: a, status: 'pending', resolvedAt: null, reviewer: null, commit: null },
+      {
+        id: a,
+        status: 'pending',
+        concerns: 'reconnexion SSO',
+        resolvedAt: null,
+        reviewer: null,
+        commit: null
+      },
       {
         id: b,
         status: 'rejected',
+        concerns: 'reconnexion SSO',
         resolvedAt: '2026-12-05T08:30:00Z',
         reviewer: 'human:colleague',
         commit: expect.stringMatching(/^[0-9a-f]{40}$/) as unknown as string
       },
-      { id: 'prop-2026-01-01-ffff', status: 'missing', resolvedAt: null, reviewer: null, commit: null }
+      {
+        id: 'prop-2026-01-01-ffff',
+        status: 'missing',
+        concerns: null,
+        resolvedAt: null,
+        reviewer: null,
+        commit: null
+      }
     ])
   })
 

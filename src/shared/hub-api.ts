@@ -189,6 +189,8 @@ export interface ProposalState {
   id: string
   /** The folder it lives in; `missing` when none holds it. */
   status: 'pending' | 'accepted' | 'rejected' | 'missing'
+  /** What it is about (its `concerns`), for a card the inventory no longer lists. */
+  concerns: string | null
   /** Its `resolved-at`, else the resolution commit's date. */
   resolvedAt: string | null
   /** The resolution commit's `Reviewed-By` trailer, when the history has it. */

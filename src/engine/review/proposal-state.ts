@@ -17,6 +17,7 @@ export const PROPOSAL_STATES_MAX = 500
 interface Located {
   status: ProposalState['status']
   resolvedAt: string | null
+  concerns: string | null
 }
 
 function locate(base: Base, ids: readonly string[]): Map<string, Located> {
@@ -25,11 +26,15 @@ function locate(base: Base, ids: readonly string[]): Map<string, Located> {
   for (const folder of ['pending', 'accepted', 'rejected'] as const) {
     for (const f of proposalFiles(base, folder)) {
       if (!wanted.has(f.stem) || out.has(f.stem)) continue
-      const resolvedAt = folder === 'pending' ? null : metaString(readProposal(f).meta, 'resolved-at')
-      out.set(f.stem, { status: folder, resolvedAt })
+      const meta = readProposal(f).meta
+      out.set(f.stem, {
+        status: folder,
+        resolvedAt: folder === 'pending' ? null : metaString(meta, 'resolved-at'),
+        concerns: metaString(meta, 'concerns')
+      })
     }
   }
-  for (const id of ids) if (!out.has(id)) out.set(id, { status: 'missing', resolvedAt: null })
+  for (const id of ids) if (!out.has(id)) out.set(id, { status: 'missing', resolvedAt: null, concerns: null })
   return out
 }
 
@@ -71,6 +76,7 @@ export async function proposalStates(base: Base, ids: unknown): Promise<Proposal
     return {
       id,
       status: where.status,
+      concerns: where.concerns,
       resolvedAt: where.resolvedAt ?? (where.status === 'pending' ? null : (entry?.date ?? null)),
       reviewer,
       commit: entry?.commit ?? null
