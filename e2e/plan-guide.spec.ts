@@ -54,8 +54,15 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       await openApp(page, hub, `#/base/${GUIDE}/inventory`)
       for (const id of [a, b, c]) await page.getByTestId(`plan-toggle-${id}`).click()
       await page.getByTestId('plan-link').click()
-      await page.getByTestId(`plan-reject-${b}`).click()
-      await page.getByTestId(`reject-reason-${b}`).fill(`doublon de ${a}`)
+      await expect(page.getByTestId(`plan-resolution-${b}`)).toBeVisible()
+      // The plan's keys: j twice to b's card, r rejects it and puts the cursor in its reason.
+      await page.keyboard.press('j')
+      await page.keyboard.press('j')
+      await expect(page.getByTestId(`plan-resolution-${b}`)).toHaveAttribute('aria-current', 'true')
+      await page.keyboard.press('r')
+      await expect(page.getByTestId(`plan-reject-${b}`)).toHaveAttribute('aria-pressed', 'true')
+      await expect(page.getByTestId(`reject-reason-${b}`)).toBeFocused()
+      await page.keyboard.insertText(`doublon de ${a}`)
       await expect(page.getByTestId('draft-state')).toHaveText(/saved|enregistré/i)
 
       // Window 2, same hub: the same draft; it resolves a and b, not c.
@@ -91,7 +98,9 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       await expect(page.getByTestId(`plan-resolution-${c}`)).toBeVisible()
       await page.getByTestId('plan-summary').fill('séquence')
       await page.getByTestId('plan-reviewer').fill('human:e2e')
-      await page.getByTestId('preview-button').click()
+      // p previews (once the cursor has left the field).
+      await page.getByTestId('plan-reviewer').blur()
+      await page.keyboard.press('p')
       await expect(page.getByTestId('commit-message')).toContainText(`integrate: ${c}`)
       await other.close()
     })
