@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, GUIDE, test } from './helpers/fixtures'
 import type { Agent } from './helpers/mcp'
-import { openApp, snap } from './helpers/page'
+import { expectAccessible, openApp, snap } from './helpers/page'
 import { commitOutsideHub } from './helpers/sync'
 
 // Issue 25, items 4 and 6, against the real `okf-hub ui` over real repositories: a plan's card
@@ -91,6 +91,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       await expect(page.getByTestId('preview-button')).toBeDisabled()
       await expect(page.getByTestId('plan-issues')).toContainText(b)
       await snap(page, info, `plan-guide-${tag}-stale`)
+      await expectAccessible(page, 'plan: stale')
 
       // One click takes it out; the plan goes on with c alone and previews.
       await page.getByTestId(`plan-stale-remove-${b}`).click()
@@ -141,6 +142,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
         '# Chercher et lire sans gaspiller de contexte'
       )
       await snap(page, info, `plan-guide-${tag}-whole`)
+      await expectAccessible(page, 'plan: whole')
 
       // The whole document with the section applied: the preview changes exactly that section.
       await page.getByTestId('plan-summary').fill('regex')
@@ -210,6 +212,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       await expect(alert).toContainText(fr ? 'Ses titres aujourd’hui' : 'Its headings now')
       await expect(alert).toContainText('## Les expressions régulières')
       await snap(page, info, `plan-guide-${tag}-renamed`)
+      await expectAccessible(page, 'plan: renamed')
 
       // Choosing today's heading mends the edit.
       await missing.getByRole('button', { name: '## Les expressions régulières' }).click()
