@@ -110,7 +110,7 @@ describe('proposal states', () => {
 })
 
 describe('the kinds of a stale plan', () => {
-  it('a proposal resolved since: proposal-not-pending with where it went and when, same French sentence', async () => {
+  it('a proposal resolved since: proposal-not-pending with where it went, when and by whom, same French sentence', async () => {
     const { base } = setup()
     const a = await propose(base, 'aaaa')
     const plan = {
@@ -123,7 +123,13 @@ describe('the kinds of a stale plan', () => {
     expect(e.code).toBe('NOT_FOUND')
     expect(e.message).toBe(`propositions absentes de pending/ : ${a}`)
     expect(e.kind).toBe('proposal-not-pending')
-    expect(e.params).toEqual({ id: a, ids: [a], status: 'rejected', date: '2026-12-05T08:30:00Z' })
+    expect(e.params).toEqual({
+      id: a,
+      ids: [a],
+      status: 'rejected',
+      date: '2026-12-05T08:30:00Z',
+      reviewer: 'human:me'
+    })
   })
 
   it('a section renamed since the edit was written: section-not-found with the current headings', async () => {

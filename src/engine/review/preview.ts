@@ -112,7 +112,7 @@ export async function preparePlan(
   if (missing.length > 0)
     throw notFound(
       `propositions absentes de pending/ : ${missing.join(', ')}`,
-      notPendingDetail(base, missing)
+      await notPendingDetail(base, missing)
     )
 
   // 2. edits, chained per file, in plan order

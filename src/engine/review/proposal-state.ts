@@ -40,9 +40,10 @@ function locate(base: Base, ids: readonly string[]): Map<string, Located> {
 
 /**
  * The kind of preview's refusal of ids no longer pending (its French sentence stays the
- * contract's): the first such id, where it went and when. Cheap: folders and frontmatter only.
+ * contract's): the first such id, where it went, when and by whom. Only on the refusal's path:
+ * folders, frontmatter, and the history for the reviewer.
  */
-export function notPendingDetail(base: Base, missing: readonly string[]): ErrorDetail {
+export async function notPendingDetail(base: Base, missing: readonly string[]): Promise<ErrorDetail> {
   const ids = missing.filter((id) => PROPOSAL_ID_PATTERN.test(id))
   const first = ids[0] ?? missing[0]
   const where = ids.length > 0 ? locate(base, [first]).get(first) : undefined
@@ -52,6 +53,11 @@ export function notPendingDetail(base: Base, missing: readonly string[]): ErrorD
     status: where?.status ?? 'missing'
   }
   if (where?.resolvedAt) params.date = where.resolvedAt
+  if (where && where.status !== 'pending') {
+    const entry = (await resolutionEntries(base, [first])).get(first)
+    const reviewer = entry?.trailers.find((t) => t.key === 'Reviewed-By')?.value
+    if (reviewer) params.reviewer = reviewer
+  }
   return { kind: 'proposal-not-pending', params }
 }
 
