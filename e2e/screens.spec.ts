@@ -87,12 +87,18 @@ for (const locale of ['fr-FR', 'en-US'] as const) {
         await expect(page.locator('.inv-group-reason').nth(1)).toContainText(
           locale === 'fr-FR' ? 'touchent le même document' : 'concern the same document'
         )
-        // j moves to the first row (proposals of one second are ordered by id), x puts it in the plan.
+        // j moves to the first row (proposals of one second are ordered by id), x asks accept or
+        // reject, a accepts it into the plan.
         const first = (
           (await page.locator('[data-testid^=proposal-row-]').first().getAttribute('data-testid')) ?? ''
         ).replace('proposal-row-', '')
         await page.keyboard.press('j')
         await page.keyboard.press('x')
+        await expect(page.getByTestId('decide-dialog')).toBeVisible()
+        await snap(page, info, `${tag}-decide`)
+        await expectAccessible(page, 'accept or reject')
+        await page.keyboard.press('a')
+        await expect(page.getByTestId('decide-dialog')).toBeHidden()
         await expect(page.getByTestId(`plan-toggle-${first}`)).toHaveAttribute('aria-pressed', 'true')
         await page.keyboard.press('?')
         await expect(page.getByTestId('shortcuts-dialog')).toBeVisible()

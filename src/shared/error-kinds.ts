@@ -13,7 +13,13 @@ export type ErrorParams = Record<string, ErrorParamValue>
 
 export const ERROR_KINDS = [
   // a plan was previewed against a state that moved before the resolve (issue 25)
-  'stale-preview'
+  'stale-preview',
+  // a plan names a proposal that is no longer pending: { id, ids, status, date?, reviewer? } — status is
+  // accepted | rejected | missing, date its resolved-at (issue 25, item 4)
+  'proposal-not-pending',
+  // a section edit names a heading the document no longer has: { path, section, headings }
+  // (issue 25, item 4)
+  'section-not-found'
 ] as const
 
 export type ErrorKind = (typeof ERROR_KINDS)[number]

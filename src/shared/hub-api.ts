@@ -181,6 +181,24 @@ export interface ProposalDetail extends InventoryProposal {
   rejectionReason: string | null
 }
 
+/**
+ * Where a proposal stands now (the plan screen checks its cards with it): still pending, or
+ * resolved — here, in another window, or by another hub whose commit a sync brought.
+ */
+export interface ProposalState {
+  id: string
+  /** The folder it lives in; `missing` when none holds it. */
+  status: 'pending' | 'accepted' | 'rejected' | 'missing'
+  /** What it is about (its `concerns`), for a card the inventory no longer lists. */
+  concerns: string | null
+  /** Its `resolved-at`, else the resolution commit's date. */
+  resolvedAt: string | null
+  /** The resolution commit's `Reviewed-By` trailer, when the history has it. */
+  reviewer: string | null
+  /** The resolution commit. */
+  commit: string | null
+}
+
 /** A document the plan edits changed after the proposal was submitted (from git history). */
 export interface StalenessWarning {
   proposalId: string
@@ -459,6 +477,8 @@ export interface HubApi {
   reconcile(base: string, apply: boolean): Promise<ReconcileReport>
   inventory(base: string): Promise<Inventory>
   proposal(base: string, id: string): Promise<ProposalDetail>
+  /** Where each of these proposals stands now (at most 500 ids). */
+  proposalStates(base: string, ids: string[]): Promise<ProposalState[]>
 
   previewPlan(base: string, plan: ResolutionPlan): Promise<PreviewResult>
   resolvePlan(base: string, plan: ResolutionPlan): Promise<ResolveResult>
@@ -520,6 +540,7 @@ export const HUB_API_METHODS = [
   'reconcile',
   'inventory',
   'proposal',
+  'proposalStates',
   'previewPlan',
   'resolvePlan',
   'loadDraft',

@@ -26,6 +26,7 @@ const SIGNATURES: Record<HubApiMethod, readonly Kind[]> = {
   reconcile: ['string', 'boolean'],
   inventory: ['string'],
   proposal: ['string', 'string'],
+  proposalStates: ['string', 'any'],
   previewPlan: ['string', 'any'],
   resolvePlan: ['string', 'any'],
   loadDraft: ['string'],

@@ -136,6 +136,26 @@ export async function auditTrail(base: Base, id: string): Promise<AuditTrail> {
   return { base: base.name, id, submission, resolution, others }
 }
 
+/**
+ * The resolution commit of each id (newest first wins: a later resolution replaces nothing, the
+ * audit invariant allows one), in one walk of the history whatever the number of ids.
+ */
+export async function resolutionEntries(
+  base: Base,
+  ids: readonly string[]
+): Promise<Map<string, HistoryEntry>> {
+  const wanted = new Set(ids)
+  const out = new Map<string, HistoryEntry>()
+  if (wanted.size === 0) return out
+  for (const c of await commits(base.root, null, HISTORY_SCAN_LIMIT, {})) {
+    if (!RESOLUTION.test(c.commit.message)) continue
+    const e = toEntry(c)
+    for (const id of e.proposals) if (wanted.has(id) && !out.has(id)) out.set(id, e)
+    if (out.size === wanted.size) break
+  }
+  return out
+}
+
 async function blobAt(root: string, commit: string, repoPath: string, cache: object): Promise<string | null> {
   try {
     return await treeBlobOid(root, commit, repoPath, cache)

@@ -26,6 +26,7 @@ import { inventory, isLocated, locate, toInventoryProposal, type Located } from 
 import { LocateStore } from '../review/locate-cache'
 import { parsePlan } from '../review/plan'
 import { previewPlan, resolvePlan } from '../review/resolve'
+import { proposalStates } from '../review/proposal-state'
 import { headCommit } from '../review/worktree'
 import { createBaseFromTemplate } from '../bases/new-base'
 import { BaseImporter } from '../bases/import'
@@ -49,6 +50,7 @@ import type {
   NewBaseRequest,
   PreviewResult,
   ProposalDetail,
+  ProposalState,
   ReconcileReport,
   RescanResult,
   ResolutionPlan,
@@ -370,6 +372,10 @@ export class HubService implements HubApi {
       }
     }
     throw new ApiError('NOT_FOUND', `proposition '${id}' introuvable dans la base '${b.name}'`)
+  }
+
+  async proposalStates(base: string, ids: string[]): Promise<ProposalState[]> {
+    return proposalStates(this.base(base), ids)
   }
 
   async previewPlan(base: string, plan: ResolutionPlan): Promise<PreviewResult> {

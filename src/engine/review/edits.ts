@@ -127,7 +127,10 @@ export function replaceSection(
     const available = headings.length
       ? headings.map((h) => `${'#'.repeat(h.level)} ${h.raw}`).join(' | ')
       : '(aucun heading)'
-    throw notFound(`section '${section}' introuvable dans ${path} — headings disponibles : ${available}`)
+    throw notFound(`section '${section}' introuvable dans ${path} — headings disponibles : ${available}`, {
+      kind: 'section-not-found',
+      params: { path, section, headings: headings.map((h) => `${'#'.repeat(h.level)} ${h.raw}`) }
+    })
   }
   const body = content.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd()
   const first = parseHeadings(body + '\n')[0]

@@ -9,6 +9,7 @@ import { PROPOSAL_ID_PATTERN, metaString, proposalFiles, type ProposalFile } fro
 import { isoSecond } from '../proposals/format'
 import type { FilePreview, PlanPreview, ProposalMove, ResolutionPlan } from '../../shared/review'
 import { parsePlan } from './plan'
+import { notPendingDetail } from './proposal-state'
 import { appendText, confineEditPath, replaceSection, replaceWhole, type ConfinedPath } from './edits'
 import { freshnessFields, utcDay } from './freshness'
 import { resolutionMessage, resolutionSubject, type MessageResolution } from './message'
@@ -108,7 +109,11 @@ export async function preparePlan(
   const missing = plan.resolutions
     .filter((r) => !PROPOSAL_ID_PATTERN.test(r.id) || !pending.has(r.id))
     .map((r) => r.id)
-  if (missing.length > 0) throw notFound(`propositions absentes de pending/ : ${missing.join(', ')}`)
+  if (missing.length > 0)
+    throw notFound(
+      `propositions absentes de pending/ : ${missing.join(', ')}`,
+      await notPendingDetail(base, missing)
+    )
 
   // 2. edits, chained per file, in plan order
   const files = new Map<string, FileState>()

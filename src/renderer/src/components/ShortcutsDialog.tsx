@@ -12,6 +12,15 @@ const KEYS = [
   ['?', 'shortcuts.help']
 ] as const
 
+/** The plan screen's own keys (issue 25, item 6). */
+const PLAN_KEYS = [
+  ['a', 'planGuide.shortcuts.accept'],
+  ['r', 'planGuide.shortcuts.reject'],
+  ['j', 'planGuide.shortcuts.next'],
+  ['k', 'planGuide.shortcuts.previous'],
+  ['p', 'planGuide.shortcuts.preview']
+] as const
+
 /** The keyboard shortcuts, opened with `?` anywhere (or the keyboard button of the top bar). */
 export function ShortcutsDialog(): React.JSX.Element {
   const { t } = useTranslation()
@@ -36,6 +45,17 @@ export function ShortcutsDialog(): React.JSX.Element {
           <div key={key} className="shortcut">
             <dt>
               <kbd>{key === 'Enter' ? t('shortcuts.enterKey') : key}</kbd>
+            </dt>
+            <dd>{t(label)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="muted">{t('planGuide.shortcuts.where')}</p>
+      <dl className="shortcuts" data-testid="shortcuts-plan">
+        {PLAN_KEYS.map(([key, label]) => (
+          <div key={key} className="shortcut">
+            <dt>
+              <kbd>{key}</kbd>
             </dt>
             <dd>{t(label)}</dd>
           </div>

@@ -106,6 +106,15 @@ export const en = {
     'stale-preview': {
       title: 'The preview is out of date: {{paths}} changed since it was made.',
       action: 'Nothing was written. Look at what changed, then preview again.'
+    },
+    'proposal-not-pending': {
+      title: 'Proposal {{id}} is no longer pending: it was resolved or removed since it entered the plan.',
+      action:
+        'Nothing was written. Its card in the plan says who resolved it: remove it from the plan, then preview again.'
+    },
+    'section-not-found': {
+      title: 'The section “{{section}}” is no longer in {{path}}: it was renamed or removed.',
+      action: 'Its headings now: {{headings}}. Choose one in the edit, then preview again.'
     }
   },
   link: {
@@ -124,7 +133,7 @@ export const en = {
     next: 'Next proposal',
     previous: 'Previous proposal',
     openProposal: 'Open the proposal under the cursor',
-    select: 'Add it to the plan, or take it out',
+    select: 'Accept or reject it in the plan (asks which)',
     filter: 'Filter the list',
     enterKey: 'Enter',
     help: 'Show these shortcuts'
@@ -227,7 +236,7 @@ export const en = {
     countFiltered_one: '{{shown}} of {{count}} proposal',
     countFiltered_other: '{{shown}} of {{count}} proposals',
     keyboardHint:
-      '<kbd>j</kbd> <kbd>k</kbd> move · <kbd>Enter</kbd> opens · <kbd>x</kbd> adds to the plan · <kbd>?</kbd> all shortcuts',
+      '<kbd>j</kbd> <kbd>k</kbd> move · <kbd>Enter</kbd> opens · <kbd>x</kbd> accept or reject into the plan · <kbd>?</kbd> all shortcuts',
     group: 'Subject {{index}}',
     groupShort: 'subject {{index}}',
     groupCount_one: '{{count}} proposal',
@@ -342,6 +351,51 @@ export const en = {
     manualOnly: 'Nothing here can be repaired automatically.',
     doneTitle: 'Repair done'
   },
+  planGuide: {
+    stale: {
+      accepted: 'Already accepted by {{who}}, {{when}}.',
+      rejected: 'Already rejected by {{who}}, {{when}}.',
+      missing: 'No longer among this base’s proposals.',
+      someone: 'someone',
+      earlier: 'earlier',
+      explain:
+        'It was resolved in another window or by another hub: it can no longer be resolved here. Your work on this card stays until you take it out.',
+      remove: 'Take out of the plan',
+      departed_one: 'A proposal left the plan: it was resolved elsewhere.',
+      departed_other: '{{count}} proposals left the plan: they were resolved elsewhere.',
+      dismiss: 'Understood'
+    },
+    section: {
+      missing:
+        'The section “{{section}}” is no longer in {{path}}: it was renamed or removed since this change was written.',
+      current: 'Its headings now — choose the one to replace:',
+      gone: '{{section}} (no longer in the document)'
+    },
+    proposal: {
+      title: 'What {{id}} proposes',
+      sources: 'Sources',
+      none: 'No proposal is linked to this change yet: a change added from a proposal’s card shows it here.',
+      loading: 'Reading the proposal'
+    },
+    decide: {
+      title: 'Put {{id}} in the plan',
+      body: 'Accept it or reject it? You can change your mind in the plan.',
+      inPlan: 'It is in the plan ({{decision}}).',
+      accept: 'Accept',
+      reject: 'Reject',
+      remove: 'Take out of the plan',
+      cancel: 'Cancel',
+      keys: 'a: accept · r: reject · Escape: cancel'
+    },
+    shortcuts: {
+      where: 'In the plan:',
+      accept: 'Accept the current proposal',
+      reject: 'Reject the current proposal',
+      next: 'Next card',
+      previous: 'Previous card',
+      preview: 'Preview'
+    }
+  },
   plan: {
     setAside: {
       title_one: 'Your resolution was set aside and is back in this plan',
@@ -401,6 +455,7 @@ export const en = {
     resolveFailed: 'Resolution not written',
     issues: {
       title: 'Before previewing:',
+      resolutionNotPending: '{{id}} is no longer pending: take it out of the plan.',
       noResolution: 'Add at least one proposal to the plan.',
       summaryMissing: 'Write a summary.',
       summaryNewline: 'The summary must fit on one line.',

@@ -112,6 +112,17 @@ export const fr: Resources<typeof en> = {
     'stale-preview': {
       title: 'L’aperçu n’est plus à jour : {{paths}} a changé depuis.',
       action: 'Rien n’a été écrit. Regardez ce qui a changé, puis prévisualisez à nouveau.'
+    },
+    'proposal-not-pending': {
+      title:
+        'La proposition {{id}} n’est plus en attente : elle a été résolue ou retirée depuis son entrée dans le plan.',
+      action:
+        'Rien n’a été écrit. Sa carte dans le plan dit qui l’a résolue : retirez-la du plan, puis prévisualisez à nouveau.'
+    },
+    'section-not-found': {
+      title: 'La section « {{section}} » n’est plus dans {{path}} : elle a été renommée ou supprimée.',
+      action:
+        'Ses titres aujourd’hui : {{headings}}. Choisissez-en un dans la modification, puis prévisualisez à nouveau.'
     }
   },
   link: {
@@ -130,7 +141,7 @@ export const fr: Resources<typeof en> = {
     next: 'Proposition suivante',
     previous: 'Proposition précédente',
     openProposal: 'Ouvrir la proposition sous le curseur',
-    select: 'L’ajouter au plan, ou l’en retirer',
+    select: 'L’accepter ou la rejeter dans le plan (demande laquelle)',
     filter: 'Filtrer la liste',
     enterKey: 'Entrée',
     help: 'Afficher ces raccourcis'
@@ -238,7 +249,7 @@ export const fr: Resources<typeof en> = {
     countFiltered_one: '{{shown}} sur {{count}} proposition',
     countFiltered_other: '{{shown}} sur {{count}} propositions',
     keyboardHint:
-      '<kbd>j</kbd> <kbd>k</kbd> se déplacer · <kbd>Entrée</kbd> ouvrir · <kbd>x</kbd> ajouter au plan · <kbd>?</kbd> tous les raccourcis',
+      '<kbd>j</kbd> <kbd>k</kbd> se déplacer · <kbd>Entrée</kbd> ouvrir · <kbd>x</kbd> accepter ou rejeter dans le plan · <kbd>?</kbd> tous les raccourcis',
     group: 'Sujet {{index}}',
     groupShort: 'sujet {{index}}',
     groupCount_one: '{{count}} proposition',
@@ -355,6 +366,51 @@ export const fr: Resources<typeof en> = {
     manualOnly: 'Rien ici ne peut être réparé automatiquement.',
     doneTitle: 'Réparation faite'
   },
+  planGuide: {
+    stale: {
+      accepted: 'Déjà acceptée par {{who}}, {{when}}.',
+      rejected: 'Déjà rejetée par {{who}}, {{when}}.',
+      missing: 'Ne figure plus parmi les propositions de cette base.',
+      someone: 'quelqu’un',
+      earlier: 'plus tôt',
+      explain:
+        'Elle a été résolue dans une autre fenêtre ou par un autre hub : elle ne peut plus être résolue ici. Votre travail sur cette carte reste tant que vous ne la retirez pas.',
+      remove: 'Retirer du plan',
+      departed_one: 'Une proposition a quitté le plan : elle a été résolue ailleurs.',
+      departed_other: '{{count}} propositions ont quitté le plan : elles ont été résolues ailleurs.',
+      dismiss: 'Compris'
+    },
+    section: {
+      missing:
+        'La section « {{section}} » n’est plus dans {{path}} : elle a été renommée ou supprimée depuis l’écriture de cette modification.',
+      current: 'Ses titres aujourd’hui — choisissez celui à remplacer :',
+      gone: '{{section}} (n’est plus dans le document)'
+    },
+    proposal: {
+      title: 'Ce que propose {{id}}',
+      sources: 'Sources',
+      none: 'Aucune proposition n’est liée à cette modification : une modification ajoutée depuis la carte d’une proposition l’affiche ici.',
+      loading: 'Lecture de la proposition'
+    },
+    decide: {
+      title: 'Mettre {{id}} dans le plan',
+      body: 'L’accepter ou la rejeter ? Vous pourrez changer d’avis dans le plan.',
+      inPlan: 'Elle est dans le plan ({{decision}}).',
+      accept: 'Accepter',
+      reject: 'Rejeter',
+      remove: 'Retirer du plan',
+      cancel: 'Annuler',
+      keys: 'a : accepter · r : rejeter · Échap : annuler'
+    },
+    shortcuts: {
+      where: 'Dans le plan :',
+      accept: 'Accepter la proposition courante',
+      reject: 'Rejeter la proposition courante',
+      next: 'Carte suivante',
+      previous: 'Carte précédente',
+      preview: 'Prévisualiser'
+    }
+  },
   plan: {
     setAside: {
       title_one: 'Votre résolution a été mise de côté et revient dans ce plan',
@@ -414,6 +470,7 @@ export const fr: Resources<typeof en> = {
     resolveFailed: 'Résolution non écrite',
     issues: {
       title: 'Avant l’aperçu :',
+      resolutionNotPending: '{{id}} n’est plus en attente : retirez-la du plan.',
       noResolution: 'Ajoutez au moins une proposition au plan.',
       summaryMissing: 'Écrivez un résumé.',
       summaryNewline: 'Le résumé doit tenir sur une ligne.',

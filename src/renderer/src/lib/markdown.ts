@@ -23,14 +23,20 @@ md.renderer.rules.image = (tokens, idx) => {
   return `<span class="md-image" data-src="${escape(src)}" title="${escape(src)}">${escape(alt || src)}</span>`
 }
 
-const purifier = DOMPurify(window)
-// Code blocks and tables may scroll sideways: they take the keyboard focus so they can be scrolled.
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'PRE' || node.tagName === 'TABLE') node.setAttribute('tabindex', '0')
-})
+// Built on first use: the headings helpers below also serve code without a DOM (unit tests).
+let purifier: ReturnType<typeof DOMPurify> | null = null
+function sanitiser(): ReturnType<typeof DOMPurify> {
+  if (purifier) return purifier
+  purifier = DOMPurify(window)
+  // Code blocks and tables may scroll sideways: they take the keyboard focus so they can be scrolled.
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'PRE' || node.tagName === 'TABLE') node.setAttribute('tabindex', '0')
+  })
+  return purifier
+}
 
 export function renderMarkdown(source: string): string {
-  return purifier.sanitize(md.render(source), {
+  return sanitiser().sanitize(md.render(source), {
     FORBID_TAGS: ['img', 'style', 'form', 'input', 'iframe', 'object', 'embed', 'svg', 'math'],
     FORBID_ATTR: ['style', 'href', 'src', 'srcset', 'action', 'formaction'],
     ALLOW_DATA_ATTR: true

@@ -65,6 +65,7 @@ export function toEnginePlan(plan: ResolutionPlan): ResolutionPlan {
 export interface PlanIssue {
   key:
     | 'noResolution'
+    | 'resolutionNotPending'
     | 'summaryMissing'
     | 'summaryNewline'
     | 'summaryProposal'

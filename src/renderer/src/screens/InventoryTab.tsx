@@ -2,10 +2,11 @@ import { Inbox } from 'lucide-react'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { Trans, useTranslation } from 'react-i18next'
-import type { Inventory } from '../../../shared/review'
+import type { Inventory, ResolutionKind } from '../../../shared/review'
 import { hub } from '../api/hub'
 import { takeInventory } from '../api/prefetch'
 import { ContributionNote } from '../components/ContributionNote'
+import { DecideDialog } from '../components/DecideDialog'
 import { EmptyState } from '../components/EmptyState'
 import { ErrorNotice } from '../components/ErrorNotice'
 import { InventoryList } from '../components/InventoryList'
@@ -66,6 +67,7 @@ export function InventoryTab(): React.JSX.Element {
   const hasGuide = useBases((s) => s.overview?.bases.some((b) => b.name === GUIDE_BASE) ?? false)
   const filterRef = useRef<HTMLInputElement>(null)
   const [focusTick, setFocusTick] = useState(0)
+  const [asking, setAsking] = useState<string | null>(null)
 
   const data = inv.data && inv.data.base === base ? inv.data : null
   const items = useMemo(
@@ -112,15 +114,33 @@ export function InventoryTab(): React.JSX.Element {
       if (!cursor || (e.target as HTMLElement).closest?.('a,button')) return
       navigate(proposalPath(base, cursor))
     },
-    x: () => cursor && toggle(cursor),
+    x: () => cursor && setAsking(cursor),
     '/': (e) => {
       e.preventDefault()
       filterRef.current?.focus()
     }
   })
 
+  const onDecide = useCallback(
+    (resolution: ResolutionKind) => {
+      if (asking) void addResolution(base, asking, resolution)
+      setAsking(null)
+    },
+    [asking, addResolution, base]
+  )
+
   return (
     <section className="inventory" aria-labelledby="inventory-heading">
+      <DecideDialog
+        id={asking}
+        current={asking ? planOf(asking) : null}
+        onDecide={onDecide}
+        onRemove={() => {
+          if (asking) void removeResolution(base, asking)
+          setAsking(null)
+        }}
+        onClose={() => setAsking(null)}
+      />
       <h2 id="inventory-heading" className="visually-hidden">
         {t('tabs.inventory')}
       </h2>

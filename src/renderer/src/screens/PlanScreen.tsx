@@ -1,8 +1,9 @@
-import { ArrowLeft, ClipboardList, Eye, Plus, Trash2 } from 'lucide-react'
+import { ArrowLeft, ClipboardList, Eye, Info, Plus, Trash2 } from 'lucide-react'
 import { memo, useEffect, useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { Trans, useTranslation } from 'react-i18next'
-import type { InventoryProposal, PlanEdit, ResolutionPlan } from '../../../shared/review'
+import type { ProposalState } from '../../../shared/hub-api'
+import type { InventoryProposal, ResolutionPlan } from '../../../shared/review'
 import { hub } from '../api/hub'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { EmptyState } from '../components/EmptyState'
@@ -17,7 +18,11 @@ import { ResolveResultView } from '../components/plan/ResolveResultView'
 import { SaveState } from '../components/plan/SaveState'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
 import { useHubQuery } from '../hooks/useHubQuery'
-import { planCounts, planIssues, planKey } from '../lib/plan'
+import { planCounts, planIssues, planKey, type PlanIssue } from '../lib/plan'
+import { blankEdit, proposalsOfEdit, staleCards, suggestionsFor } from '../lib/plan-guide'
+import { useShortcuts } from '../hooks/useShortcuts'
+import { useFormat } from '../i18n/format'
+import { usePlanStates } from '../stores/plan-states'
 import { inventoryPath } from '../routes'
 import { useBaseRevision } from '../stores/live'
 import { usePlans } from '../stores/plan'
@@ -41,6 +46,8 @@ export function PlanScreen(): React.JSX.Element {
   const paths = useHubQuery(() => hub().documentPaths(base), [base, rev], base)
   const gov = useHubQuery(() => hub().governance(base), [base])
   const [confirmDiscard, setConfirmDiscard] = useState(false)
+  const [cursor, setCursor] = useState<string | null>(null)
+  const states = usePlanStates((s) => s.slots[base]?.states ?? NO_STATES)
 
   useEffect(() => {
     void store().ensure(base)
@@ -48,6 +55,12 @@ export function PlanScreen(): React.JSX.Element {
   }, [base, store])
 
   const plan = slot?.plan ?? null
+  // Where the plan's proposals stand, asked again whenever the base moves (another window, a sync).
+  const idsKey = plan ? plan.resolutions.map((r) => r.id).join(' ') : ''
+  const loaded = slot?.loaded ?? false
+  useEffect(() => {
+    if (loaded) void usePlanStates.getState().check(base)
+  }, [base, rev, idsKey, loaded])
   // The remembered reviewer fills an empty field.
   useEffect(() => {
     if (plan && slot?.loaded && plan.reviewed_by === '' && settingsReviewer)
@@ -62,7 +75,46 @@ export function PlanScreen(): React.JSX.Element {
       ),
     [inv.data, base]
   )
-  const issues = useMemo(() => (plan ? planIssues(plan) : []), [plan])
+  const issues = useMemo((): PlanIssue[] => {
+    if (!plan) return []
+    const stale = staleCards(plan, states).map((c): PlanIssue => ({
+      key: 'resolutionNotPending',
+      id: c.resolution.id
+    }))
+    return [...stale, ...planIssues(plan)]
+  }, [plan, states])
+  const ids = plan?.resolutions.map((r) => r.id) ?? NO_IDS
+  const current = cursor && ids.includes(cursor) ? cursor : null
+  const moveCard = (delta: number): void => {
+    if (ids.length === 0) return
+    const at = current ? ids.indexOf(current) : -1
+    const next =
+      ids[at < 0 ? (delta > 0 ? 0 : ids.length - 1) : Math.min(ids.length - 1, Math.max(0, at + delta))]
+    setCursor(next)
+    const el = document.getElementById(`plan-card-${next}`)
+    el?.focus()
+    el?.scrollIntoView({ block: 'nearest' })
+  }
+  const decide = (resolution: 'accepted' | 'rejected'): void => {
+    const id = current ?? ids[0]
+    if (!id) return
+    setCursor(id)
+    void store().setResolution(base, id, { resolution })
+    if (resolution === 'rejected')
+      requestAnimationFrame(() => document.getElementById(`res-${id}-reason`)?.focus())
+  }
+  useShortcuts(
+    {
+      j: () => moveCard(1),
+      k: () => moveCard(-1),
+      a: () => decide('accepted'),
+      r: () => decide('rejected'),
+      p: () => {
+        if (issues.length === 0 && !slot?.previewing) void store().preview(base)
+      }
+    },
+    loaded
+  )
   const key = useMemo(() => (plan ? planKey(plan) : ''), [plan])
 
   if (!slot || (!slot.loaded && !slot.loadError)) return <Skeleton lines={10} />
@@ -129,9 +181,13 @@ export function PlanScreen(): React.JSX.Element {
         </EmptyState>
       ) : (
         <>
+          <DepartedNotice base={base} />
           <PlanDraftSections
             base={base}
             plan={plan}
+            states={states}
+            current={current}
+            onCurrent={setCursor}
             proposals={proposals}
             inventoryLoaded={inv.data?.base === base}
             documents={documents}
@@ -197,6 +253,49 @@ export function PlanScreen(): React.JSX.Element {
 export default PlanScreen
 
 const NO_FIELDS: string[] = []
+const NO_IDS: string[] = []
+const NO_STATES: Record<string, ProposalState> = {}
+
+/** The cards that left the plan by themselves: resolved elsewhere, with who and when. */
+function DepartedNotice({ base }: { base: string }): React.JSX.Element | null {
+  const { t } = useTranslation()
+  const f = useFormat()
+  const departed = usePlanStates((s) => s.slots[base]?.departed)
+  if (!departed || departed.length === 0) return null
+  return (
+    <div className="notice notice-info" role="status" data-testid="plan-departed">
+      <Info aria-hidden="true" size={16} className="notice-icon" />
+      <div className="notice-body">
+        <p className="notice-title">{t('planGuide.stale.departed', { count: departed.length })}</p>
+        <ul className="plain-list">
+          {departed.map((d) => {
+            const who = d.reviewer ?? t('planGuide.stale.someone')
+            const when = f.relative(d.resolvedAt) ?? t('planGuide.stale.earlier')
+            return (
+              <li key={d.id} data-testid={`plan-departed-${d.id}`}>
+                <code>{d.id}</code> —{' '}
+                {d.status === 'accepted'
+                  ? t('planGuide.stale.accepted', { who, when })
+                  : d.status === 'rejected'
+                    ? t('planGuide.stale.rejected', { who, when })
+                    : t('planGuide.stale.missing')}
+              </li>
+            )
+          })}
+        </ul>
+        <p>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => usePlanStates.getState().dismissDeparted(base)}
+          >
+            {t('planGuide.stale.dismiss')}
+          </button>
+        </p>
+      </div>
+    </div>
+  )
+}
 const NO_PATHS: string[] = []
 
 /**
@@ -208,6 +307,9 @@ const NO_PATHS: string[] = []
 const PlanDraftSections = memo(function PlanDraftSections({
   base,
   plan,
+  states,
+  current,
+  onCurrent,
   proposals,
   inventoryLoaded,
   documents,
@@ -216,6 +318,9 @@ const PlanDraftSections = memo(function PlanDraftSections({
 }: {
   base: string
   plan: ResolutionPlan
+  states: Record<string, ProposalState>
+  current: string | null
+  onCurrent(id: string): void
   proposals: Map<string, InventoryProposal>
   inventoryLoaded: boolean
   documents: string[]
@@ -225,10 +330,8 @@ const PlanDraftSections = memo(function PlanDraftSections({
   const { t } = useTranslation()
   const store = usePlans.getState
   const updateSettings = useSettings((s) => s.update)
-  const editPaths = plan.edits.map((e) => e.path.trim()).filter((p) => p !== '')
-  const addEdit = (path: string): void => {
-    const edit: PlanEdit = { path, section: '', content: '' }
-    void store().addEdit(base, edit)
+  const addEdit = (path: string, owner?: string): void => {
+    void store().addEdit(base, blankEdit(path, documents.includes(path.trim()), owner))
     const index = plan.edits.length
     requestAnimationFrame(() => document.getElementById(`edit-${index}-path`)?.focus())
   }
@@ -240,7 +343,15 @@ const PlanDraftSections = memo(function PlanDraftSections({
           {plan.resolutions.length > 1 ? <span className="muted"> · {t('plan.batch')}</span> : null}
         </h3>
         {plan.resolutions.length === 0 ? <p className="muted">{t('plan.noDecision')}</p> : null}
-        <ul className="card-list">
+        <ul
+          className="card-list"
+          onFocus={(e) => {
+            const id = (e.target as HTMLElement)
+              .closest?.('[id^="plan-card-"]')
+              ?.id.slice('plan-card-'.length)
+            if (id && id !== current) onCurrent(id)
+          }}
+        >
           {plan.resolutions.map((r) => (
             <ResolutionCard
               key={r.id}
@@ -248,8 +359,10 @@ const PlanDraftSections = memo(function PlanDraftSections({
               resolution={r}
               proposal={proposals.get(r.id) ?? null}
               inventoryLoaded={inventoryLoaded}
+              state={states[r.id] ?? null}
+              current={current === r.id}
               documents={documents}
-              editPaths={editPaths}
+              suggestions={suggestionsFor(plan, r, proposals.get(r.id)?.likelyDocuments ?? [])}
               onChange={(patch) => void store().setResolution(base, r.id, patch)}
               onRemove={() => void store().removeResolution(base, r.id)}
               onAddEdit={() => {
@@ -259,7 +372,7 @@ const PlanDraftSections = memo(function PlanDraftSections({
                   void store().setResolution(base, r.id, {
                     integrated_into: [...(r.integrated_into ?? []), path]
                   })
-                addEdit(path)
+                addEdit(path, r.id)
               }}
             />
           ))}
@@ -280,6 +393,7 @@ const PlanDraftSections = memo(function PlanDraftSections({
               edit={e}
               documents={documents}
               freshness={freshness}
+              proposalIds={proposalsOfEdit(plan, e)}
               onChange={(edit) => void store().setEdit(base, i, edit)}
               onRemove={() => void store().removeEdit(base, i)}
             />

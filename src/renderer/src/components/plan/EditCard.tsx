@@ -5,8 +5,11 @@ import type { PlanEdit } from '../../../../shared/review'
 import { hub } from '../../api/hub'
 import { useHubQuery } from '../../hooks/useHubQuery'
 import { headingsOf, sectionText } from '../../lib/markdown'
-import { editMode, withMode, type EditMode } from '../../lib/plan'
+import { editMode, type EditMode } from '../../lib/plan'
+import { findHeading, switchMode, withPath } from '../../lib/plan-guide'
+import { useBaseRevision } from '../../stores/live'
 import { ErrorNotice } from '../ErrorNotice'
+import { EditProposal } from './EditProposal'
 import { CorpusSuggestions } from './CorpusSuggestions'
 import { FrontmatterFields } from './FrontmatterFields'
 import { MarkdownEditor } from './MarkdownEditor'
@@ -17,6 +20,8 @@ interface Props {
   edit: PlanEdit
   documents: string[]
   freshness: string[]
+  /** The proposals this change serves (shown beside it). */
+  proposalIds: string[]
   onChange(edit: PlanEdit): void
   onRemove(): void
 }
@@ -28,6 +33,7 @@ export function EditCard({
   edit,
   documents,
   freshness,
+  proposalIds,
   onChange,
   onRemove
 }: Props): React.JSX.Element {
@@ -37,12 +43,18 @@ export function EditCard({
   const path = edit.path.trim()
   const exists = documents.includes(path)
   const mode = editMode(edit)
+  // Read again when the base moves: a section renamed since is then named, with today's headings.
+  const rev = useBaseRevision(base)
   const doc = useHubQuery(
     () => (exists ? hub().readDocument(base, path) : Promise.resolve(null)),
-    [base, path, exists]
+    [base, path, exists, rev],
+    `${base}:${path}`
   )
   const body = doc.data && doc.data.path === path ? doc.data.body : null
+  const raw = doc.data && doc.data.path === path ? doc.data.raw : null
   const headings = useMemo(() => (body ? headingsOf(body) : []), [body])
+  const section = (edit.section ?? '').trim()
+  const sectionGone = mode === 'section' && body !== null && section !== '' && !findHeading(headings, section)
   const [prefilled, setPrefilled] = useState<string | null>(null)
 
   const text = mode === 'append' ? (edit.append ?? '') : (edit.content ?? '')
@@ -103,7 +115,9 @@ export function EditCard({
             list={`${id}-docs`}
             value={edit.path}
             placeholder="dossier/document.md"
-            onChange={(e) => onChange({ ...edit, path: e.target.value })}
+            onChange={(e) =>
+              onChange(withPath(edit, e.target.value, documents.includes(e.target.value.trim())))
+            }
             aria-describedby={`${id}-path-hint`}
             data-testid="edit-path"
             spellCheck={false}
@@ -123,7 +137,7 @@ export function EditCard({
             id={`${id}-mode`}
             className="select"
             value={mode}
-            onChange={(e) => onChange(withMode(edit, e.target.value as EditMode))}
+            onChange={(e) => onChange(switchMode(edit, e.target.value as EditMode, exists ? raw : null))}
             data-testid="edit-mode"
           >
             {(['section', 'append', 'whole', 'frontmatter'] as const).map((m) => (
@@ -156,7 +170,9 @@ export function EditCard({
           >
             <option value="">{t('plan.edit.chooseSection')}</option>
             {edit.section && !headings.some((h) => h.text === edit.section) ? (
-              <option value={edit.section}>{edit.section}</option>
+              <option value={edit.section}>
+                {sectionGone ? t('planGuide.section.gone', { section: edit.section }) : edit.section}
+              </option>
             ) : null}
             {headings.map((h, i) => (
               <option key={`${i}-${h.text}`} value={h.text}>
@@ -167,49 +183,80 @@ export function EditCard({
           <p id={`${id}-section-hint`} className="hint">
             {t('plan.edit.sectionHint')}
           </p>
-        </div>
-      ) : null}
-
-      {mode !== 'frontmatter' ? (
-        <div className="field">
-          <span className="label" id={`${id}-content-label`}>
-            {contentLabel}
-          </span>
-          {mode === 'whole' && exists && body !== null && (edit.content ?? '') === '' ? (
-            <p>
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() => doc.data && setText(doc.data.raw)}
-              >
-                {t('plan.edit.startFromCurrent')}
-              </button>
-            </p>
+          {sectionGone ? (
+            <div
+              className="notice notice-warning notice-compact"
+              role="status"
+              data-testid="edit-section-missing"
+            >
+              <div className="notice-body">
+                <p className="notice-title">{t('planGuide.section.missing', { section, path })}</p>
+                <p>{t('planGuide.section.current')}</p>
+                <ul className="plain-list section-choices">
+                  {headings.map((h, i) => (
+                    <li key={`${i}-${h.text}`}>
+                      <button
+                        type="button"
+                        className="button button-small button-ghost"
+                        onClick={() => chooseSection(h.text)}
+                        data-testid="edit-section-choice"
+                      >
+                        <code>{`${'#'.repeat(h.level)} ${h.text}`}</code>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </div>
           ) : null}
-          <MarkdownEditor
-            value={text}
-            onChange={setText}
-            label={`${t('plan.edit.title', { n })} — ${contentLabel}`}
-            describedBy={`${id}-content-hint`}
-            testId="edit-content"
-          />
-          <p id={`${id}-content-hint`} className="hint">
-            {t(`plan.edit.contentHints.${mode}`)}
-          </p>
         </div>
       ) : null}
 
-      <FrontmatterFields
-        value={edit.frontmatter}
-        idPrefix={id}
-        freshness={freshness}
-        onChange={(fm) => {
-          const next = { ...edit }
-          if (fm === undefined && mode !== 'frontmatter') delete next.frontmatter
-          else next.frontmatter = fm ?? {}
-          onChange(next)
-        }}
-      />
+      <div className="edit-body">
+        <div className="edit-main">
+          {mode !== 'frontmatter' ? (
+            <div className="field">
+              <span className="label" id={`${id}-content-label`}>
+                {contentLabel}
+              </span>
+              {mode === 'whole' && exists && body !== null && (edit.content ?? '') === '' ? (
+                <p>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    onClick={() => doc.data && setText(doc.data.raw)}
+                  >
+                    {t('plan.edit.startFromCurrent')}
+                  </button>
+                </p>
+              ) : null}
+              <MarkdownEditor
+                value={text}
+                onChange={setText}
+                label={`${t('plan.edit.title', { n })} — ${contentLabel}`}
+                describedBy={`${id}-content-hint`}
+                testId="edit-content"
+              />
+              <p id={`${id}-content-hint`} className="hint">
+                {t(`plan.edit.contentHints.${mode}`)}
+              </p>
+            </div>
+          ) : null}
+
+          <FrontmatterFields
+            value={edit.frontmatter}
+            idPrefix={id}
+            freshness={freshness}
+            onChange={(fm) => {
+              const next = { ...edit }
+              if (fm === undefined && mode !== 'frontmatter') delete next.frontmatter
+              else next.frontmatter = fm ?? {}
+              onChange(next)
+            }}
+          />
+        </div>
+        <EditProposal base={base} ids={proposalIds} />
+      </div>
     </li>
   )
 }

@@ -30,7 +30,10 @@ export function MarkdownEditor({
       EditorView.contentAttributes.of({
         'aria-label': label,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        'aria-multiline': 'true'
+        'aria-multiline': 'true',
+        // Explicitly in the tab order: a whole document scrolls the editor, and a scrolling region
+        // must hold something the keyboard reaches (axe: scrollable-region-focusable).
+        tabindex: '0'
       })
     ],
     [label, describedBy]

@@ -1,7 +1,9 @@
 import { AlertTriangle, Check, FilePen, Trash2, X } from 'lucide-react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import type { ProposalState } from '../../../../shared/hub-api'
 import type { InventoryProposal, PlanResolution } from '../../../../shared/review'
+import { useFormat } from '../../i18n/format'
 import { REASON_MAX } from '../../lib/plan'
 import { proposalPath } from '../../routes'
 import { ProposalBadges } from '../ProposalBadges'
@@ -14,8 +16,13 @@ interface Props {
   /** Null when the proposal is no longer pending (or the inventory is still loading). */
   proposal: InventoryProposal | null
   inventoryLoaded: boolean
+  /** Where the proposal stands now, when known: not pending → the card is stale. */
+  state: ProposalState | null
+  /** The shortcuts' current card. */
+  current: boolean
   documents: string[]
-  editPaths: string[]
+  /** What `integrated_into` suggests for this proposal (its likely documents, its own edits'). */
+  suggestions: string[]
   onChange(patch: Partial<PlanResolution>): void
   onRemove(): void
   onAddEdit(): void
@@ -28,8 +35,10 @@ export function ResolutionCard(props: Props): React.JSX.Element {
     resolution: r,
     proposal: p,
     inventoryLoaded,
+    state,
+    current,
     documents,
-    editPaths,
+    suggestions,
     onChange,
     onRemove,
     onAddEdit
@@ -40,12 +49,19 @@ export function ResolutionCard(props: Props): React.JSX.Element {
   const reason = r.reason ?? ''
   const reasonLength = [...reason.trim()].length
   const chosen = r.integrated_into ?? []
+  const stale = state !== null && state.status !== 'pending'
   return (
-    <li className={`card resolution-card resolution-${r.resolution}`} data-testid={`plan-resolution-${id}`}>
+    <li
+      className={`card resolution-card resolution-${r.resolution}${stale ? ' is-stale' : ''}${current ? ' is-current' : ''}`}
+      data-testid={`plan-resolution-${id}`}
+      id={`plan-card-${id}`}
+      tabIndex={-1}
+      aria-current={current ? 'true' : undefined}
+    >
       <header className="card-header">
         <div>
           <h3 className="card-title">
-            <Link to={proposalPath(base, id)}>{p?.concerns ?? id}</Link>
+            <Link to={proposalPath(base, id)}>{p?.concerns ?? state?.concerns ?? id}</Link>
           </h3>
           <p className="inv-meta">
             <code>{id}</code>
@@ -67,7 +83,9 @@ export function ResolutionCard(props: Props): React.JSX.Element {
           <Trash2 aria-hidden="true" size={14} /> {t('plan.resolution.remove')}
         </button>
       </header>
-      {inventoryLoaded && !p ? (
+      {stale ? (
+        <StaleNotice state={state} onRemove={onRemove} />
+      ) : inventoryLoaded && !p ? (
         <p className="notice notice-warning notice-compact" role="note">
           <AlertTriangle aria-hidden="true" size={14} /> {t('plan.resolution.notPending')}
         </p>
@@ -97,7 +115,7 @@ export function ResolutionCard(props: Props): React.JSX.Element {
           <DocumentPicker
             idPrefix={prefix}
             chosen={chosen}
-            suggestions={[...new Set([...(p?.likelyDocuments ?? []), ...editPaths])]}
+            suggestions={suggestions}
             documents={documents}
             onChange={(paths) => onChange({ integrated_into: paths })}
           />
@@ -137,5 +155,47 @@ export function ResolutionCard(props: Props): React.JSX.Element {
         </div>
       )}
     </li>
+  )
+}
+
+/** The proposal was resolved elsewhere: by whom and when, and the one click that takes it out. */
+function StaleNotice({ state, onRemove }: { state: ProposalState; onRemove(): void }): React.JSX.Element {
+  const { t } = useTranslation()
+  const f = useFormat()
+  const who = state.reviewer ?? t('planGuide.stale.someone')
+  const when = f.relative(state.resolvedAt) ?? t('planGuide.stale.earlier')
+  const what =
+    state.status === 'accepted'
+      ? t('planGuide.stale.accepted', { who, when })
+      : state.status === 'rejected'
+        ? t('planGuide.stale.rejected', { who, when })
+        : t('planGuide.stale.missing')
+  return (
+    <div
+      className="notice notice-warning notice-compact"
+      role="status"
+      data-testid={`plan-stale-${state.id}`}
+    >
+      <AlertTriangle aria-hidden="true" size={16} className="notice-icon" />
+      <div className="notice-body">
+        <p className="notice-title">
+          {what}
+          {state.resolvedAt ? (
+            <span className="muted"> ({f.dateTime(state.resolvedAt) ?? state.resolvedAt})</span>
+          ) : null}
+        </p>
+        <p>{t('planGuide.stale.explain')}</p>
+        <p>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={onRemove}
+            data-testid={`plan-stale-remove-${state.id}`}
+          >
+            <Trash2 aria-hidden="true" size={14} /> {t('planGuide.stale.remove')}
+          </button>
+        </p>
+      </div>
+    </div>
   )
 }
