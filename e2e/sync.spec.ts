@@ -164,8 +164,9 @@ test.describe('team sync', () => {
     await expect(panel).toContainText('ont divergé')
     await expect(page.getByTestId('sync-conflicts')).toHaveText('knowledge/styles.md')
     await expect(panel).toContainText('la personne qui a modifié ce fichier')
-    // Someone else's commit is never rewritten: git's way, no set-aside.
-    await expect(panel).toContainText('git pull --rebase')
+    // Someone else's commit is never rewritten: said in words (no git command), no set-aside.
+    await expect(panel).toContainText('avec un autre outil')
+    await expect(panel.locator('details.error-detail')).not.toHaveAttribute('open', '')
     await expect(page.getByTestId('sync-set-aside')).toHaveCount(0)
     await expectAccessible(page, 'base view, diverged')
     expect(git(bare, 'rev-parse', 'HEAD').trim()).toBe(remoteHead)
