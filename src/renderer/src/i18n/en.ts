@@ -835,7 +835,7 @@ export const en = {
       'Bases you removed wait here, inside the bases folder, with their files and their history. Agents do not see them. Restore one to serve it again.',
     loading: 'Loading the trash',
     listLabel: 'Bases in the trash',
-    emptyTitle: 'The trash is empty',
+    emptyTitle: 'No base in the trash',
     emptyBody: 'A base you remove (the “Remove” button on its page) waits here until you restore it.',
     folder: 'folder {{dir}}',
     removedAt: 'Removed',

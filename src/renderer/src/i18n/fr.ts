@@ -855,7 +855,7 @@ export const fr: Resources<typeof en> = {
       'Les bases que vous avez retirées attendent ici, dans le dossier des bases, avec leurs fichiers et leur historique. Les agents ne les voient pas. Restaurez-en une pour la servir à nouveau.',
     loading: 'Chargement de la corbeille',
     listLabel: 'Bases dans la corbeille',
-    emptyTitle: 'La corbeille est vide',
+    emptyTitle: 'Aucune base à la corbeille',
     emptyBody:
       'Une base que vous retirez (le bouton « Retirer » sur sa page) attend ici jusqu’à ce que vous la restauriez.',
     folder: 'dossier {{dir}}',

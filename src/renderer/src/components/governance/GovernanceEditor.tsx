@@ -146,6 +146,8 @@ export function GovernanceEditor({
             label={t('governanceEdit.rules', { file: g.rulesFile })}
             testId="governance-rules-editor"
             minHeight="320px"
+            // Grows with the rules: CodeMirror's own scroller is a region the keyboard cannot focus (axe).
+            maxHeight={null}
           />
         </div>
         <div className="nogit-panel">
