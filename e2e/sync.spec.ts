@@ -146,6 +146,17 @@ test.describe('team sync', () => {
     await expectAccessible(page, 'base view, local changes in the way')
     expect(git(local, 'rev-parse', 'HEAD').trim()).toBe(head)
     expect(readFileSync(join(local, 'knowledge/styles.md'), 'utf8')).toContain('En cours ici.')
+
+    // The way forward is in the app (issue 25 §3): set the change aside, then the sync proceeds.
+    await page.getByTestId('sync-dirty-open').click()
+    await expect(page.getByTestId('local-change-knowledge/styles.md')).toContainText('En cours ici.')
+    await page.getByTestId('local-changes-aside').click()
+    await page.getByTestId('aside-confirm').click()
+    await expect(page.getByTestId('local-changes-done')).toBeVisible()
+    expect(git(local, 'status', '--porcelain')).toBe('')
+    await page.getByTestId('sync-button').click()
+    await expect(badge(page)).toHaveText('À jour')
+    expect(readFileSync(join(local, 'knowledge/styles.md'), 'utf8')).toContain('Écrit ailleurs.')
   })
 
   test('a commit made outside the hub on a file the remote changed: diverged, explained, nothing sent', async ({
