@@ -239,7 +239,7 @@ export const en = {
     loading: 'Loading the rules',
     draftTitle: 'These rules are a draft',
     draftBody:
-      'The governance of this base has not been validated yet. Decide with care and say so if you report on your review.',
+      'The governance of this base has not been validated yet. Decide with care and say so if you report on your review. Once the rules are yours, Edit marks them stable.',
     schemaAndFreshness: 'Schema and freshness',
     freshness: 'Freshness fields',
     freshnessHint: 'Set to today on every document a resolution edits:',

@@ -250,7 +250,7 @@ export const fr: Resources<typeof en> = {
     loading: 'Chargement des règles',
     draftTitle: 'Ces règles sont un brouillon',
     draftBody:
-      'La gouvernance de cette base n’est pas encore validée. Décidez avec prudence et signalez-le si vous rendez compte de votre revue.',
+      'La gouvernance de cette base n’est pas encore validée. Décidez avec prudence et signalez-le si vous rendez compte de votre revue. Quand les règles sont les vôtres, Modifier les passe en stable.',
     schemaAndFreshness: 'Schéma et fraîcheur',
     freshness: 'Champs de fraîcheur',
     freshnessHint: 'Mis à la date du jour sur chaque document qu’une résolution modifie :',
