@@ -7,6 +7,7 @@ import {
   readdirSync,
   statSync,
   unlinkSync,
+  utimesSync,
   writeFileSync
 } from 'node:fs'
 import { join } from 'node:path'
@@ -88,6 +89,21 @@ describe('uncommitted changes (issue 25 §3)', () => {
     expect(bin).toMatchObject({ binary: true, diff: null, size: 6 })
     expect(view.files.find((f) => f.path === 'knowledge/old.md')?.diff).toContain('+++ /dev/null')
     expect(view.author).toBe('alice')
+  })
+
+  it('trusts the index stat data as git does, and still sees a same-size edit', async () => {
+    const { base } = setup()
+    // Files older than the index: their stat data is trusted, no file is read.
+    const old = new Date(Date.now() - 60_000)
+    for (const f of ['knowledge/sso.md', 'knowledge/old.md', 'tool.sh'])
+      utimesSync(join(base.root, f), old, old)
+    git(base.root, 'add', '-A')
+    expect((await listLocalChanges(base, null)).files).toEqual([])
+    // The same number of bytes, a new mtime: hashed, and seen.
+    writeFileSync(join(base.root, 'knowledge/old.md'), '# Ancizn\n')
+    expect((await listLocalChanges(base, null)).files.map((f) => [f.path, f.change])).toEqual([
+      ['knowledge/old.md', 'modified']
+    ])
   })
 
   it('a clean base lists nothing', async () => {
