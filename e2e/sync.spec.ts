@@ -146,6 +146,17 @@ test.describe('team sync', () => {
     await expectAccessible(page, 'base view, local changes in the way')
     expect(git(local, 'rev-parse', 'HEAD').trim()).toBe(head)
     expect(readFileSync(join(local, 'knowledge/styles.md'), 'utf8')).toContain('En cours ici.')
+
+    // The way forward is in the app (issue 25 §3): set the change aside, then the sync proceeds.
+    await page.getByTestId('sync-dirty-open').click()
+    await expect(page.getByTestId('local-change-knowledge/styles.md')).toContainText('En cours ici.')
+    await page.getByTestId('local-changes-aside').click()
+    await page.getByTestId('aside-confirm').click()
+    await expect(page.getByTestId('local-changes-done')).toBeVisible()
+    expect(git(local, 'status', '--porcelain')).toBe('')
+    await page.getByTestId('sync-button').click()
+    await expect(badge(page)).toHaveText('À jour')
+    expect(readFileSync(join(local, 'knowledge/styles.md'), 'utf8')).toContain('Écrit ailleurs.')
   })
 
   test('a commit made outside the hub on a file the remote changed: diverged, explained, nothing sent', async ({
@@ -164,8 +175,9 @@ test.describe('team sync', () => {
     await expect(panel).toContainText('ont divergé')
     await expect(page.getByTestId('sync-conflicts')).toHaveText('knowledge/styles.md')
     await expect(panel).toContainText('la personne qui a modifié ce fichier')
-    // Someone else's commit is never rewritten: git's way, no set-aside.
-    await expect(panel).toContainText('git pull --rebase')
+    // Someone else's commit is never rewritten: said in words (no git command), no set-aside.
+    await expect(panel).toContainText('avec un autre outil')
+    await expect(panel.locator('details.error-detail')).not.toHaveAttribute('open', '')
     await expect(page.getByTestId('sync-set-aside')).toHaveCount(0)
     await expectAccessible(page, 'base view, diverged')
     expect(git(bare, 'rev-parse', 'HEAD').trim()).toBe(remoteHead)

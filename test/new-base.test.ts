@@ -8,7 +8,7 @@ import { CLI_JS, ROOT, assertBuilt, hubEnv } from './helpers/mcp'
 import { memoryHubLog } from '../src/engine/hublog'
 import { HubService } from '../src/engine/hub/service'
 import { dispatch } from '../src/engine/hub/dispatch'
-import { createBaseFromTemplate, TEMPLATE_DIR } from '../src/engine/bases/new-base'
+import { createBaseFromTemplate, TEMPLATE_DIR, TEMPLATE_DIR_EN } from '../src/engine/bases/new-base'
 import { checkBundleDir } from '../src/engine/registry/discovery'
 import { HUB_AUTHOR } from '../src/engine/git/identity'
 import type { HubConfig } from '../src/engine/config'
@@ -52,7 +52,10 @@ describe('okf-hub new (CLI, built)', () => {
   it('creates a base that the hub serves: one commit by the hub, clean, fsck-clean, lock ignored, draft', () => {
     const dir = basesDir()
     const h = hubEnv(dir)
-    const r = cli(['new', 'support-n2', '--title', TITLE, '--description', DESCRIPTION, '--json'], h.env)
+    const r = cli(
+      ['new', 'support-n2', '--title', TITLE, '--description', DESCRIPTION, '--lang', 'fr', '--json'],
+      h.env
+    )
     expect(r.stderr).toBe('')
     expect(r.status).toBe(0)
     const out = JSON.parse(r.stdout) as { name: string; dir: string; head: string; draft: boolean }
@@ -164,6 +167,53 @@ describe('okf-hub new (CLI, built)', () => {
     writeFileSync(h.configFile, 'bases-dir: [1, 2]\n')
     expect(cli(['new', 'x', '--title', 'T', '--description', 'D'], h.env).status).toBe(2)
     expect(readdirSync(dir)).toEqual([])
+  })
+})
+
+describe('the template in the UI’s language (issue 25 §3)', () => {
+  it('--lang en, or an English locale, gives English rules in draft; a French locale French ones', () => {
+    const dir = basesDir()
+    const h = hubEnv(dir)
+    const en = cli(
+      ['new', 'handbook', '--title', 'Handbook', '--description', 'The handbook.', '--lang', 'en'],
+      h.env
+    )
+    expect(en.status).toBe(0)
+    const rules = readFileSync(join(dir, 'handbook', 'GOVERNANCE.md'), 'utf8')
+    expect(rules).toMatch(/^---\n(#.*\n)*status: draft\n---\n/)
+    expect(rules).toContain('# Governance — Handbook')
+    expect(readdirSync(join(dir, 'handbook', 'knowledge'))).toEqual(['first-document.md'])
+    expect(git(join(dir, 'handbook'), 'log', '--format=%s').trim()).toBe(
+      'Create the base handbook from the OKF Hub template'
+    )
+    expect(git(join(dir, 'handbook'), 'status', '--porcelain')).toBe('')
+
+    const byLocale = (name: string, env: Record<string, string>): string => {
+      const r = cli(['new', name, '--title', 'T', '--description', 'D.'], { ...h.env, ...env })
+      expect(r.status).toBe(0)
+      return readFileSync(join(dir, name, 'GOVERNANCE.md'), 'utf8')
+    }
+    expect(byLocale('fr-locale', { LC_ALL: '', LC_MESSAGES: '', LANG: 'fr_FR.UTF-8' })).toContain(
+      '# Gouvernance — T'
+    )
+    expect(byLocale('en-locale', { LC_ALL: 'en_GB.UTF-8', LANG: 'fr_FR.UTF-8' })).toContain(
+      '# Governance — T'
+    )
+    expect(cli(['new', 'x', '--title', 'T', '--description', 'D', '--lang', 'de'], h.env).status).toBe(64)
+  })
+
+  it('the English template is a bundle discovery accepts, with the same files as the French one', async () => {
+    const dir = basesDir()
+    await createBaseFromTemplate(
+      dir,
+      { name: 'english', title: 'T', description: 'D', language: 'en' },
+      { log: memoryHubLog() }
+    )
+    const check = checkBundleDir(join(dir, 'english'), 'english')
+    expect(check.kind).toBe('valid')
+    const fr = readdirSync(join(ROOT, 'resources', TEMPLATE_DIR)).sort()
+    const en = readdirSync(join(ROOT, 'resources', TEMPLATE_DIR_EN)).sort()
+    expect(en).toEqual(fr)
   })
 })
 

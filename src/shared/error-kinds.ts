@@ -19,7 +19,23 @@ export const ERROR_KINDS = [
   'proposal-not-pending',
   // a section edit names a heading the document no longer has: { path, section, headings }
   // (issue 25, item 4)
-  'section-not-found'
+  'section-not-found',
+  // files of the base changed outside the hub and not committed, in the way of a write (issue 25 §3);
+  // params { paths }: the UI opens the local-changes panel
+  'local-changes',
+  // the uncommitted changes moved between their preview and Keep / Set aside; params { paths }
+  'local-changes-moved',
+  // Keep them: no commit message; or no manager name to author the commit / sign the trailer
+  'commit-message-missing',
+  'reviewer-missing',
+  // restoring set-aside changes over files changed since; params { paths }
+  'set-aside-restore-blocked',
+  // governance edit: invalid YAML (params { file, reason }), an invalid title or description
+  // (params { field, reason }), nothing changed, or the files moved since the preview
+  'governance-invalid-yaml',
+  'governance-invalid-field',
+  'governance-unchanged',
+  'governance-moved'
 ] as const
 
 export type ErrorKind = (typeof ERROR_KINDS)[number]

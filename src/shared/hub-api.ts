@@ -18,6 +18,16 @@ import type {
   ReviewContext
 } from './review'
 import type { ErrorKind, ErrorParams } from './error-kinds'
+import type {
+  KeepChangesRequest,
+  KeepChangesResult,
+  LocalChangesView,
+  SetAsideChangesEntry,
+  SetAsideChangesRequest
+} from './local-changes'
+import type { GovernanceEdit, GovernanceEditPreview, GovernanceEditResult } from './governance-edit'
+export type * from './local-changes'
+export type * from './governance-edit'
 
 export type {
   Inventory,
@@ -321,6 +331,8 @@ export interface NewBaseRequest {
   name: string
   title: string
   description: string
+  /** The template's language (rules, guide, example): the UI's; French when absent. */
+  language?: Language
 }
 
 export interface TrashEntry {
@@ -523,6 +535,21 @@ export interface HubApi {
   setCredential(host: string, token: string): Promise<void>
   deleteCredential(host: string): Promise<void>
   credentialHosts(): Promise<CredentialHosts>
+
+  /** The base's uncommitted changes, per file with a diff against HEAD (issue 25 §3). */
+  localChanges(base: string): Promise<LocalChangesView>
+  /** One commit of exactly the listed changes, authored by the manager, with their message. */
+  keepLocalChanges(base: string, req: KeepChangesRequest): Promise<KeepChangesResult>
+  /** The listed changes copied to the trash, then the files put back to HEAD. */
+  setAsideLocalChanges(base: string, req: SetAsideChangesRequest): Promise<SetAsideChangesEntry>
+  /** Changes set aside, most recent first. */
+  setAsideChanges(): Promise<SetAsideChangesEntry[]>
+  /** Written back into their base as uncommitted changes; refused over files changed since. */
+  restoreSetAsideChanges(id: string): Promise<SetAsideChangesEntry>
+  /** Governance edited in the app: the diffs and the commit message, nothing written. */
+  previewGovernanceEdit(base: string, edit: GovernanceEdit): Promise<GovernanceEditPreview>
+  /** The same edit written in one commit with the reviewer's trailer (refused if the files moved). */
+  commitGovernanceEdit(base: string, edit: GovernanceEdit): Promise<GovernanceEditResult>
 }
 
 /** The method names, for the transports (IPC channels, HTTP routes) and the preload test. */
@@ -564,7 +591,14 @@ export const HUB_API_METHODS = [
   'setAsideResolutions',
   'setCredential',
   'deleteCredential',
-  'credentialHosts'
+  'credentialHosts',
+  'localChanges',
+  'keepLocalChanges',
+  'setAsideLocalChanges',
+  'setAsideChanges',
+  'restoreSetAsideChanges',
+  'previewGovernanceEdit',
+  'commitGovernanceEdit'
 ] as const satisfies readonly (keyof HubApi)[]
 
 export type HubApiMethod = (typeof HUB_API_METHODS)[number]

@@ -19,8 +19,12 @@ import { checkBundleDir } from '../registry/discovery'
 import { MANIFEST_FILE, NAME_PATTERN } from '../registry/manifest'
 import { checkDirFree, checkDirName, nameTaken, printable } from './names'
 
-/** Where the template lives under `resources/` (packaged and source layouts alike). */
+/** Where the template lives under `resources/` (packaged and source layouts alike): French, the default. */
 export const TEMPLATE_DIR = join('templates', 'okf-bundle')
+/** The same template in English: a base created from an English UI gets English rules. */
+export const TEMPLATE_DIR_EN = join('templates', 'okf-bundle-en')
+
+export type TemplateLanguage = 'fr' | 'en'
 
 /** The hidden build folder of a new base: invisible to discovery, removed on any failure. */
 export const NEW_BASE_PREFIX = '.okf-new-'
@@ -43,6 +47,8 @@ export interface NewBaseInput {
   name: string
   title: string
   description: string
+  /** The template's language (its rules, guide and example); French when absent. */
+  language?: TemplateLanguage
 }
 
 export interface NewBaseCreated {
@@ -61,7 +67,7 @@ export interface NewBaseOptions {
   now?: Date
 }
 
-function checkText(label: string, raw: unknown, max: number): string {
+export function checkText(label: string, raw: unknown, max: number): string {
   if (typeof raw !== 'string') throw invalidInput(`${label} doit être une chaîne de caractères`)
   if (CONTROL.test(raw))
     throw invalidInput(
@@ -84,17 +90,21 @@ export function checkNewBaseInput(basesDir: string, req: NewBaseInput): NewBaseI
   checkDirName(name, 'choisissez un autre nom de base')
   const title = checkText('le titre', req.title, TITLE_MAX)
   const description = checkText('la description', req.description, DESCRIPTION_MAX)
+  const language = req.language ?? 'fr'
+  if (language !== 'fr' && language !== 'en')
+    throw invalidInput(`langue du modèle '${printable(String(language))}' inconnue : fr ou en`)
   checkDirFree(basesDir, name)
   const taken = nameTaken(basesDir, name)
   if (taken) throw taken
-  return { name, title, description }
+  return { name, title, description, language }
 }
 
-function templateRoot(resources: string | null): string {
-  const root = resources === null ? null : join(resources, TEMPLATE_DIR)
+function templateRoot(resources: string | null, language: TemplateLanguage): string {
+  const dir = language === 'en' ? TEMPLATE_DIR_EN : TEMPLATE_DIR
+  const root = resources === null ? null : join(resources, dir)
   if (root === null || !existsSync(join(root, MANIFEST_FILE)))
     throw ioError(
-      `modèle de base introuvable (${root ?? `resources/${TEMPLATE_DIR}`}) : l'installation d'OKF Hub est incomplète, réinstallez-la`
+      `modèle de base introuvable (${root ?? `resources/${dir}`}) : l'installation d'OKF Hub est incomplète, réinstallez-la`
     )
   return root
 }
@@ -153,7 +163,10 @@ export async function createBaseFromTemplate(
   opts: NewBaseOptions
 ): Promise<NewBaseCreated> {
   const input = checkNewBaseInput(basesDir, req)
-  const template = templateRoot(opts.resources === undefined ? resourcesDir() : opts.resources)
+  const template = templateRoot(
+    opts.resources === undefined ? resourcesDir() : opts.resources,
+    input.language ?? 'fr'
+  )
   const now = opts.now ?? new Date()
   const target = join(basesDir, input.name)
   const build = join(
@@ -175,7 +188,9 @@ export async function createBaseFromTemplate(
     if (check.base.name !== input.name) throw ioError('manifeste de la nouvelle base : name inattendu')
     const head = await initRepositoryWithFiles(
       build,
-      `Création de la base ${input.name} à partir du modèle OKF Hub`,
+      input.language === 'en'
+        ? `Create the base ${input.name} from the OKF Hub template`
+        : `Création de la base ${input.name} à partir du modèle OKF Hub`,
       now
     )
     if (existsSync(target))

@@ -277,7 +277,7 @@ async function restore(b: Backup): Promise<void> {
 }
 
 /** Removes the now-empty directories above a deleted file, as git does (never `root` itself). */
-async function pruneEmptyDirs(root: string, abs: string): Promise<void> {
+export async function pruneEmptyDirs(root: string, abs: string): Promise<void> {
   let dir = dirname(abs)
   while (dir.length > root.length && dir.startsWith(root)) {
     try {
@@ -290,7 +290,7 @@ async function pruneEmptyDirs(root: string, abs: string): Promise<void> {
 }
 
 /** Writes the blob `oid` at `abs` as git's checkout would (regular file with or without x bit, or a link). */
-async function checkoutPath(
+export async function checkoutPath(
   commondir: string,
   abs: string,
   oid: string,

@@ -59,6 +59,11 @@ export interface CommitOptions {
    * content, never the other program's, whose change stays in the worktree for git to show.
    */
   written?: ReadonlyMap<string, Buffer | null>
+  /**
+   * The commit's author when it is not the hub's own work (a manager keeping their own uncommitted
+   * changes from the app); the committer stays the hub. One line each, checked by the caller.
+   */
+  author?: { name: string; email: string }
 }
 
 export interface CommitTimings {
@@ -130,11 +135,13 @@ export async function commitPaths(
       (await applyTrie(repo.commondir, objects, parentTree, trie, '', cache)) ??
       objects.add('tree', Buffer.alloc(0))
 
-    const sig = `${HUB_IDENTITY.name} <${HUB_IDENTITY.email}> ${Math.floor(now.getTime() / 1000)} ${tzOffset(now)}`
+    const when = `${Math.floor(now.getTime() / 1000)} ${tzOffset(now)}`
+    const sig = `${HUB_IDENTITY.name} <${HUB_IDENTITY.email}> ${when}`
+    const author = opts.author ? `${opts.author.name} <${opts.author.email}> ${when}` : sig
     const body =
       `tree ${treeOid}\n` +
       (parent ? `parent ${parent}\n` : '') +
-      `author ${sig}\ncommitter ${sig}\n\n` +
+      `author ${author}\ncommitter ${sig}\n\n` +
       message
     const sha = objects.add('commit', Buffer.from(body, 'utf8'))
     let objectsMs = performance.now() - t0

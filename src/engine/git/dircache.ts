@@ -596,3 +596,36 @@ export function indexedPaths(index: LoadedIndex, paths: string[]): Map<string, I
   }
   return out
 }
+
+/** An entry's stat data as recorded (merged entries only), for a status that trusts unchanged stats as git does. */
+export interface IndexStat {
+  oid: string
+  mtimeSec: number
+  mtimeNsec: number
+  ino: number
+  /** The size truncated to 32 bits, as git stores it. */
+  size: number
+}
+
+/**
+ * Every merged (stage 0), ordinary entry's stat data by path. Entries whose mtime is not older than
+ * the index file itself (`racySec`) are left out: git re-hashes those too (a same-size edit within
+ * the second the index was written would otherwise look clean).
+ */
+export function indexStats(index: LoadedIndex): Map<string, IndexStat> {
+  const out = new Map<string, IndexStat>()
+  for (const e of index.splitEntries ?? entriesOf(index.scan)) {
+    const extended = e.fixed.length === 64 ? e.fixed.readUInt16BE(62) : 0
+    if (stageOf(e) !== 0 || (extended & 0x6000) !== 0) continue
+    const mtimeSec = e.fixed.readUInt32BE(8)
+    if (mtimeSec >= index.racySec) continue
+    out.set(e.path.toString('utf8'), {
+      oid: e.fixed.toString('hex', 40, 60),
+      mtimeSec,
+      mtimeNsec: e.fixed.readUInt32BE(12),
+      ino: e.fixed.readUInt32BE(20),
+      size: e.fixed.readUInt32BE(36)
+    })
+  }
+  return out
+}

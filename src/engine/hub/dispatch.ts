@@ -50,7 +50,14 @@ const SIGNATURES: Record<HubApiMethod, readonly Kind[]> = {
   setAsideResolutions: ['string'],
   setCredential: ['string', 'string'],
   deleteCredential: ['string'],
-  credentialHosts: []
+  credentialHosts: [],
+  localChanges: ['string'],
+  keepLocalChanges: ['string', 'object'],
+  setAsideLocalChanges: ['string', 'object'],
+  setAsideChanges: [],
+  restoreSetAsideChanges: ['string'],
+  previewGovernanceEdit: ['string', 'object'],
+  commitGovernanceEdit: ['string', 'object']
 }
 
 export const MAX_STRING_ARG = 4096

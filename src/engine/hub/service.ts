@@ -31,6 +31,9 @@ import { headCommit } from '../review/worktree'
 import { createBaseFromTemplate } from '../bases/new-base'
 import { BaseImporter } from '../bases/import'
 import { listTrash, moveToTrash, restoreFromTrash } from '../bases/trash'
+import { authorName, keepLocalChanges, listLocalChanges } from '../bases/local-changes'
+import { listSetAsideChanges, restoreSetAsideChanges, setAsideLocalChanges } from '../bases/changes-trash'
+import { commitGovernanceEdit, previewGovernanceEdit } from '../governance-edit'
 import type {
   AuditTrail,
   BaseSummary,
@@ -62,7 +65,15 @@ import type {
   CredentialHosts,
   SyncOptions,
   SetAsideResult,
-  SyncStatus
+  SyncStatus,
+  GovernanceEdit,
+  GovernanceEditPreview,
+  GovernanceEditResult,
+  KeepChangesRequest,
+  KeepChangesResult,
+  LocalChangesView,
+  SetAsideChangesEntry,
+  SetAsideChangesRequest
 } from '../../shared/hub-api'
 import { ApiError } from './api-error'
 import { corpusTree } from './corpus-tree'
@@ -524,5 +535,59 @@ export class HubService implements HubApi {
       persistent: this.syncer.credentials.persistent,
       fromEnvironment: envToken() !== null
     }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // no step needs git (issue 25 §3): local changes, governance
+
+  async localChanges(base: string): Promise<LocalChangesView> {
+    return listLocalChanges(this.base(base), authorName(this.settings.read().reviewer))
+  }
+
+  async keepLocalChanges(base: string, req: KeepChangesRequest): Promise<KeepChangesResult> {
+    const b = this.base(base)
+    const result = await keepLocalChanges(b, req, {
+      reviewer: this.settings.read().reviewer,
+      log: this.opts.log
+    })
+    await this.wrote(b)
+    return result
+  }
+
+  async setAsideLocalChanges(base: string, req: SetAsideChangesRequest): Promise<SetAsideChangesEntry> {
+    const b = this.base(base)
+    const entry = await setAsideLocalChanges(this.registry.basesDir, b, req, { log: this.opts.log })
+    this.watcher.emit({ type: 'proposals-changed', base: b.name })
+    return entry
+  }
+
+  async setAsideChanges(): Promise<SetAsideChangesEntry[]> {
+    return listSetAsideChanges(this.registry.basesDir)
+  }
+
+  async restoreSetAsideChanges(id: string): Promise<SetAsideChangesEntry> {
+    const entry = await restoreSetAsideChanges(
+      this.registry.basesDir,
+      id,
+      (dirName) => {
+        this.registry.rescan()
+        return this.registry.list().find((b) => b.dirName === dirName) ?? null
+      },
+      { log: this.opts.log }
+    )
+    this.watcher.emit({ type: 'proposals-changed', base: entry.base })
+    return entry
+  }
+
+  async previewGovernanceEdit(base: string, edit: GovernanceEdit): Promise<GovernanceEditPreview> {
+    return previewGovernanceEdit(this.base(base), edit)
+  }
+
+  async commitGovernanceEdit(base: string, edit: GovernanceEdit): Promise<GovernanceEditResult> {
+    const b = this.base(base)
+    const result = await commitGovernanceEdit(b, edit, { log: this.opts.log })
+    if (this.registry.rescan().changed) this.watcher.emit({ type: 'bases-changed' })
+    await this.wrote(b)
+    return result
   }
 }

@@ -38,7 +38,8 @@ export interface CheckResult {
   problem: string | null
 }
 
-const REPAIR = '« Réparer » (okf-hub register) réécrit l’inscription'
+// The panel that shows this offers the Repair button itself: no command to name (issue 25 §3).
+const REPAIR = '« Réparer » réécrit l’inscription'
 
 function lastLine(stderr: string): string | null {
   const lines = stderr

@@ -204,7 +204,8 @@ export async function preparePlan(
     const kind = changes.get(s.target.repoPath)
     if (kind)
       throw invalidInput(
-        `${s.target.rel} a des modifications locales non commitées (${localChangeText(kind)}) — les commiter ou les annuler avant de résoudre (git -C "${base.root}" status -- ${s.target.repoPath})`
+        `${s.target.rel} a des modifications locales non commitées (${localChangeText(kind)}) — les commiter ou les annuler avant de résoudre (git -C "${base.root}" status -- ${s.target.repoPath})`,
+        { kind: 'local-changes', params: { paths: [s.target.repoPath] } }
       )
   }
   for (const m of moves) {
@@ -215,7 +216,8 @@ export async function preparePlan(
       )
     if (kind)
       throw invalidInput(
-        `${m.file.rel} a des modifications locales non commitées (${localChangeText(kind)}) — les commiter ou les annuler avant de résoudre`
+        `${m.file.rel} a des modifications locales non commitées (${localChangeText(kind)}) — les commiter ou les annuler avant de résoudre`,
+        { kind: 'local-changes', params: { paths: [m.file.rel] } }
       )
     if (changes.has(m.to))
       throw invalidInput(

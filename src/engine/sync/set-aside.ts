@@ -242,14 +242,16 @@ async function rebuildPlan(
       }
       if (d.path.startsWith('proposals/')) continue
       if (!d.path.startsWith(corpusPrefix) || !d.path.endsWith('.md')) {
-        notes.push(`${d.path} : hors du corpus, non repris dans le plan`)
+        notes.push(
+          `${d.path} : hors du corpus, non repris dans le plan (la gouvernance se modifie depuis son onglet)`
+        )
         continue
       }
       const path = d.path.slice(corpusPrefix.length)
       if (!d.after) {
         edits.delete(path)
         notes.push(
-          `${path} : supprimé par la résolution, ce qu'un plan ne sait pas faire — à refaire avec git`
+          `${path} : supprimé par la résolution, ce qu'un plan ne sait pas faire — supprimez le fichier, puis gardez ce changement depuis les modifications non commitées de la base`
         )
         continue
       }

@@ -60,7 +60,11 @@ const router = createHashRouter([
             path: 'proposal/:id/trail',
             lazy: lazily(() => import('./screens/AuditTrailScreen'), 'AuditTrailScreen')
           },
-          { path: 'plan', lazy: lazily(() => import('./screens/PlanScreen'), 'PlanScreen') }
+          { path: 'plan', lazy: lazily(() => import('./screens/PlanScreen'), 'PlanScreen') },
+          {
+            path: 'changes',
+            lazy: lazily(() => import('./screens/LocalChangesScreen'), 'LocalChangesScreen')
+          }
         ]
       },
       { path: '*', element: <NotFoundScreen /> }

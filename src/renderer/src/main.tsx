@@ -8,6 +8,7 @@ import './styles/inventory.css'
 import './styles/plan.css'
 import './styles/manage.css'
 import './styles/sync.css'
+import './styles/nogit.css'
 
 /**
  * The first script is this entry alone: it starts the first screen's HubApi call, then loads the

@@ -13,6 +13,9 @@ export const historyPath = (base: string): string => `/base/${enc(base)}/history
 export const proposalPath = (base: string, id: string): string => `/base/${enc(base)}/proposal/${enc(id)}`
 export const auditPath = (base: string, id: string): string => `/base/${enc(base)}/proposal/${enc(id)}/trail`
 export const planPath = (base: string): string => `/base/${enc(base)}/plan`
+/** A base's uncommitted changes; `from=plan` when a plan stopped on them (the way back offered). */
+export const localChangesPath = (base: string, from?: 'plan'): string =>
+  `/base/${enc(base)}/changes${from ? `?from=${from}` : ''}`
 export const importPath = (): string => '/import'
 export const newBasePath = (): string => '/new'
 export const trashPath = (): string => '/trash'

@@ -115,6 +115,44 @@ export const en = {
     'section-not-found': {
       title: 'The section “{{section}}” is no longer in {{path}}: it was renamed or removed.',
       action: 'Its headings now: {{headings}}. Choose one in the edit, then preview again.'
+    },
+    'local-changes': {
+      title: 'Files of this base were changed outside the hub and not committed: {{paths}}.',
+      action:
+        'Nothing was written. Look at these changes, then keep them (one commit in your name) or set them aside (to the trash, restorable), and try again.'
+    },
+    'local-changes-moved': {
+      title: 'The uncommitted changes are no longer the ones you looked at.',
+      action: 'Nothing was done. Look at them again, then choose.'
+    },
+    'commit-message-missing': {
+      title: 'The commit needs a message.',
+      action: 'Say in one line what these changes are.'
+    },
+    'reviewer-missing': {
+      title: 'Your name is missing.',
+      action: 'Enter your name (it signs the commit), then try again.'
+    },
+    'set-aside-restore-blocked': {
+      title: 'These files changed since they were set aside: {{paths}}.',
+      action: 'Nothing was restored. Keep or set aside their new changes first, then restore.'
+    },
+    'governance-invalid-yaml': {
+      title: '{{file}} is not valid YAML: {{reason}}',
+      action: 'Nothing was written. Correct it, then preview again.'
+    },
+    'governance-invalid-field': {
+      title: 'The title or the description is refused.',
+      action:
+        'Each must be one line, not empty, without tabs: 100 characters at most for the title, 500 for the description.'
+    },
+    'governance-unchanged': {
+      title: 'Nothing changes in the governance.',
+      action: 'Edit the rules, their status, the schema, the title or the description first.'
+    },
+    'governance-moved': {
+      title: 'The governance files changed since the preview.',
+      action: 'Nothing was written. Preview again to see the current version.'
     }
   },
   link: {
@@ -210,7 +248,7 @@ export const en = {
     loading: 'Loading the rules',
     draftTitle: 'These rules are a draft',
     draftBody:
-      'The governance of this base has not been validated yet. Decide with care and say so if you report on your review.',
+      'The governance of this base has not been validated yet. Decide with care and say so if you report on your review. Once the rules are yours, Edit marks them stable.',
     schemaAndFreshness: 'Schema and freshness',
     freshness: 'Freshness fields',
     freshnessHint: 'Set to today on every document a resolution edits:',
@@ -852,7 +890,7 @@ export const en = {
       'Bases you removed wait here, inside the bases folder, with their files and their history. Agents do not see them. Restore one to serve it again.',
     loading: 'Loading the trash',
     listLabel: 'Bases in the trash',
-    emptyTitle: 'The trash is empty',
+    emptyTitle: 'No base in the trash',
     emptyBody: 'A base you remove (the “Remove” button on its page) waits here until you restore it.',
     folder: 'folder {{dir}}',
     removedAt: 'Removed',
@@ -961,7 +999,8 @@ export const en = {
     dirty: {
       title_one: '{{count}} commit to fetch, but files changed here are in the way',
       title_other: '{{count}} commits to fetch, but files changed here are in the way',
-      body: 'These files were changed in the base’s folder without a commit, and the remote repository changed them too. Nothing was written. Commit or undo these changes (outside the hub), then sync again.'
+      body: 'These files were changed in the base’s folder without a commit, and the remote repository changed them too. Nothing was written. Keep these changes in a commit or set them aside, then sync again.',
+      open: 'Keep or set aside these changes'
     },
     unreachable: {
       title: 'The remote repository does not answer',
@@ -982,7 +1021,7 @@ export const en = {
       setAsideButton: 'Set aside and plan again',
       settingAside: 'Setting aside…',
       setAsideFailed: 'setting the resolution aside',
-      git: 'A commit made outside the hub is in the way, and the hub never rewrites one. Bring it onto the remote repository’s version with git (git pull --rebase), then sync.',
+      git: 'A commit made outside the hub, with another tool, is in the way, and the hub never rewrites one. Whoever made it brings it onto the remote repository’s version with the tool they made it with (or asks someone at ease with it); then sync again.',
       ask_one:
         'Or ask the person who changed this file on the remote repository: agree on which change stays, then one of you makes it again.',
       ask_other:
@@ -1006,6 +1045,99 @@ export const en = {
     forget: 'Forget this token',
     forgetting: 'Forgetting…',
     credentialsFailed: 'The token could not be saved or forgotten'
+  },
+  /** Issue 25 §3: no step needs git — uncommitted changes, set-aside changes, governance editing. */
+  localChanges: {
+    title: 'Uncommitted changes',
+    back: 'Back to the base',
+    backToPlan: 'Back to the plan',
+    explain:
+      'These files of the base were changed in its folder, outside the hub, and are not in its history yet. The hub never writes over them: keep them in one commit in your name, or set them aside in the trash (you can restore them later).',
+    fromPlan:
+      'The plan stopped on these changes. Once they are kept or set aside, go back to the plan and resolve.',
+    loading: 'Reading the base’s files',
+    noneTitle: 'No uncommitted change',
+    noneBody: 'The base’s files are exactly as in its history.',
+    count_one: '{{count}} file changed',
+    count_other: '{{count}} files changed',
+    kinds: { modified: 'modified', deleted: 'deleted', untracked: 'new' },
+    binary: 'Binary file ({{size}} bytes): not shown.',
+    tooLarge: 'Too large to show ({{size}} bytes).',
+    keep: 'Keep them…',
+    keepTitle: 'Keep them in one commit',
+    keepBody_one:
+      'One commit with exactly this file, authored by {{author}}, with your message. Nothing else of the base is recorded.',
+    keepBody_other:
+      'One commit with exactly these {{count}} files, authored by {{author}}, with your message. Nothing else of the base is recorded.',
+    message: 'Commit message',
+    messageHint: 'What these changes are, in a first line (more lines below if needed).',
+    messageMissing: 'Write the message first.',
+    author: 'Your name',
+    authorHint: 'It signs the commit, and is remembered for your reviews.',
+    authorMissing: 'Enter your name first.',
+    keepConfirm: 'Keep in one commit',
+    keeping: 'Committing…',
+    keptTitle_one: 'Kept: commit {{commit}}, {{count}} file.',
+    keptTitle_other: 'Kept: commit {{commit}}, {{count}} files.',
+    setAside: 'Set them aside…',
+    setAsideTitle: 'Set them aside',
+    setAsideBody_one:
+      'This file is copied to the trash with today’s date, then put back as it is in the base’s history. You can restore the change from the trash.',
+    setAsideBody_other:
+      'These {{count}} files are copied to the trash with today’s date, then put back as they are in the base’s history. You can restore the changes from the trash.',
+    setAsideConfirm: 'Set aside',
+    settingAside: 'Setting aside…',
+    setAsideDone: 'Set aside: the files are back as in the base’s history; the changes wait in the trash.',
+    openTrash: 'Open the trash',
+    cancel: 'Cancel',
+    failed: 'Acting on the changes',
+    openPanel: 'See the uncommitted changes',
+    planBlocked: 'Keep or set aside these changes from the app, then come back to resolve.'
+  },
+  setAsideChanges: {
+    title: 'Changes set aside',
+    explain:
+      'Uncommitted changes you set aside from a base, with their date. Restore writes them back into the base, uncommitted, as they were.',
+    empty: 'No change set aside.',
+    files_one: '{{count}} file',
+    files_other: '{{count}} files',
+    restore: 'Restore',
+    restoreLabel: 'Restore the changes of {{base}} set aside on {{date}}',
+    restoring: 'Restoring…',
+    restored: 'The changes are back in {{base}}, uncommitted.',
+    openChanges: 'See them',
+    failed: 'Restoring the changes'
+  },
+  governanceEdit: {
+    edit: 'Edit',
+    editLabel: 'Edit the governance',
+    cancel: 'Cancel',
+    explain:
+      'Change the rules, their status, the schema, the title and the description. The preview shows every change; then one commit records them, signed with your name.',
+    status: 'Status of the rules',
+    draft: 'Draft',
+    draftHint: 'Not validated yet: agents are told the rules may still change.',
+    stable: 'Stable',
+    stableHint: 'Validated: these are the base’s rules.',
+    rules: 'Rules ({{file}})',
+    schema: 'Schema ({{file}})',
+    baseTitle: 'Title',
+    description: 'Description',
+    identityHint:
+      'Shown to every agent connected to the hub to choose a base: factual, one line, no instruction.',
+    summary: 'What you changed',
+    summaryHint: 'The commit’s subject; left empty, the hub names what changed.',
+    reviewer: 'Reviewed by',
+    reviewerHint: 'Your name, as in your reviews (for example human:alice).',
+    preview: 'Preview',
+    previewing: 'Previewing…',
+    previewTitle: 'What will be written',
+    previewFailed: 'Previewing the governance',
+    commitMessage: 'Commit message',
+    commit: 'Commit these changes',
+    committing: 'Committing…',
+    commitFailed: 'Committing the governance',
+    committed: 'Governance committed: {{commit}}.'
   },
   notFound: {
     title: 'This page does not exist'

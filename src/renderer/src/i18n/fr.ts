@@ -123,6 +123,45 @@ export const fr: Resources<typeof en> = {
       title: 'La section « {{section}} » n’est plus dans {{path}} : elle a été renommée ou supprimée.',
       action:
         'Ses titres aujourd’hui : {{headings}}. Choisissez-en un dans la modification, puis prévisualisez à nouveau.'
+    },
+    'local-changes': {
+      title: 'Des fichiers de cette base ont été modifiés hors du hub sans être commités : {{paths}}.',
+      action:
+        'Rien n’a été écrit. Regardez ces modifications, puis gardez-les (un commit à votre nom) ou mettez-les de côté (à la corbeille, restaurables), et recommencez.'
+    },
+    'local-changes-moved': {
+      title: 'Les modifications non commitées ne sont plus celles que vous avez regardées.',
+      action: 'Rien n’a été fait. Regardez-les de nouveau, puis choisissez.'
+    },
+    'commit-message-missing': {
+      title: 'Le commit a besoin d’un message.',
+      action: 'Dites en une ligne ce que sont ces modifications.'
+    },
+    'reviewer-missing': {
+      title: 'Votre nom manque.',
+      action: 'Saisissez votre nom (il signe le commit), puis recommencez.'
+    },
+    'set-aside-restore-blocked': {
+      title: 'Ces fichiers ont changé depuis leur mise de côté : {{paths}}.',
+      action:
+        'Rien n’a été restauré. Gardez ou mettez de côté leurs nouvelles modifications d’abord, puis restaurez.'
+    },
+    'governance-invalid-yaml': {
+      title: '{{file}} n’est pas du YAML valide : {{reason}}',
+      action: 'Rien n’a été écrit. Corrigez-le, puis prévisualisez à nouveau.'
+    },
+    'governance-invalid-field': {
+      title: 'Le titre ou la description est refusé.',
+      action:
+        'Chacun tient sur une ligne, non vide, sans tabulation : 100 caractères au plus pour le titre, 500 pour la description.'
+    },
+    'governance-unchanged': {
+      title: 'Rien ne change dans la gouvernance.',
+      action: 'Modifiez d’abord les règles, leur statut, le schéma, le titre ou la description.'
+    },
+    'governance-moved': {
+      title: 'Les fichiers de gouvernance ont changé depuis l’aperçu.',
+      action: 'Rien n’a été écrit. Prévisualisez à nouveau pour voir la version actuelle.'
     }
   },
   link: {
@@ -222,7 +261,7 @@ export const fr: Resources<typeof en> = {
     loading: 'Chargement des règles',
     draftTitle: 'Ces règles sont un brouillon',
     draftBody:
-      'La gouvernance de cette base n’est pas encore validée. Décidez avec prudence et signalez-le si vous rendez compte de votre revue.',
+      'La gouvernance de cette base n’est pas encore validée. Décidez avec prudence et signalez-le si vous rendez compte de votre revue. Quand les règles sont les vôtres, Modifier les passe en stable.',
     schemaAndFreshness: 'Schéma et fraîcheur',
     freshness: 'Champs de fraîcheur',
     freshnessHint: 'Mis à la date du jour sur chaque document qu’une résolution modifie :',
@@ -873,7 +912,7 @@ export const fr: Resources<typeof en> = {
       'Les bases que vous avez retirées attendent ici, dans le dossier des bases, avec leurs fichiers et leur historique. Les agents ne les voient pas. Restaurez-en une pour la servir à nouveau.',
     loading: 'Chargement de la corbeille',
     listLabel: 'Bases dans la corbeille',
-    emptyTitle: 'La corbeille est vide',
+    emptyTitle: 'Aucune base à la corbeille',
     emptyBody:
       'Une base que vous retirez (le bouton « Retirer » sur sa page) attend ici jusqu’à ce que vous la restauriez.',
     folder: 'dossier {{dir}}',
@@ -987,7 +1026,8 @@ export const fr: Resources<typeof en> = {
     dirty: {
       title_one: '{{count}} commit à récupérer, mais des fichiers modifiés ici sont dans le chemin',
       title_other: '{{count}} commits à récupérer, mais des fichiers modifiés ici sont dans le chemin',
-      body: 'Ces fichiers ont été modifiés dans le dossier de la base sans commit, et le dépôt distant les a changés aussi. Rien n’a été écrit. Commitez ou annulez ces modifications (hors du hub), puis synchronisez de nouveau.'
+      body: 'Ces fichiers ont été modifiés dans le dossier de la base sans commit, et le dépôt distant les a changés aussi. Rien n’a été écrit. Gardez ces modifications dans un commit ou mettez-les de côté, puis synchronisez de nouveau.',
+      open: 'Garder ou mettre de côté ces modifications'
     },
     unreachable: {
       title: 'Le dépôt distant ne répond pas',
@@ -1008,7 +1048,7 @@ export const fr: Resources<typeof en> = {
       setAsideButton: 'Mettre de côté et replanifier',
       settingAside: 'Mise de côté…',
       setAsideFailed: 'la mise de côté de la résolution',
-      git: 'Un commit fait hors du hub est en travers, et le hub n’en réécrit jamais. Ramenez-le sur la version du dépôt distant avec git (git pull --rebase), puis synchronisez.',
+      git: 'Un commit fait hors du hub, avec un autre outil, est en travers, et le hub n’en réécrit jamais. Celui ou celle qui l’a fait le ramène sur la version du dépôt distant avec l’outil qui a servi à le faire (ou demande à quelqu’un qui le connaît) ; puis synchronisez de nouveau.',
       ask_one:
         'Ou voyez avec la personne qui a modifié ce fichier sur le dépôt distant : convenez du changement qui reste, puis l’un de vous deux le refait.',
       ask_other:
@@ -1032,6 +1072,100 @@ export const fr: Resources<typeof en> = {
     forget: 'Oublier ce jeton',
     forgetting: 'Oubli…',
     credentialsFailed: 'Le jeton n’a pas pu être enregistré ou oublié'
+  },
+  /** Issue 25 §3 : aucune étape n’exige git — modifications non commitées, mises de côté, gouvernance. */
+  localChanges: {
+    title: 'Modifications non commitées',
+    back: 'Retour à la base',
+    backToPlan: 'Retour au plan',
+    explain:
+      'Ces fichiers de la base ont été modifiés dans son dossier, hors du hub, et ne sont pas encore dans son historique. Le hub n’écrit jamais par-dessus : gardez-les dans un commit à votre nom, ou mettez-les de côté à la corbeille (vous pourrez les restaurer).',
+    fromPlan:
+      'Le plan s’est arrêté sur ces modifications. Une fois gardées ou mises de côté, revenez au plan et résolvez.',
+    loading: 'Lecture des fichiers de la base',
+    noneTitle: 'Aucune modification non commitée',
+    noneBody: 'Les fichiers de la base sont exactement ceux de son historique.',
+    count_one: '{{count}} fichier modifié',
+    count_other: '{{count}} fichiers modifiés',
+    kinds: { modified: 'modifié', deleted: 'supprimé', untracked: 'nouveau' },
+    binary: 'Fichier binaire ({{size}} octets) : non affiché.',
+    tooLarge: 'Trop grand pour être affiché ({{size}} octets).',
+    keep: 'Les garder…',
+    keepTitle: 'Les garder dans un commit',
+    keepBody_one:
+      'Un commit avec exactement ce fichier, signé {{author}}, avec votre message. Rien d’autre de la base n’est enregistré.',
+    keepBody_other:
+      'Un commit avec exactement ces {{count}} fichiers, signé {{author}}, avec votre message. Rien d’autre de la base n’est enregistré.',
+    message: 'Message du commit',
+    messageHint: 'Ce que sont ces modifications, en une première ligne (d’autres lignes ensuite si besoin).',
+    messageMissing: 'Écrivez d’abord le message.',
+    author: 'Votre nom',
+    authorHint: 'Il signe le commit, et reste retenu pour vos revues.',
+    authorMissing: 'Saisissez d’abord votre nom.',
+    keepConfirm: 'Garder dans un commit',
+    keeping: 'Commit en cours…',
+    keptTitle_one: 'Gardé : commit {{commit}}, {{count}} fichier.',
+    keptTitle_other: 'Gardé : commit {{commit}}, {{count}} fichiers.',
+    setAside: 'Les mettre de côté…',
+    setAsideTitle: 'Les mettre de côté',
+    setAsideBody_one:
+      'Ce fichier est copié à la corbeille avec la date du jour, puis remis tel qu’il est dans l’historique de la base. Vous pourrez restaurer la modification depuis la corbeille.',
+    setAsideBody_other:
+      'Ces {{count}} fichiers sont copiés à la corbeille avec la date du jour, puis remis tels qu’ils sont dans l’historique de la base. Vous pourrez restaurer les modifications depuis la corbeille.',
+    setAsideConfirm: 'Mettre de côté',
+    settingAside: 'Mise de côté…',
+    setAsideDone:
+      'Mis de côté : les fichiers sont revenus à l’historique de la base ; les modifications attendent à la corbeille.',
+    openTrash: 'Ouvrir la corbeille',
+    cancel: 'Annuler',
+    failed: 'Action sur les modifications',
+    openPanel: 'Voir les modifications non commitées',
+    planBlocked: 'Gardez ou mettez de côté ces modifications depuis l’application, puis revenez résoudre.'
+  },
+  setAsideChanges: {
+    title: 'Modifications mises de côté',
+    explain:
+      'Les modifications non commitées que vous avez mises de côté, avec leur date. Restaurer les réécrit dans la base, non commitées, telles qu’elles étaient.',
+    empty: 'Aucune modification mise de côté.',
+    files_one: '{{count}} fichier',
+    files_other: '{{count}} fichiers',
+    restore: 'Restaurer',
+    restoreLabel: 'Restaurer les modifications de {{base}} mises de côté le {{date}}',
+    restoring: 'Restauration…',
+    restored: 'Les modifications sont de retour dans {{base}}, non commitées.',
+    openChanges: 'Les voir',
+    failed: 'Restauration des modifications'
+  },
+  governanceEdit: {
+    edit: 'Modifier',
+    editLabel: 'Modifier la gouvernance',
+    cancel: 'Annuler',
+    explain:
+      'Modifiez les règles, leur statut, le schéma, le titre et la description. L’aperçu montre chaque changement ; puis un commit les enregistre, signé de votre nom.',
+    status: 'Statut des règles',
+    draft: 'Brouillon',
+    draftHint: 'Pas encore validées : les agents sont prévenus qu’elles peuvent changer.',
+    stable: 'Stable',
+    stableHint: 'Validées : ce sont les règles de la base.',
+    rules: 'Règles ({{file}})',
+    schema: 'Schéma ({{file}})',
+    baseTitle: 'Titre',
+    description: 'Description',
+    identityHint:
+      'Montrés à chaque agent connecté au hub pour choisir une base : factuels, une ligne, aucune consigne.',
+    summary: 'Ce que vous avez changé',
+    summaryHint: 'Le sujet du commit ; laissé vide, le hub nomme ce qui a changé.',
+    reviewer: 'Relu par',
+    reviewerHint: 'Votre nom, comme dans vos revues (par exemple human:alice).',
+    preview: 'Prévisualiser',
+    previewing: 'Aperçu…',
+    previewTitle: 'Ce qui sera écrit',
+    previewFailed: 'Aperçu de la gouvernance',
+    commitMessage: 'Message du commit',
+    commit: 'Commiter ces changements',
+    committing: 'Commit en cours…',
+    commitFailed: 'Commit de la gouvernance',
+    committed: 'Gouvernance commitée : {{commit}}.'
   },
   notFound: {
     title: 'Cette page n’existe pas'

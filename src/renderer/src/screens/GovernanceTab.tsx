@@ -1,4 +1,5 @@
-import { PenLine } from 'lucide-react'
+import { CheckCircle2, PenLine, Pencil } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
 import { useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { hub } from '../api/hub'
@@ -9,6 +10,13 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle'
 import { useHubQuery } from '../hooks/useHubQuery'
 import { splitFrontmatter } from '../lib/markdown'
 import { useBaseRevision } from '../stores/live'
+import { useBases } from '../stores/bases'
+import type { GovernanceEditResult } from '../../../shared/hub-api'
+
+// The editor brings CodeMirror: loaded when the manager asks to edit, not with the tab.
+const GovernanceEditor = lazy(async () => ({
+  default: (await import('../components/governance/GovernanceEditor')).GovernanceEditor
+}))
 
 /** The rules the manager applies: GOVERNANCE.md, its draft state, the schema, the freshness fields. */
 export function GovernanceTab(): React.JSX.Element {
@@ -19,6 +27,9 @@ export function GovernanceTab(): React.JSX.Element {
   const q = useHubQuery(() => hub().governance(base), [base, rev], base)
   const g = q.data && q.data.base === base ? q.data : null
   const rules = g ? splitFrontmatter(g.rulesText) : null
+  const summary = useBases((s) => s.overview?.bases.find((b) => b.name === base) ?? null)
+  const [editing, setEditing] = useState(false)
+  const [committed, setCommitted] = useState<GovernanceEditResult | null>(null)
 
   return (
     <section className="governance" data-testid="governance-view" aria-labelledby="governance-heading">
@@ -29,8 +40,45 @@ export function GovernanceTab(): React.JSX.Element {
         <ErrorNotice error={q.error} context={t('governance.loading')} onRetry={q.reload} />
       ) : null}
       {!g && !q.error ? <Skeleton lines={10} /> : null}
-      {g && rules ? (
+      {committed && committed.base === base ? (
+        <p className="notice notice-success notice-compact" role="status" data-testid="governance-committed">
+          <CheckCircle2 aria-hidden="true" size={16} />{' '}
+          {t('governanceEdit.committed', { commit: committed.commit.slice(0, 10) })}
+        </p>
+      ) : null}
+      {g && editing ? (
+        <Suspense fallback={<Skeleton lines={10} />}>
+          <GovernanceEditor
+            base={base}
+            governance={g}
+            title={summary?.title ?? ''}
+            description={summary?.description ?? ''}
+            onCancel={() => setEditing(false)}
+            onCommitted={(result) => {
+              setCommitted(result)
+              setEditing(false)
+              q.reload()
+              void useBases.getState().load()
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {g && rules && !editing ? (
         <>
+          <div className="nogit-actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setCommitted(null)
+                setEditing(true)
+              }}
+              aria-label={t('governanceEdit.editLabel')}
+              data-testid="governance-edit"
+            >
+              <Pencil aria-hidden="true" size={16} /> {t('governanceEdit.edit')}
+            </button>
+          </div>
           {g.draft ? (
             <div className="notice notice-warning" role="note" data-testid="governance-draft">
               <PenLine aria-hidden="true" size={18} className="notice-icon" />

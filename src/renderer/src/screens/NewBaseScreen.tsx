@@ -2,6 +2,7 @@ import { FilePlus2 } from 'lucide-react'
 import { useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { useSettings } from '../stores/settings'
 import type { HubApiError } from '../../../shared/hub-api'
 import { hub } from '../api/hub'
 import { toHubApiError } from '../api/errors'
@@ -46,7 +47,13 @@ export function NewBaseScreen(): React.JSX.Element {
     setCreating(true)
     setError(null)
     try {
-      const created = await hub().newBase({ name, title: title.trim(), description: description.trim() })
+      const created = await hub().newBase({
+        name,
+        title: title.trim(),
+        description: description.trim(),
+        // The template's rules and guide in the language the manager reads the app in.
+        language: useSettings.getState().language
+      })
       await loadBases()
       navigate(basePath(created.name))
     } catch (e) {

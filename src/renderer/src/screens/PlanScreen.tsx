@@ -8,6 +8,7 @@ import { hub } from '../api/hub'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { EmptyState } from '../components/EmptyState'
 import { ErrorNotice } from '../components/ErrorNotice'
+import { LocalChangesLink } from '../components/LocalChangesLink'
 import { Skeleton } from '../components/Skeleton'
 import { CommitFields } from '../components/plan/CommitFields'
 import { EditCard } from '../components/plan/EditCard'
@@ -229,6 +230,7 @@ export function PlanScreen(): React.JSX.Element {
               onPreview={() => void store().preview(base)}
             />
           ) : null}
+          <LocalChangesLink base={base} error={slot.previewError ?? slot.resolveError} from="plan" />
         </>
       )}
 

@@ -8,6 +8,7 @@ import { toHubApiError } from '../api/errors'
 import { EmptyState } from '../components/EmptyState'
 import { ErrorNotice } from '../components/ErrorNotice'
 import { RelativeTime } from '../components/RelativeTime'
+import { SetAsideChangesList } from '../components/SetAsideChangesList'
 import { Skeleton } from '../components/Skeleton'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
 import { useHubQuery } from '../hooks/useHubQuery'
@@ -112,6 +113,7 @@ export function TrashScreen(): React.JSX.Element {
           ))}
         </ul>
       ) : null}
+      <SetAsideChangesList />
     </div>
   )
 }

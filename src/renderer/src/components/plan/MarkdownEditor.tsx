@@ -12,6 +12,8 @@ interface Props {
   describedBy?: string
   testId?: string
   minHeight?: string
+  /** Default 60vh; null grows with the text (no scrolling region of its own). */
+  maxHeight?: string | null
 }
 
 /** A real code editor for markdown (highlighting, undo, search), in the app's palette. */
@@ -21,7 +23,8 @@ export function MarkdownEditor({
   label,
   describedBy,
   testId,
-  minHeight = '160px'
+  minHeight = '160px',
+  maxHeight = '60vh'
 }: Props): React.JSX.Element {
   const extensions = useMemo(
     () => [
@@ -46,7 +49,7 @@ export function MarkdownEditor({
         extensions={extensions}
         theme={editorTheme}
         minHeight={minHeight}
-        maxHeight="60vh"
+        maxHeight={maxHeight ?? undefined}
         // Tab leaves the editor (keyboard users must never be trapped); indentation is not needed for prose.
         indentWithTab={false}
         basicSetup={{ foldGutter: false, highlightActiveLineGutter: false, autocompletion: false }}

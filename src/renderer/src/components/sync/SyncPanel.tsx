@@ -1,10 +1,10 @@
-import { AlertTriangle, ClipboardList, GitFork, KeyRound, RotateCw, WifiOff } from 'lucide-react'
+import { AlertTriangle, ClipboardList, FileDiff, GitFork, KeyRound, RotateCw, WifiOff } from 'lucide-react'
 import type { TFunction } from 'i18next'
 import { useEffect } from 'react'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { SyncStatus } from '../../../../shared/hub-api'
-import { planPath } from '../../routes'
+import { localChangesPath, planPath } from '../../routes'
 import { usePlans } from '../../stores/plan'
 import { useSync, type SyncOutcome } from '../../stores/sync'
 import { ErrorNotice } from '../ErrorNotice'
@@ -125,7 +125,11 @@ export function SyncPanel({
             {asideError ? (
               <ErrorNotice error={asideError} context={t('sync.diverged.setAsideFailed')} compact />
             ) : null}
-            <p className="error-detail">{status.message}</p>
+            {/* The engine's own (French) sentence names git commands: a technical detail, folded away. */}
+            <details className="error-detail">
+              <summary>{t('errorDetail.summary')}</summary>
+              <span lang="fr">{status.message}</span>
+            </details>
           </div>
         </div>
       ) : null}
@@ -173,6 +177,9 @@ export function SyncPanel({
                 </li>
               ))}
             </ul>
+            <Link className="button button-small" to={localChangesPath(base)} data-testid="sync-dirty-open">
+              <FileDiff aria-hidden="true" size={14} /> {t('sync.dirty.open')}
+            </Link>
           </div>
         </div>
       ) : null}
