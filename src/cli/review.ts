@@ -26,7 +26,9 @@ export const REVIEW_USAGE = `usage: okf-hub review <sous-commande> <base> [optio
   context   <base>                            GOVERNANCE.md, schema.yaml, structure du corpus, compteurs
   inventory <base> [--full]                   propositions en attente, par date, groupées par sujet
   resolve   <base> --plan p.json [--dry-run]  un plan = un commit ; --plan - lit le plan sur stdin ;
-                                              --dry-run montre diffs, déplacements et message sans rien écrire
+            [--basis B]                       --dry-run montre diffs, déplacements et message sans rien écrire,
+                                              et son « basis » ; --basis B écrit exactement cet aperçu ou
+                                              refuse (exit 4, rien d'écrit) si un fichier lu a changé depuis
 
   <base>   nom de la base (champ \`name\` du manifeste), pas le nom du répertoire.
   --json   sortie JSON (DTO de src/shared/review.ts) ; en erreur : {"error":{"code":…,"message":…}}
@@ -55,6 +57,7 @@ interface Parsed {
   dryRun: boolean
   json: boolean
   plan?: string
+  basis?: string
   bases?: string
   config?: string
 }
@@ -75,6 +78,7 @@ function parseArgs(argv: string[]): { parsed?: Parsed; error?: string; help?: bo
   if (o.error) return { error: o.error, json }
   const flags = { apply: false, full: false, dryRun: false, json: false }
   let plan: string | undefined
+  let basis: string | undefined
   const positional: string[] = []
   for (let i = 0; i < o.rest.length; i++) {
     const a = o.rest[i]
@@ -89,6 +93,11 @@ function parseArgs(argv: string[]): { parsed?: Parsed; error?: string; help?: bo
       if (plan !== undefined)
         return { error: 'une seule option --plan par appel (un plan = un commit)', json }
       plan = v
+    } else if (a === '--basis' || a.startsWith('--basis=')) {
+      const v = a === '--basis' ? o.rest[++i] : a.slice('--basis='.length)
+      if (v === undefined || v === '')
+        return { error: '--basis attend la valeur affichée par --dry-run', json }
+      basis = v
     } else if (a.startsWith('-')) return { error: `option inconnue : ${a}`, json }
     else positional.push(a)
   }
@@ -103,7 +112,9 @@ function parseArgs(argv: string[]): { parsed?: Parsed; error?: string; help?: bo
   if ((flags.dryRun || plan !== undefined) && sub !== 'resolve')
     return { error: "--plan et --dry-run ne vont qu'avec resolve", json }
   if (sub === 'resolve' && plan === undefined) return { error: 'resolve exige --plan <fichier>', json }
-  return { parsed: { sub: sub as Sub, base, plan, ...flags, bases: o.bases, config: o.config }, json }
+  if (basis !== undefined && (sub !== 'resolve' || flags.dryRun))
+    return { error: "--basis ne va qu'avec resolve, sans --dry-run", json }
+  return { parsed: { sub: sub as Sub, base, plan, basis, ...flags, bases: o.bases, config: o.config }, json }
 }
 
 function readPlan(file: string): unknown {
@@ -146,7 +157,7 @@ async function runParsed(
         const preview = await previewPlan(base, plan)
         return { text: renderPreview(preview), data: preview }
       }
-      const result = await resolvePlan(base, plan, { log })
+      const result = await resolvePlan(base, plan, { log, basis: p.basis })
       return { text: renderResolved(result), data: result }
     }
   }

@@ -225,6 +225,11 @@ export interface PreviewResult {
   staleness: StalenessWarning[]
 }
 
+/** A resolution, with the staleness warnings that still held when it was written (shown again). */
+export interface ResolvedResult extends ResolveResult {
+  staleness: StalenessWarning[]
+}
+
 // ---------------------------------------------------------------------------------------------
 // history
 
@@ -493,7 +498,11 @@ export interface HubApi {
   proposalStates(base: string, ids: string[]): Promise<ProposalState[]>
 
   previewPlan(base: string, plan: ResolutionPlan): Promise<PreviewResult>
-  resolvePlan(base: string, plan: ResolutionPlan): Promise<ResolveResult>
+  /**
+   * `basis`: the preview's (`PlanPreview.basis`) — the resolve writes exactly what it showed or
+   * refuses with `stale-preview` (paths and commits), nothing written. The UI always sends it.
+   */
+  resolvePlan(base: string, plan: ResolutionPlan, basis?: string): Promise<ResolvedResult>
 
   /** Plan drafts survive a reload: kept in the user-data folder, one per base. */
   loadDraft(base: string): Promise<ResolutionPlan | null>

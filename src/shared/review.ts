@@ -226,6 +226,11 @@ export interface PlanPreview {
   commitMessage: string
   /** `AVERTISSEMENT` lines: duplicated section titles, created documents, integrated_into untouched… */
   warnings: string[]
+  /**
+   * What this preview read (HEAD, its instant, a hash of every file it read or writes), opaque:
+   * pass it to the resolve, which then writes exactly these bytes or refuses (`stale-preview`).
+   */
+  basis: string
 }
 
 export interface ResolveResult {

@@ -28,7 +28,7 @@ const SIGNATURES: Record<HubApiMethod, readonly Kind[]> = {
   proposal: ['string', 'string'],
   proposalStates: ['string', 'any'],
   previewPlan: ['string', 'any'],
-  resolvePlan: ['string', 'any'],
+  resolvePlan: ['string', 'any', 'string?'],
   loadDraft: ['string'],
   saveDraft: ['string', 'any'],
   history: ['string', 'object?'],

@@ -57,7 +57,7 @@ import type {
   ReconcileReport,
   RescanResult,
   ResolutionPlan,
-  ResolveResult,
+  ResolvedResult,
   ReviewContext,
   Settings,
   SettingsPatch,
@@ -395,12 +395,14 @@ export class HubService implements HubApi {
     return { preview, staleness: await stalenessOf(b, parsePlan(plan)) }
   }
 
-  async resolvePlan(base: string, plan: ResolutionPlan): Promise<ResolveResult> {
+  async resolvePlan(base: string, plan: ResolutionPlan, basis?: string): Promise<ResolvedResult> {
     const b = this.base(base)
-    const result = await resolvePlan(b, plan, { log: this.opts.log })
+    // Judged before the write: a warning the preview showed that still holds is shown again.
+    const staleness = await stalenessOf(b, parsePlan(plan))
+    const result = await resolvePlan(b, plan, { log: this.opts.log, basis })
     await this.drafts.save(b.name, null)
     await this.wrote(b)
-    return result
+    return { ...result, staleness }
   }
 
   async loadDraft(base: string): Promise<ResolutionPlan | null> {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff'
 import type { Base } from '../registry/base'
@@ -14,6 +14,8 @@ import { appendText, confineEditPath, replaceSection, replaceWhole, type Confine
 import { freshnessFields, utcDay } from './freshness'
 import { resolutionMessage, resolutionSubject, type MessageResolution } from './message'
 import { localChanges } from './worktree'
+import { currentHead, encodeBasis, hashContent, type BasisState } from './basis'
+import { keepLineEndings } from './line-endings'
 
 /**
  * The whole computation of a resolution, without writing anything: validation of the plan, the new
@@ -37,6 +39,8 @@ export interface PreparedResolution {
   deletes: { repoPath: string; abs: string }[]
   /** Every repo path of the commit. */
   paths: string[]
+  /** What the preview read: compared by a resolve given the preview's basis. */
+  basis: BasisState
 }
 
 export interface PrepareOptions {
@@ -169,6 +173,10 @@ export async function preparePlan(
     }
   }
 
+  // 3b. each document keeps its own line endings and byte-order mark (a CRLF document stays CRLF)
+  for (const state of files.values())
+    if (state.current !== null) state.current = keepLineEndings(state.before, state.current)
+
   // 4. integrated_into: confined, and either written by the plan or existing
   const integrated = new Map<string, string[]>()
   plan.resolutions.forEach((r, i) => {
@@ -287,15 +295,29 @@ export async function preparePlan(
     ...moves.map((m, i) => ({ repoPath: m.to, abs: m.toAbs, text: proposalMoves[i].after }))
   ]
   const deletes = moves.map((m) => ({ repoPath: m.file.rel, abs: m.file.abs }))
+  const read: Record<string, string | null> = {}
+  for (const s of files.values()) read[s.target.repoPath] = hashContent(s.before)
+  moves.forEach((m, i) => {
+    read[m.file.rel] = hashContent(proposalMoves[i].before)
+    read[m.to] = existsSync(m.toAbs) ? hashContent(readText(m.toAbs, m.to)) : null
+  })
+  const basis: BasisState = {
+    v: 1,
+    head: await currentHead(base.root),
+    at: opts.at.toISOString(),
+    files: read
+  }
   return {
     plan,
+    basis,
     preview: {
       base: base.name,
       files: filePreviews,
       moves: proposalMoves,
       subject: resolutionSubject(messageResolutions, plan.summary),
       commitMessage,
-      warnings
+      warnings,
+      basis: encodeBasis(basis)
     },
     writes,
     deletes,

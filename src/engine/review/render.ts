@@ -198,7 +198,7 @@ export function renderPreview(p: PlanPreview): string {
   )
   for (const f of p.files) out.push('', f.diff.trimEnd())
   for (const m of p.moves) out.push('', m.diff.trimEnd())
-  out.push('', "[dry-run : rien n'a été écrit]")
+  out.push('', "[dry-run : rien n'a été écrit]", `basis : ${p.basis}`)
   return out.join('\n') + '\n'
 }
 

@@ -16,6 +16,8 @@ import {
   type TransactionFaults
 } from './transaction'
 import { committed } from '../sync/service'
+import { HubError } from '../errors'
+import { changedPaths, commitsSince, decodeBasis, type BasisState } from './basis'
 
 /**
  * `okf-hub review resolve`: the single path of every resolution (CLI, desktop, a manager's agent).
@@ -29,6 +31,12 @@ export interface ResolveOptions {
   /** The resolution instant (resolved-at, freshness day); default: now. */
   now?: () => Date
   lockTimeoutMs?: number
+  /**
+   * The preview's `basis`: the resolve then writes exactly what that preview showed (its instant
+   * included) or refuses, nothing written, naming what changed (`stale-preview`). Optional for
+   * programs; the desktop app always sends it.
+   */
+  basis?: string
   /** Tests only (DESIGN §8): fault injection. The CLI never passes it. */
   faults?: TransactionFaults & { beforeRefLock?: () => void | Promise<void> }
 }
@@ -44,8 +52,24 @@ export async function previewPlan(
   return (await preparePlan(base, plan, { at })).preview
 }
 
+/** Refuses, with what changed, a resolve whose preview read files that are no longer the same. */
+async function assertBasisHolds(root: string, previewed: BasisState, now: BasisState): Promise<void> {
+  const paths = changedPaths(previewed, now)
+  if (paths.length === 0) return
+  const commits = await commitsSince(root, previewed.head, now.head).catch(() => [])
+  throw new HubError(
+    'INVALID_INPUT',
+    `aperçu périmé : ${paths.join(', ')} a changé depuis la prévisualisation${
+      commits.length ? ` (commits depuis : ${commits.join(' ; ')})` : ''
+    } — rien n'a été écrit ; prévisualisez à nouveau`,
+    { kind: 'stale-preview', params: { paths, commits } }
+  )
+}
+
 export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOptions): Promise<ResolveResult> {
-  const at = (opts.now ?? (() => new Date()))()
+  const previewed = opts.basis === undefined ? null : decodeBasis(opts.basis)
+  // Bound to a preview: its instant, so that resolved-at and the freshness day are the bytes shown.
+  const at = previewed ? new Date(previewed.at) : (opts.now ?? (() => new Date()))()
   // A repository the engine cannot commit to is named as such, before the plan's own checks
   // (which read HEAD) could report a misleading symptom.
   await assertWritableRepository(base.root)
@@ -67,6 +91,7 @@ export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOption
       await assertWritableRepository(base.root)
       await recoverInterrupted(base.root, lock, opts.log)
       const prepared = await preparePlan(base, plan, { at })
+      if (previewed) await assertBasisHolds(base.root, previewed, prepared.basis)
       const changes: Change[] = [
         ...prepared.writes.map((w) => ({ repoPath: w.repoPath, abs: w.abs, text: w.text })),
         ...prepared.deletes.map((d) => ({ repoPath: d.repoPath, abs: d.abs, text: null }))

@@ -579,6 +579,15 @@ export const en = {
       remove: 'Remove the field {{key}}',
       freshness: '{{fields}}: set to today automatically.'
     },
+    stalePreview: {
+      title: 'The base changed after this preview: nothing was written.',
+      nothingWritten:
+        'What you approved is no longer what would be written. Preview again to see the plan on the base as it is now, then resolve.',
+      files_one: 'This file changed since the preview:',
+      files_other: 'These {{count}} files changed since the preview:',
+      commits_one: 'The commit made since:',
+      commits_other: 'The {{count}} commits made since:'
+    },
     preview: {
       title: 'Preview',
       nothingYet: 'Nothing has been written yet.',

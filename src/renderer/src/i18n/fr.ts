@@ -595,6 +595,15 @@ export const fr: Resources<typeof en> = {
       remove: 'Supprimer le champ {{key}}',
       freshness: '{{fields}} : mis à la date du jour automatiquement.'
     },
+    stalePreview: {
+      title: 'La base a changé depuis cet aperçu : rien n’a été écrit.',
+      nothingWritten:
+        'Ce que vous avez approuvé n’est plus ce qui serait écrit. Prévisualisez à nouveau pour voir le plan sur la base telle qu’elle est, puis résolvez.',
+      files_one: 'Ce fichier a changé depuis l’aperçu :',
+      files_other: 'Ces {{count}} fichiers ont changé depuis l’aperçu :',
+      commits_one: 'Le commit fait depuis :',
+      commits_other: 'Les {{count}} commits faits depuis :'
+    },
     preview: {
       title: 'Aperçu',
       nothingYet: 'Rien n’a encore été écrit.',

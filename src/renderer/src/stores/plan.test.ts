@@ -11,7 +11,15 @@ const plan: ResolutionPlan = {
 
 const answer = (n: number): PreviewResult =>
   ({
-    preview: { base: 'b', files: [], moves: [], subject: `s${n}`, commitMessage: `m${n}`, warnings: [] },
+    preview: {
+      base: 'b',
+      files: [],
+      moves: [],
+      subject: `s${n}`,
+      commitMessage: `m${n}`,
+      warnings: [],
+      basis: `b${n}`
+    },
     staleness: []
   }) as PreviewResult
 

@@ -1,12 +1,6 @@
 import { create } from 'zustand'
-import type { HubApiError, PreviewResult } from '../../../shared/hub-api'
-import type {
-  PlanEdit,
-  PlanResolution,
-  ResolutionKind,
-  ResolutionPlan,
-  ResolveResult
-} from '../../../shared/review'
+import type { HubApiError, PreviewResult, ResolvedResult } from '../../../shared/hub-api'
+import type { PlanEdit, PlanResolution, ResolutionKind, ResolutionPlan } from '../../../shared/review'
 import { hub } from '../api/hub'
 import { toHubApiError } from '../api/errors'
 import { emptyPlan, planIssues, planKey, toEnginePlan } from '../lib/plan'
@@ -32,7 +26,7 @@ export interface PlanSlot {
   previewError: HubApiError | null
   resolving: boolean
   resolveError: HubApiError | null
-  result: ResolveResult | null
+  result: ResolvedResult | null
 }
 
 const SAVE_DELAY_MS = 400
@@ -261,7 +255,8 @@ export const usePlans = create<PlanState>()((set, get) => {
       if (!s.preview || s.preview.key !== planKey(s.plan) || s.resolving) return
       patch(base, { resolving: true, resolveError: null })
       try {
-        const result = await hub().resolvePlan(base, toEnginePlan(s.plan))
+        // Bound to the preview shown: the hub writes exactly it, or refuses and says what moved.
+        const result = await hub().resolvePlan(base, toEnginePlan(s.plan), s.preview.result.preview.basis)
         const t = timers.get(base)
         if (t !== undefined) window.clearTimeout(t)
         timers.delete(base)

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../ErrorNotice'
 import { DiffModeToggle } from './DiffModeToggle'
 import { FileDiff } from './FileDiff'
 import { StalenessWarnings } from './StalenessWarnings'
+import { StalePreviewNotice } from './StalePreviewNotice'
 
 interface Props {
   result: PreviewResult
@@ -163,11 +164,15 @@ export function PreviewPanel({
       </details>
 
       <div className="resolve-bar">
-        {resolveError ? <ErrorNotice error={resolveError} context={t('plan.resolveFailed')} /> : null}
+        {resolveError?.kind === 'stale-preview' ? (
+          <StalePreviewNotice error={resolveError} onPreview={onPreview} />
+        ) : resolveError ? (
+          <ErrorNotice error={resolveError} context={t('plan.resolveFailed')} />
+        ) : null}
         <button
           type="button"
           className="button button-primary button-large"
-          disabled={outdated || resolving}
+          disabled={outdated || resolving || resolveError?.kind === 'stale-preview'}
           onClick={onResolve}
           aria-describedby="resolve-hint"
           data-testid="resolve-button"

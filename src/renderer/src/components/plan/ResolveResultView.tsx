@@ -1,7 +1,8 @@
 import { CheckCircle2, X } from 'lucide-react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { ResolveResult } from '../../../../shared/review'
+import type { ResolvedResult } from '../../../../shared/hub-api'
+import { StalenessWarnings } from './StalenessWarnings'
 import { historyPath, inventoryPath } from '../../routes'
 
 /** What the resolution did: its commit, the proposals it moved, the files it wrote. */
@@ -9,7 +10,7 @@ export function ResolveResultView({
   result,
   onDismiss
 }: {
-  result: ResolveResult
+  result: ResolvedResult
   onDismiss(): void
 }): React.JSX.Element {
   const { t } = useTranslation()
@@ -27,6 +28,8 @@ export function ResolveResultView({
           </code>
         </p>
         <p className="mono">{result.subject}</p>
+        {/* A warning the preview showed that still held when the resolution was written. */}
+        <StalenessWarnings warnings={result.staleness ?? []} />
         <ul className="plain-list">
           {result.moves.map((m) => (
             <li key={m.id}>
