@@ -23,6 +23,8 @@ export interface SyncRecord {
   /** The outcome of that attempt. */
   state: SyncState
   message: string
+  /** ISO: when the remote refused this hub's push to the base's branch as protected (issue 27). */
+  mainProtected?: string
 }
 
 export const SYNC_STATE_FILE = 'sync-state.json'
@@ -56,7 +58,8 @@ export class SyncStateStore {
                 lastSync: typeof rec.lastSync === 'string' ? rec.lastSync : null,
                 lastAttempt: rec.lastAttempt,
                 state: rec.state,
-                message: typeof rec.message === 'string' ? rec.message : ''
+                message: typeof rec.message === 'string' ? rec.message : '',
+                ...(typeof rec.mainProtected === 'string' ? { mainProtected: rec.mainProtected } : {})
               })
           }
         }
@@ -83,11 +86,26 @@ export class SyncStateStore {
       lastSync: reached ? at.toISOString() : (prev?.lastSync ?? null),
       lastAttempt: at.toISOString(),
       state,
-      message
+      message,
+      ...(prev?.mainProtected ? { mainProtected: prev.mainProtected } : {})
     }
     map.set(root, rec)
     this.persist()
     return rec
+  }
+
+  /** The remote refused the base's branch as protected: `auto` sync mode files on the inbox from now on. */
+  learnMainProtected(root: string, at: Date): void {
+    const map = this.load()
+    const prev = map.get(root)
+    map.set(root, {
+      lastSync: prev?.lastSync ?? null,
+      lastAttempt: prev?.lastAttempt ?? at.toISOString(),
+      state: prev?.state ?? 'ahead',
+      message: prev?.message ?? '',
+      mainProtected: at.toISOString()
+    })
+    this.persist()
   }
 
   private persist(): void {
