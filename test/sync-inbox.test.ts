@@ -8,7 +8,9 @@ import { MemoryCredentialStore } from '../src/engine/sync/credentials'
 import { SyncStateStore } from '../src/engine/sync/state'
 import { syncBase, localStatus, type SyncDeps } from '../src/engine/sync/sync'
 import type { SyncMode } from '../src/shared/hub-api'
+import { spawn } from 'node:child_process'
 import { git, removeDir } from './helpers/fixtures'
+import { CLI_JS, assertBuilt, hubEnv } from './helpers/mcp'
 import { startTeam, type Hub, type Team } from './helpers/team'
 
 /**
@@ -47,10 +49,10 @@ afterAll(async () => {
 })
 
 let hubSeq = 0
-async function member(user: string, mode: 'auto' | SyncMode = 'auto'): Promise<Member> {
-  const h = team.clone(`${user}-${++hubSeq}`)
+async function member(user: string, mode: 'auto' | SyncMode = 'auto', on: Team = team): Promise<Member> {
+  const h = on.clone(`${user}-${++hubSeq}`)
   const credentials = new MemoryCredentialStore({})
-  await credentials.set(new URL(team.url).host, team.tokenOf(user))
+  await credentials.set(new URL(on.url).host, on.tokenOf(user))
   return {
     ...h,
     filed: [],
@@ -255,5 +257,120 @@ describe('ids that meet', () => {
     expect((await syncBase(manager.base, { push: true }, manager.deps)).state).toBe('up-to-date')
     expect(grepCount(renamed?.id ?? '')).toBe(2)
     expect(grepCount(fa.id)).toBe(1)
+  })
+})
+
+describe('compatibility: mixed modes and a team moving to inboxes', () => {
+  let open: Team
+  beforeAll(async () => {
+    open = await startTeam({ protect: { manager: 'manager', users: USERS, startOpen: true } })
+  })
+  afterAll(async () => {
+    await open.close()
+    removeDir(open.dir)
+  })
+  const all = (t: Team): string[] =>
+    git(t.bare, 'ls-tree', '-r', '--name-only', 'main', 'proposals/')
+      .split('\n')
+      .filter((p) => p.endsWith('.md'))
+  const assertTrail = (t: Team, filed: Filed[]): void => {
+    expect(git(t.bare, 'rev-list', '--merges', 'main').trim()).toBe('')
+    const tree = all(t)
+    for (const f of filed) {
+      expect(
+        tree.filter((p) => p.endsWith(`/${f.id}.md`)),
+        f.id
+      ).toHaveLength(1)
+      expect(
+        git(t.bare, 'log', '-i', '--format=%H', '--grep', `proposal: ${f.id}`, 'main')
+          .split('\n')
+          .filter(Boolean)
+      ).toHaveLength(1)
+    }
+  }
+
+  it('some hubs push main, some file on inboxes: the manager integrates both, every hub converges', async () => {
+    const onMain = await member('c1', 'main', open)
+    const onInbox = await member('c2', 'inbox', open)
+    const manager = await member('manager', 'manager', open)
+    await file(onMain, 'sur main 1')
+    await file(onInbox, 'dans la boîte 1')
+    await file(onMain, 'sur main 2')
+    await file(onInbox, 'dans la boîte 2')
+    const a = await syncBase(onMain.base, { push: true }, onMain.deps)
+    const b = await syncBase(onInbox.base, { push: true }, onInbox.deps)
+    expect([a.state, a.mode, b.state, b.mode]).toEqual(['up-to-date', 'main', 'up-to-date', 'inbox'])
+    expect(b.inbox?.waiting).toBe(2)
+    const m = await syncBase(manager.base, { push: true }, manager.deps)
+    expect(m.state, m.message).toBe('up-to-date')
+    expect(m.manager?.collected.map((x) => x.id).sort()).toEqual(onInbox.filed.map((f) => f.id).sort())
+    for (const h of [onMain, onInbox, manager]) {
+      const s = await syncBase(h.base, { push: true }, h.deps)
+      expect(s.state, s.message).toBe('up-to-date')
+      expect(git(h.root, 'rev-parse', 'HEAD').trim()).toBe(git(open.bare, 'rev-parse', 'main').trim())
+    }
+    assertTrail(open, [...onMain.filed, ...onInbox.filed])
+  })
+
+  it('migration: main becomes protected while a hub still holds unpushed proposals — none is lost', async () => {
+    open.protectMain(false)
+    const early = await member('c3', 'auto', open)
+    const other = await member('c4', 'auto', open)
+    await file(early, 'avant la protection, poussé')
+    expect((await syncBase(early.base, { push: true }, early.deps)).mode).toBe('main')
+    await file(early, 'avant la protection, pas encore poussé')
+    await file(other, 'autre hub, pas encore poussé')
+    open.protectMain(true)
+    await file(early, 'après la protection')
+    const s = await syncBase(early.base, { push: true }, early.deps)
+    expect(s.state, s.message).toBe('up-to-date')
+    expect(s.mode).toBe('inbox')
+    expect(s.alerts?.[0].kind).toBe('moved-to-inbox')
+    expect(s.inbox?.waiting).toBe(2)
+    const o = await syncBase(other.base, { push: true }, other.deps)
+    expect([o.state, o.mode]).toEqual(['up-to-date', 'inbox'])
+    const manager = await member('manager', 'manager', open)
+    const m = await syncBase(manager.base, { push: true }, manager.deps)
+    expect(m.state, m.message).toBe('up-to-date')
+    for (const h of [early, other]) {
+      const st = await syncBase(h.base, { push: true }, h.deps)
+      expect([st.state, st.inbox?.waiting]).toEqual(['up-to-date', 0])
+    }
+    assertTrail(open, [...early.filed, ...other.filed])
+    expect(git(open.bare, 'for-each-ref', 'refs/heads/okf-hub/').trim()).toBe('')
+  })
+})
+
+describe('okf-hub sync on a protected main', () => {
+  it('--push exits 0 with the proposals on the remote, in the hub’s inbox, and says so', async () => {
+    assertBuilt()
+    const h = team.clone(`cli-${++hubSeq}`)
+    const env = hubEnv(h.basesDir)
+    const run = (args: string[]) =>
+      new Promise<{ status: number | null; stdout: string }>((resolve) => {
+        const p = spawn(process.execPath, [CLI_JS, ...args], {
+          env: { ...env.env, OKF_HUB_GIT_TOKEN: team.tokenOf('c3') },
+          cwd: '/'
+        })
+        let stdout = ''
+        p.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+        p.on('close', (status) => resolve({ status, stdout }))
+      })
+    const f = await fileProposal(h.base, fields('depuis la CLI'), { log: memoryHubLog() })
+    const r = await run(['sync', team.name, '--push'])
+    expect(r.status, r.stdout).toBe(0)
+    expect(r.stdout).toMatch(
+      /à jour .*1 proposition attend l'intégration par le gestionnaire dans okf-hub\/inbox\/[0-9a-f]+/
+    )
+    expect(r.stdout).toMatch(
+      /! origin\/main est protégée .* ce hub dépose désormais ses propositions dans okf-hub\/inbox\//
+    )
+    const branch = /okf-hub\/inbox\/[0-9a-f]+/.exec(r.stdout)?.[0] ?? ''
+    expect(git(team.bare, 'ls-tree', '-r', '--name-only', branch, 'proposals/pending/')).toContain(f.path)
+    const again = await run(['sync', team.name, '--push', '--json'])
+    expect(again.status).toBe(0)
+    expect(JSON.parse(again.stdout)).toMatchObject([
+      { state: 'up-to-date', mode: 'inbox', inbox: { branch, waiting: 1 } }
+    ])
   })
 })

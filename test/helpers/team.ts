@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Base } from '../../src/engine/registry/base'
 import { loadManifest } from '../../src/engine/registry/manifest'
@@ -21,6 +21,8 @@ export interface Team {
   clone(label: string): Hub
   /** With `protect`: the token of user `label` (each hub is its own user). */
   tokenOf(label: string): string
+  /** With `protect`: turns the protection rule on or off (a team migrating). */
+  protectMain(on: boolean): void
   close(): Promise<void>
 }
 
@@ -84,7 +86,7 @@ export async function startTeam(
     server?: GitHttpOptions
     dir?: string
     /** Protected main (issue 27): `manager` is the only user who may push it; `users` get tokens. */
-    protect?: { manager: string; users: string[] }
+    protect?: { manager: string; users: string[]; startOpen?: boolean }
   } = {}
 ): Promise<Team> {
   const dir = opts.dir ?? tempDir('okf-team-')
@@ -102,10 +104,16 @@ export async function startTeam(
   const tokens: Record<string, string> = {}
   if (opts.protect) {
     for (const u of new Set([opts.protect.manager, ...opts.protect.users])) tokens[`tok-${u}`] = u
-    const hook = join(bare, 'hooks', 'pre-receive')
-    writeFileSync(hook, PROTECT_HOOK(opts.protect.manager))
-    chmodSync(hook, 0o755)
   }
+  const protectMain = (on: boolean): void => {
+    if (!opts.protect) throw new Error('équipe sans protection configurée')
+    const hook = join(bare, 'hooks', 'pre-receive')
+    if (on) {
+      writeFileSync(hook, PROTECT_HOOK(opts.protect.manager))
+      chmodSync(hook, 0o755)
+    } else rmSync(hook, { force: true })
+  }
+  if (opts.protect && !opts.protect.startOpen) protectMain(true)
   const server = await startGitHttpServer(projects, {
     ...opts.server,
     ...(opts.protect ? { tokens } : {})
@@ -126,6 +134,7 @@ export async function startTeam(
       git(root, 'remote', 'set-url', 'origin', url)
       return { label, basesDir, root, base: baseAt(root, name) }
     },
+    protectMain,
     tokenOf(label: string): string {
       const t = `tok-${label}`
       if (!Object.hasOwn(tokens, t)) throw new Error(`pas de jeton pour ${label}`)

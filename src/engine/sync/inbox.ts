@@ -15,7 +15,7 @@ import type { RepoLayout } from '../git/layout'
 import { chainOf, relate, type CommitReader } from './graph'
 import { INBOX_PREFIX } from './hub-id'
 import { pendingIdOf, renamedMessage, renamedProposalText } from './rename'
-import { isConflict, isHubCommit, planReplay, subjectOf } from './replay'
+import { isConflict, isHubCommit, isResolutionCommit, planReplay, subjectOf } from './replay'
 
 /**
  * Inbox branches (issue 27), the git side. A contributor's hub files on `okf-hub/inbox/<hub id>`,
@@ -129,7 +129,14 @@ export async function collectInboxes(
         })
         continue
       }
-      const rel = await relate(reader, sha, tip)
+      if (isResolutionCommit(c)) {
+        problems.push({
+          inbox: inbox.branch,
+          commit: sha,
+          reason: `le commit ${short} de ${inbox.branch} est une résolution : seul le gestionnaire décide, elle n'est pas intégrée`
+        })
+        continue
+      }
       const deltas = await diffTrees(
         reader.commondir,
         (await reader.read(c.parents[0])).tree,
@@ -138,9 +145,8 @@ export async function collectInboxes(
       )
       const tipTree = await commitTreeOid(reader.commondir, tip, reader.cache)
       const added = deltas.map((d) => (d.before === null ? pendingIdOf(d.path) : null)).find(Boolean) ?? null
-      // A copy of it already there (collected before, or renamed): nothing to do.
-      const check = await planReplay(reader, [sha], tip, { check: true, upstream: rel.behind })
-      if (!isConflict(check) && check.replayed.every((r) => r.integrated)) continue
+      // `waiting` holds only commits with no copy on the tip (`inboxWaiting`), and what this
+      // collect adds comes from other commits: an id already there is another proposal's.
       if (added && (await idTaken(reader, tipTree, added))) {
         const renamed = await replayRenamed(reader, c, deltas, tip, tipTree, added, drawSuffix)
         if (typeof renamed === 'string') {
@@ -157,7 +163,7 @@ export async function collectInboxes(
         tip = renamed.tip
         continue
       }
-      const plan = await planReplay(reader, [sha], tip, { upstream: rel.behind })
+      const plan = await planReplay(reader, [sha], tip)
       if (isConflict(plan)) {
         problems.push({ inbox: inbox.branch, commit: sha, reason: plan.reasons.join(' ; ') })
         continue
