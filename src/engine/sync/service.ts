@@ -184,7 +184,7 @@ export class SyncService {
       await new Promise((r) => setTimeout(r, this.opts.autoPushDelayMs ?? AUTO_PUSH_DELAY_MS))
       // From here on a new commit queues one more push (this one may already have read HEAD).
       this.autoQueued.delete(base.root)
-      return this.run(base, { push: true })
+      return this.run(base, { push: true, pushOnly: true })
     }).catch((e: unknown) => this.opts.log.error(`auto-push de '${base.name}' : ${describeError(e)}`))
   }
 

@@ -5,7 +5,7 @@ import { describeError } from '../errors'
 import type { HubLog } from '../hublog'
 import { removeStaleTemps, STALE_TEMP_MS, writeFileAtomic } from '../git/atomic-write'
 import type { StepHook } from '../steps'
-import type { SyncState } from '../../shared/hub-api'
+import type { SyncAlert, SyncState } from '../../shared/hub-api'
 
 /**
  * What the last exchange with each base's remote gave, kept in memory and in
@@ -25,6 +25,20 @@ export interface SyncRecord {
   message: string
   /** ISO: when the remote refused this hub's push to the base's branch as protected (issue 27). */
   mainProtected?: string
+  /** The last attempt's alerts: a status made without the network still shows them (issue 27). */
+  alerts?: SyncAlert[]
+}
+
+function isAlert(v: unknown): v is SyncAlert {
+  const a = v as Partial<SyncAlert> | null
+  return (
+    typeof a === 'object' &&
+    a !== null &&
+    typeof a.kind === 'string' &&
+    typeof a.message === 'string' &&
+    typeof a.params === 'object' &&
+    a.params !== null
+  )
 }
 
 export const SYNC_STATE_FILE = 'sync-state.json'
@@ -59,7 +73,10 @@ export class SyncStateStore {
                 lastAttempt: rec.lastAttempt,
                 state: rec.state,
                 message: typeof rec.message === 'string' ? rec.message : '',
-                ...(typeof rec.mainProtected === 'string' ? { mainProtected: rec.mainProtected } : {})
+                ...(typeof rec.mainProtected === 'string' ? { mainProtected: rec.mainProtected } : {}),
+                ...(Array.isArray(rec.alerts) && rec.alerts.every(isAlert) && rec.alerts.length > 0
+                  ? { alerts: rec.alerts }
+                  : {})
               })
           }
         }
@@ -79,7 +96,14 @@ export class SyncStateStore {
   }
 
   /** Records an attempt; `reached` when the remote answered (its time becomes the last sync). */
-  record(root: string, state: SyncState, message: string, reached: boolean, at: Date): SyncRecord {
+  record(
+    root: string,
+    state: SyncState,
+    message: string,
+    reached: boolean,
+    at: Date,
+    alerts: SyncAlert[] = []
+  ): SyncRecord {
     const map = this.load()
     const prev = map.get(root)
     const rec: SyncRecord = {
@@ -87,7 +111,8 @@ export class SyncStateStore {
       lastAttempt: at.toISOString(),
       state,
       message,
-      ...(prev?.mainProtected ? { mainProtected: prev.mainProtected } : {})
+      ...(prev?.mainProtected ? { mainProtected: prev.mainProtected } : {}),
+      ...(alerts.length > 0 ? { alerts } : {})
     }
     map.set(root, rec)
     this.persist()

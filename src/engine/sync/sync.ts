@@ -69,6 +69,12 @@ export function effectiveMode(base: Base, deps: Pick<SyncDeps, 'mode' | 'state'>
 
 export interface SyncRequest {
   push: boolean
+  /**
+   * The push a local commit triggers (auto-push). In inbox mode it sends the inbox only, against
+   * the last known tip of the branch — the branch is not fetched: there is nobody to race, and a
+   * burst of filings costs one push, not a fetch and a push (issue 27).
+   */
+  pushOnly?: boolean
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
@@ -163,6 +169,7 @@ export async function localStatus(
   const withMode = (st: SyncStatus): SyncStatus => ({ ...st, mode })
   const rec = deps.state.get(base.root)
   const lastSync = rec?.lastSync ?? null
+  const storedAlerts = rec?.alerts?.length ? { alerts: rec.alerts } : {}
   if (lookup.kind === 'error') return status(ctx, 'error', lookup.message, { lastSync })
   const target = lookup.target
   const remote = `${target.remote}/${target.remoteBranch}`
@@ -229,8 +236,8 @@ export async function localStatus(
       (rec.state === 'unreachable' || rec.state === 'auth-required') &&
       rec.lastAttempt !== rec.lastSync
     )
-      return withMode({ ...computed, state: rec.state, message: rec.message })
-    return withMode(computed)
+      return withMode({ ...computed, state: rec.state, message: rec.message, ...storedAlerts })
+    return withMode({ ...computed, ...storedAlerts })
   } catch (e) {
     return withMode(status(ctx, 'error', e instanceof HubError ? e.message : describeError(e), { lastSync }))
   }
@@ -253,13 +260,14 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
   let mode = effectiveMode(base, deps)
   const alerts: SyncAlert[] = []
   const finish = (s: SyncStatus, reached: boolean): SyncStatus => {
-    const rec = deps.state.record(base.root, s.state, s.message, reached, at)
+    const all = [...alerts, ...(s.alerts ?? [])]
+    const rec = deps.state.record(base.root, s.state, s.message, reached, at, all)
     const out: SyncStatus = {
       ...s,
       lastSync: rec.lastSync,
       live: reached,
       mode,
-      ...(alerts.length > 0 || s.alerts ? { alerts: [...alerts, ...(s.alerts ?? [])] } : {})
+      ...(all.length > 0 ? { alerts: all } : {})
     }
     for (const a of out.alerts ?? []) log.warning(`sync '${base.name}' : ${a.message}`)
     const line = `sync '${base.name}' : ${out.state} — ${out.message}`
@@ -301,10 +309,13 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
   )
   let remoteTip: string | null
   try {
-    remoteTip =
-      mode === 'manager'
-        ? await fetchAllBranches(base.root, commondir, target, net)
-        : await fetchRemote(base.root, commondir, target, net)
+    const known = mode === 'inbox' && req.push && req.pushOnly
+    remoteTip = known ? await readRefValue(await openRepository(base.root), target.trackingRef) : null
+    if (!known || !remoteTip)
+      remoteTip =
+        mode === 'manager'
+          ? await fetchAllBranches(base.root, commondir, target, net)
+          : await fetchRemote(base.root, commondir, target, net)
   } catch (e) {
     return failed(e, false)
   }
@@ -717,6 +728,9 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
     for (const i of inboxes)
       seen.push({ branch: i.branch, waiting: (await inboxWaiting(after, i.tip, tip)).waiting.length })
     const all = [...(result.alerts ?? []), ...alerts]
+    // The collect's own alerts reach the record too (the card shows them without the network).
+    if (all.length > (result.alerts ?? []).length)
+      deps.state.record(base.root, result.state, result.message, true, at, all)
     return {
       ...result,
       alerts: all.filter((a, i) => all.findIndex((b) => b.message === a.message) === i),
