@@ -423,6 +423,8 @@ export interface SyncInboxInfo {
   branch: string
   /** Local submissions the base's branch does not carry yet (in the inbox, or about to go). */
   waiting: number
+  /** After a sync: commits this run pushed to the inbox (the status's `pushed` counts the branch only). */
+  pushed?: number
 }
 
 /** Manager-mode details: the inboxes seen and what the last run integrated. */

@@ -670,13 +670,9 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
           })
         return failed(e, true)
       }
-      const inbox = { branch, waiting: mine.length }
+      const inbox = { branch, waiting: mine.length, ...(req.push ? { pushed } : {}) }
       return finish(
-        status(ctx, 'up-to-date', inboxMessage(remote, branch, mine.length), {
-          ...counts,
-          inbox,
-          ...(req.push ? { pushed } : {})
-        }),
+        status(ctx, 'up-to-date', inboxMessage(remote, branch, mine.length), { ...counts, inbox }),
         true
       )
     }
