@@ -137,6 +137,7 @@ describe('inbox branches on a protected main', () => {
     const manager = await member('manager', 'manager')
     const s = await syncBase(manager.base, { push: true }, manager.deps)
     expect(s.state, s.message).toBe('up-to-date')
+    expect(s.message).toMatch(/ ; \d+ propositions intégrées depuis \d+ boîtes de dépôt$/)
     const collected = s.manager?.collected.map((x) => x.id) ?? []
     for (const f of [...c.filed, ...d.filed]) expect(collected).toContain(f.id)
     expect(s.manager?.inboxes.every((i) => i.waiting === 0)).toBe(true)

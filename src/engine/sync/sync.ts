@@ -723,6 +723,13 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
     const seen = []
     for (const i of inboxes)
       seen.push({ branch: i.branch, waiting: (await inboxWaiting(after, i.tip, tip)).waiting.length })
+    if (outcome.collected.length > 0)
+      result = {
+        ...result,
+        message:
+          `${result.message} ; ${plural(outcome.collected.length, 'proposition intégrée', 'propositions intégrées')} ` +
+          `depuis ${plural(new Set(outcome.collected.map((c) => c.inbox)).size, 'boîte de dépôt', 'boîtes de dépôt')}`
+      }
     const all = [...(result.alerts ?? []), ...alerts]
     // The collect's own alerts reach the record too (the card shows them without the network).
     if (all.length > (result.alerts ?? []).length)
