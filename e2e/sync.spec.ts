@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './helpers/fixtures'
@@ -105,6 +105,39 @@ test.describe('team sync', () => {
     git(bare, 'fsck', '--strict')
     await page.getByTestId('sidebar-overview').click()
     await expect(badge(page, BASE)).toHaveText('À jour')
+  })
+
+  test('main protected by the remote: Push moves the hub to its inbox, says so on the panel and the card', async ({
+    page,
+    hub
+  }, info) => {
+    await importFrom(hub, `${server.url}/${BASE}.git`)
+    // What a hosting's branch protection does: main refused, inbox branches welcome.
+    const hook = join(bare, 'hooks', 'pre-receive')
+    writeFileSync(
+      hook,
+      '#!/bin/sh\nwhile read old new ref; do\n  case "$ref" in refs/heads/okf-hub/inbox/*) ;; *) echo "protected branch hook declined" >&2; exit 1 ;; esac\ndone\n'
+    )
+    chmodSync(hook, 0o755)
+    await openApp(page, hub, `#/base/${BASE}/inventory`)
+    const id = await proposeThroughMcp(hub)
+    await expect(badge(page)).toHaveText('1 à envoyer')
+    const before = git(bare, 'rev-parse', 'HEAD').trim()
+    await page.getByTestId('push-button').click()
+    await expect(page.getByTestId('sync-alert-moved-to-inbox')).toContainText(
+      'main est protégée : ce hub dépose désormais dans sa boîte'
+    )
+    await expect(page.getByTestId('sync-mode')).toHaveAttribute('data-mode', 'inbox')
+    await expect(page.getByTestId('sync-mode')).toContainText('1 proposition attend le gestionnaire.')
+    await snap(page, info, 'sync-inbox-moved')
+    expect(git(bare, 'rev-parse', 'HEAD').trim()).toBe(before)
+    const inbox = git(bare, 'for-each-ref', '--format=%(refname)', 'refs/heads/okf-hub/inbox/').trim()
+    expect(git(bare, 'ls-tree', '-r', '--name-only', inbox).split('\n')).toContain(
+      `proposals/pending/${id}.md`
+    )
+    await page.getByTestId('sidebar-overview').click()
+    await expect(page.getByTestId(`sync-alerts-${BASE}`)).toContainText('main est protégée')
+    await snap(page, info, 'sync-inbox-card')
   })
 
   test('the server gone: « Distant injoignable » in words, with what to do, nothing lost', async ({

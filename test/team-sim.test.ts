@@ -5,23 +5,29 @@ import type { HubConfig } from '../src/engine/config'
 import { memoryHubLog } from '../src/engine/hublog'
 import { fileProposal, type Filed } from '../src/engine/proposals/propose'
 import { resolvePlan } from '../src/engine/review/resolve'
+import { MemoryCredentialStore } from '../src/engine/sync/credentials'
 import { SyncService } from '../src/engine/sync/service'
+import type { SyncStatus } from '../src/shared/hub-api'
 import { git, removeDir, tempDir } from './helpers/fixtures'
 import { startTeam, type Hub, type Team } from './helpers/team'
 
 /**
- * Issue 12 at team scale: N contributors' hubs (in-process, each its own bases dir cloned from
- * one remote behind the smart-HTTP server, auto-push on) file proposals all at once through the
- * engine's propose path; a manager resolves them in batches while two contributors still file;
- * then every hub syncs. Checked with git itself on the remote and on every hub.
+ * Issues 12 and 27 at team scale: N contributors' hubs (in-process, each its own bases dir cloned
+ * from one remote behind the smart-HTTP server, auto-push on, each with its own token) file
+ * proposals all at once through the engine's propose path, on a remote whose main is protected
+ * (only the manager's token updates it): each hub is refused on main, moves to its inbox branch
+ * by itself, and the manager's hub collects every inbox into main. The manager resolves in batches
+ * while two contributors still file; then every hub syncs. Checked with git itself on the remote
+ * and on every hub.
  */
-const HUBS = 8
-const PER_HUB = 10
-const BATCHES = 4
+const HUBS = 6
+const PER_HUB = 6
+const BATCHES = 3
 
 interface SimHub extends Hub {
   sync: SyncService
   filed: Filed[]
+  statuses: SyncStatus[]
 }
 
 let team: Team | undefined
@@ -34,7 +40,9 @@ afterAll(async () => {
   }
 })
 
-function withSync(hub: Hub): SimHub {
+async function withSync(t: Team, hub: Hub, user: string, manager = false): Promise<SimHub> {
+  const credentials = new MemoryCredentialStore({})
+  await credentials.set(new URL(t.url).host, t.tokenOf(user))
   const config: HubConfig = {
     basesDir: hub.basesDir,
     readTocThreshold: 8192,
@@ -42,17 +50,22 @@ function withSync(hub: Hub): SimHub {
     defaultBases: false,
     configFile: null,
     userDataDir: join(hub.basesDir, '..', `ud-${hub.label}`),
-    baseSettings: { equipe: { autoPush: true, syncAtStart: true } }
+    // Contributors in the default mode: they learn main is protected from the remote's refusal.
+    baseSettings: {
+      equipe: { autoPush: true, syncAtStart: true, ...(manager ? { syncMode: 'manager' } : {}) }
+    }
   }
   const sync = new SyncService({
     config,
     log: memoryHubLog(),
-    // Eight hubs racing for one branch: each round one push wins and the others fetch and retry,
-    // so the last one needs up to seven retries; a wider backoff wastes fewer rounds.
-    tuning: { maxAttempts: 40, backoffMs: 250, maxBackoffMs: 4_000, timeoutMs: 10_000 }
+    credentials,
+    // Only the manager's hub ever races (with itself); contributors each write their own branch.
+    tuning: { maxAttempts: 10, backoffMs: 20, maxBackoffMs: 500, timeoutMs: 10_000 }
   })
   services.push(sync)
-  return { ...hub, sync, filed: [] }
+  const statuses: SyncStatus[] = []
+  sync.onChange((s) => statuses.push(s))
+  return { ...hub, sync, filed: [], statuses }
 }
 
 const fields = (who: string, i: number) => ({
@@ -66,8 +79,9 @@ const fields = (who: string, i: number) => ({
 
 /**
  * Ids are `prop-<day>-<4 hex>`: 16 bits a day. Two hubs drawing the same id on the same day is a
- * real (if rare) case — sync then reports diverged on that path (test/sync.test.ts covers
- * refusals); here each hub draws in its own first hex digit so that 80 ids never collide.
+ * real (if rare) case — the manager renames the later one at collect (test/sync-inbox.test.ts
+ * forces it); here each hub draws in its own first hex digit so that the checks below can name
+ * every proposal by the id it was filed under.
  */
 const drawFor = (k: number) => () => k.toString(16) + randomBytes(2).toString('hex').slice(0, 3)
 
@@ -80,10 +94,12 @@ async function file(h: SimHub, k: number, i: number): Promise<void> {
 describe('team simulation', () => {
   it(`${HUBS} hubs × ${PER_HUB} proposals with auto-push, a manager resolving in ${BATCHES} batches, then every hub syncs`, async () => {
     const t0 = Date.now()
-    team = await startTeam({ dir: tempDir('okf-team-sim-') })
+    const users = Array.from({ length: HUBS }, (_, k) => `c${k}`)
+    team = await startTeam({ dir: tempDir('okf-team-sim-'), protect: { manager: 'manager', users } })
     const t = team
-    const hubs = Array.from({ length: HUBS }, (_, k) => withSync(t.clone(`c${k}`)))
-    const manager = withSync(t.clone('manager'))
+    const hubs = await Promise.all(users.map((u) => withSync(t, t.clone(u), u)))
+    const manager = await withSync(t, t.clone('manager'), 'manager', true)
+    const mainBefore = git(t.bare, 'rev-parse', 'main').trim()
 
     // Every hub files at the same time, each agent one proposal after the other (as its calls
     // come); each filing's auto-push coalesces with the ones queued behind it.
@@ -96,12 +112,26 @@ describe('team simulation', () => {
     const all = hubs.flatMap((h) => h.filed)
     expect(all).toHaveLength(HUBS * PER_HUB)
     expect(new Set(all.map((f) => f.id)).size).toBe(all.length)
+    // Every contributor was refused on main and said it moved to its inbox; main did not move;
+    // every proposal is on the remote, in its hub's inbox.
+    expect(git(t.bare, 'rev-parse', 'main').trim()).toBe(mainBefore)
+    for (const h of hubs) {
+      expect(h.statuses.some((s) => s.alerts?.some((a) => a.kind === 'moved-to-inbox'))).toBe(true)
+      const last = h.statuses.at(-1)
+      expect(last?.state, last?.message).toBe('up-to-date')
+      expect(last?.mode).toBe('inbox')
+      const inbox = last?.inbox?.branch ?? ''
+      const files = git(t.bare, 'ls-tree', '-r', '--name-only', inbox, 'proposals/pending/').split('\n')
+      for (const f of h.filed) expect(files).toContain(f.path)
+    }
+
+    // The manager collects every inbox into main, then resolves in batches while two
+    // contributors keep filing.
+    const pull = await manager.sync.sync(manager.base, { push: true })
+    expect(pull.state, pull.message).toBe('up-to-date')
+    expect(pull.manager?.collected).toHaveLength(all.length)
     const pendingOnRemote = git(t.bare, 'ls-tree', '--name-only', 'main', 'proposals/pending/').split('\n')
     for (const f of all) expect(pendingOnRemote).toContain(f.path)
-
-    // The manager catches up, then resolves in batches while two contributors keep filing.
-    const pull = await manager.sync.sync(manager.base, { push: false })
-    expect(pull.state).toBe('up-to-date')
     const resolved = new Set<string>()
     const acceptedIds = new Set<string>()
     const size = Math.ceil(all.length / BATCHES)
@@ -134,12 +164,18 @@ describe('team simulation', () => {
       expect(s.state, s.message).toBe('up-to-date')
     }
 
-    // Every hub syncs (pushing whatever is still local), until all stand on the same tip.
+    // Every contributor syncs (its late proposals into its inbox), the manager collects them,
+    // then everyone syncs again, until all stand on the same tip with nothing left waiting.
     const everyone = [...hubs, manager]
-    const statuses = await Promise.all(everyone.map((h) => h.sync.sync(h.base, { push: true })))
+    const statuses = await Promise.all(hubs.map((h) => h.sync.sync(h.base, { push: true })))
     for (const s of statuses) expect(s.state, s.message).toBe('up-to-date')
-    const final = await Promise.all(everyone.map((h) => h.sync.sync(h.base, { push: false })))
+    const collected = await manager.sync.sync(manager.base, { push: true })
+    expect(collected.state, collected.message).toBe('up-to-date')
+    const final = await Promise.all(everyone.map((h) => h.sync.sync(h.base, { push: true })))
     for (const s of final) expect(s.state, s.message).toBe('up-to-date')
+    for (const s of final.slice(0, HUBS)) expect(s.inbox?.waiting).toBe(0)
+    // Integrated inboxes were deleted by their owners: none is left on the remote.
+    expect(git(t.bare, 'for-each-ref', 'refs/heads/okf-hub/').trim()).toBe('')
     const tip = git(t.bare, 'rev-parse', 'main').trim()
     for (const h of everyone) {
       expect(git(h.root, 'rev-parse', 'HEAD').trim()).toBe(tip)
@@ -186,5 +222,5 @@ describe('team simulation', () => {
     console.log(
       `team simulation: ${HUBS} hubs × ${PER_HUB} proposals in ${Date.now() - t0} ms, ${t.server.requests.length} requests`
     )
-  }, 120_000)
+  }, 240_000)
 })

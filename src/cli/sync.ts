@@ -26,6 +26,11 @@ export const SYNC_USAGE = `usage: okf-hub sync [<base>|--all] [--push] [--json] 
            --plan-out FILE (jamais écrasé), sinon sur la sortie standard ; à prévisualiser avec
            okf-hub review resolve <base> --plan FILE --dry-run, puis à résoudre de nouveau
 
+  Modes (réglage sync-mode de la base dans hub-config.yaml) : auto (par défaut : pousse la branche,
+  et passe de lui-même à sa boîte de dépôt si le dépôt distant la refuse comme protégée), main,
+  inbox (les propositions vont dans okf-hub/inbox/<id du hub>, une branche que seul ce hub écrit),
+  manager (pousse la branche et y intègre les propositions de toutes les boîtes de dépôt).
+
   Jeton : OKF_HUB_GIT_TOKEN (jamais en argument, jamais écrit sur disque).
 
 Une ligne par base : <base>  <état>  <explication>. États : à jour, en retard, en avance, divergée,
@@ -68,7 +73,8 @@ export function renderLine(s: SyncStatus): string {
     s.ahead || s.behind
       ? ` (${[s.ahead ? `+${s.ahead}` : '', s.behind ? `-${s.behind}` : ''].filter(Boolean).join(' ')})`
       : ''
-  return `${s.base}  ${STATE_LABELS[s.state]}${counts}  ${s.message}`
+  const alerts = (s.alerts ?? []).map((a) => `\n  ! ${a.message}`).join('')
+  return `${s.base}  ${STATE_LABELS[s.state]}${counts}  ${s.message}${alerts}`
 }
 
 export async function runSync(argv: string[]): Promise<number> {

@@ -135,7 +135,7 @@ describe('per-base settings (bases: in hub-config.yaml)', () => {
     expect(() => load('bases: [equipe]\n')).toThrow(ConfigError)
     expect(() => load('bases:\n  equipe: true\n')).toThrow(/bases\.equipe doit être une correspondance/)
     expect(() => load('bases:\n  equipe:\n    autopush: true\n')).toThrow(
-      /bases\.equipe\.autopush : réglage inconnu \(connus : auto-push, sync-at-start\)/
+      /bases\.equipe\.autopush : réglage inconnu \(connus : auto-push, sync-at-start, sync-mode\)/
     )
     expect(() => load('bases:\n  equipe:\n    auto-push: "yes"\n')).toThrow(
       /bases-settings\.yaml : bases\.equipe\.auto-push doit être un booléen/

@@ -26,7 +26,14 @@ export interface BaseSettings {
   autoPush: boolean
   /** Fetch and fast-forward when a server starts (bases with a remote only). */
   syncAtStart: boolean
+  /**
+   * `sync-mode` (issue 27): `main`, `inbox` or `manager` (`SyncMode`); absent: `auto` — push the
+   * base's branch, and move to the inbox when the remote refuses it as protected.
+   */
+  syncMode?: 'auto' | 'main' | 'inbox' | 'manager'
 }
+
+export const SYNC_MODES = ['auto', 'main', 'inbox', 'manager'] as const
 
 export const DEFAULT_BASE_SETTINGS: Readonly<BaseSettings> = Object.freeze({
   autoPush: false,
@@ -40,7 +47,7 @@ export function settingsOf(config: HubConfig, name: string): BaseSettings {
   return own ?? { ...DEFAULT_BASE_SETTINGS }
 }
 
-const BASE_KEYS: Record<string, keyof BaseSettings> = {
+const BASE_KEYS: Record<string, 'autoPush' | 'syncAtStart'> = {
   'auto-push': 'autoPush',
   'sync-at-start': 'syncAtStart'
 }
@@ -58,10 +65,16 @@ function baseSettingsValue(file: string, value: unknown): Record<string, BaseSet
       )
     const settings: BaseSettings = { ...DEFAULT_BASE_SETTINGS }
     for (const [key, v] of Object.entries(raw as Record<string, unknown>)) {
+      if (key === 'sync-mode') {
+        const mode = SYNC_MODES.find((m) => m === v)
+        if (!mode) throw new ConfigError(`${file} : ${where}.sync-mode doit valoir ${SYNC_MODES.join(', ')}`)
+        if (mode !== 'auto') settings.syncMode = mode
+        continue
+      }
       const field = Object.hasOwn(BASE_KEYS, key) ? BASE_KEYS[key] : undefined
       if (!field)
         throw new ConfigError(
-          `${file} : ${where}.${key} : réglage inconnu (connus : ${Object.keys(BASE_KEYS).join(', ')})`
+          `${file} : ${where}.${key} : réglage inconnu (connus : ${[...Object.keys(BASE_KEYS), 'sync-mode'].join(', ')})`
         )
       if (typeof v !== 'boolean')
         throw new ConfigError(`${file} : ${where}.${key} doit être un booléen (true ou false)`)

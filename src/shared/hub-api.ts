@@ -418,6 +418,55 @@ export interface SyncStatus {
    * set it aside and rebuild its plan on the remote's tip. False or absent: git's tools only.
    */
   replannable?: boolean
+  /** Issue 27: how this hub sends to the remote; absent on a status made before any mode was known. */
+  mode?: SyncMode
+  inbox?: SyncInboxInfo
+  manager?: SyncManagerInfo
+  /** Problems to show on the base's card and in the sync panel, with what to do. */
+  alerts?: SyncAlert[]
+}
+
+/**
+ * How a hub sends its commits to a base's remote (issue 27): `main` pushes the base's branch
+ * (today's mode); `inbox` files submissions on `okf-hub/inbox/<hub id>`, a branch only this hub
+ * writes, for the manager to integrate; `manager` pushes the branch and integrates every inbox.
+ */
+export type SyncMode = 'main' | 'inbox' | 'manager'
+
+/** What went wrong in a sync that must not stay in a log (issue 27, « failure is loud »). */
+export type SyncAlertKind =
+  /** The remote refused the push to the base's branch as protected: this hub now files on its inbox. */
+  | 'moved-to-inbox'
+  /** A push refused for another reason than protection (or a manager refused on its own branch). */
+  | 'push-refused'
+  /** An inbox that could not be fetched, or commits of it that cannot be integrated. */
+  | 'inbox-problem'
+  /** This hub stays behind the remote (local changes in the way, or commits it cannot replay). */
+  | 'stays-behind'
+
+export interface SyncAlert {
+  kind: SyncAlertKind
+  /** The engine's sentence (French), for the CLI and the log. The UI words the kind. */
+  message: string
+  /** Inbox branch, commit counts: what the UI's wording needs. */
+  params: Record<string, string | number>
+}
+
+/** Inbox-mode details of a sync status. */
+export interface SyncInboxInfo {
+  /** This hub's inbox branch (`okf-hub/inbox/<hub id>`). */
+  branch: string
+  /** Local submissions the base's branch does not carry yet (in the inbox, or about to go). */
+  waiting: number
+  /** After a sync: commits this run pushed to the inbox (the status's `pushed` counts the branch only). */
+  pushed?: number
+}
+
+/** Manager-mode details: the inboxes seen and what the last run integrated. */
+export interface SyncManagerInfo {
+  inboxes: { branch: string; waiting: number }[]
+  /** Proposals integrated by this run, with the inbox they came from. */
+  collected: { id: string; inbox: string; renamedFrom?: string }[]
 }
 
 /** `setAsideResolutions`: what was set aside, where it is kept, and the plan rebuilt from it. */

@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net'
  * on 127.0.0.1, serving every repository under `projectRoot` at `<url>/<name>`. Clone, fetch and
  * push work as against any git host. With `token`, every request must carry HTTP Basic auth
  * whose password (or user) is the token — the way GitHub and GitLab accept personal tokens —
- * otherwise it is answered 401 with a `WWW-Authenticate` challenge.
+ * otherwise it is answered 401 with a `WWW-Authenticate` challenge. With `tokens` (issue 27), each
+ * token is one user's: the server tells git who pushes (`REMOTE_USER`), so a repository's
+ * pre-receive hook can protect a branch the way a hosting does (`team.ts`, `protect`).
  */
 export interface GitHttpServer {
   /** `http://127.0.0.1:<port>` — append `/<repo>` (e.g. `/base.git`). */
@@ -21,14 +23,25 @@ export interface GitHttpServer {
 
 export interface GitHttpOptions {
   token?: string
+  /** token → user name (every request must carry one of them). */
+  tokens?: Record<string, string>
   slowMs?: number
 }
 
-function authorized(header: string | undefined, token: string): boolean {
-  if (!header?.startsWith('Basic ')) return false
+function presented(header: string | undefined): string[] {
+  if (!header?.startsWith('Basic ')) return []
   const [user, ...rest] = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':')
-  const password = rest.join(':')
-  return password === token || user === token
+  return [rest.join(':'), user]
+}
+
+/** The user the request authenticates as: 'test' without any token configured, null when refused. */
+function userOf(header: string | undefined, opts: GitHttpOptions): string | null {
+  if (opts.token === undefined && opts.tokens === undefined) return 'test'
+  for (const t of presented(header)) {
+    if (opts.token !== undefined && t === opts.token) return 'test'
+    if (opts.tokens && t !== '' && Object.hasOwn(opts.tokens, t)) return opts.tokens[t]
+  }
+  return null
 }
 
 export async function startGitHttpServer(
@@ -39,7 +52,8 @@ export async function startGitHttpServer(
   const state = { slowMs: opts.slowMs ?? 0 }
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const ok = opts.token === undefined || authorized(req.headers.authorization, opts.token)
+    const user = userOf(req.headers.authorization, opts)
+    const ok = user !== null
     requests.push({ method: req.method ?? '', path: url.pathname, authorized: ok })
     if (!ok) {
       res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="okf-test"', 'Content-Type': 'text/plain' })
@@ -52,7 +66,7 @@ export async function startGitHttpServer(
       GIT_PROJECT_ROOT: projectRoot,
       GIT_HTTP_EXPORT_ALL: '1',
       // http-backend refuses receive-pack (push) to anonymous users.
-      REMOTE_USER: 'test',
+      REMOTE_USER: user ?? '',
       REQUEST_METHOD: req.method,
       PATH_INFO: decodeURIComponent(url.pathname),
       QUERY_STRING: url.search.slice(1),

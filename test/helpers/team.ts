@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Base } from '../../src/engine/registry/base'
 import { loadManifest } from '../../src/engine/registry/manifest'
@@ -19,6 +19,10 @@ export interface Team {
   name: string
   /** A new hub: `<dir>/hub-<label>/<name>` cloned from the remote. */
   clone(label: string): Hub
+  /** With `protect`: the token of user `label` (each hub is its own user). */
+  tokenOf(label: string): string
+  /** With `protect`: turns the protection rule on or off (a team migrating). */
+  protectMain(on: boolean): void
   close(): Promise<void>
 }
 
@@ -29,6 +33,46 @@ export interface Hub {
   base: Base
 }
 
+/**
+ * What a hosting's branch protection does, as a pre-receive hook (issue 27): only `manager`
+ * updates main, and only as a fast-forward without merge commits; anyone may create an
+ * `okf-hub/inbox/<id>` branch, which then belongs to its creator (only they update or delete it,
+ * never by a non-fast-forward); every other ref is refused. GitHub's and GitLab's own messages
+ * are mimicked (« protected branch hook declined »).
+ */
+const PROTECT_HOOK = (manager: string): string => `#!/bin/sh
+zero=0000000000000000000000000000000000000000
+owners="$GIT_DIR/inbox-owners"
+touch "$owners"
+while read old new ref; do
+  case "$ref" in
+    refs/heads/main)
+      if [ "$REMOTE_USER" != "${manager}" ]; then
+        echo "GH006: Protected branch update failed for refs/heads/main: $REMOTE_USER may not push" >&2
+        exit 1
+      fi
+      if [ "$old" != "$zero" ] && ! git merge-base --is-ancestor "$old" "$new"; then
+        echo "protected branch: force push refused" >&2; exit 1
+      fi
+      if [ "$old" != "$zero" ] && [ -n "$(git rev-list --merges "$old..$new")" ]; then
+        echo "protected branch: merge commits refused (linear history)" >&2; exit 1
+      fi ;;
+    refs/heads/okf-hub/inbox/*)
+      owner=$(grep "^$ref " "$owners" | cut -d' ' -f2)
+      if [ -n "$owner" ] && [ "$owner" != "$REMOTE_USER" ]; then
+        echo "inbox $ref belongs to $owner, not $REMOTE_USER" >&2; exit 1
+      fi
+      if [ "$old" != "$zero" ] && [ "$new" != "$zero" ] && ! git merge-base --is-ancestor "$old" "$new"; then
+        echo "inbox $ref: force push refused" >&2; exit 1
+      fi
+      [ -z "$owner" ] && echo "$ref $REMOTE_USER" >> "$owners" ;;
+    *)
+      echo "refusing $ref" >&2; exit 1 ;;
+  esac
+done
+exit 0
+`
+
 export function baseAt(root: string, dirName: string): Base {
   const loaded = loadManifest(root, dirName)
   if (!loaded.ok) throw new Error(loaded.reason)
@@ -36,7 +80,14 @@ export function baseAt(root: string, dirName: string): Base {
 }
 
 export async function startTeam(
-  opts: { name?: string; spec?: BundleSpec; server?: GitHttpOptions; dir?: string } = {}
+  opts: {
+    name?: string
+    spec?: BundleSpec
+    server?: GitHttpOptions
+    dir?: string
+    /** Protected main (issue 27): `manager` is the only user who may push it; `users` get tokens. */
+    protect?: { manager: string; users: string[]; startOpen?: boolean }
+  } = {}
 ): Promise<Team> {
   const dir = opts.dir ?? tempDir('okf-team-')
   const name = opts.name ?? 'equipe'
@@ -50,7 +101,23 @@ export async function startTeam(
   // Receive-pack over http-backend refuses unless enabled for the anonymous test user.
   git(bare, 'config', 'http.receivepack', 'true')
   git(seed, 'push', '-q', bare, 'main')
-  const server = await startGitHttpServer(projects, opts.server)
+  const tokens: Record<string, string> = {}
+  if (opts.protect) {
+    for (const u of new Set([opts.protect.manager, ...opts.protect.users])) tokens[`tok-${u}`] = u
+  }
+  const protectMain = (on: boolean): void => {
+    if (!opts.protect) throw new Error('équipe sans protection configurée')
+    const hook = join(bare, 'hooks', 'pre-receive')
+    if (on) {
+      writeFileSync(hook, PROTECT_HOOK(opts.protect.manager))
+      chmodSync(hook, 0o755)
+    } else rmSync(hook, { force: true })
+  }
+  if (opts.protect && !opts.protect.startOpen) protectMain(true)
+  const server = await startGitHttpServer(projects, {
+    ...opts.server,
+    ...(opts.protect ? { tokens } : {})
+  })
   const url = `${server.url}/base.git`
   return {
     dir,
@@ -66,6 +133,12 @@ export async function startTeam(
       git(basesDir, 'clone', '-q', bare, name)
       git(root, 'remote', 'set-url', 'origin', url)
       return { label, basesDir, root, base: baseAt(root, name) }
+    },
+    protectMain,
+    tokenOf(label: string): string {
+      const t = `tok-${label}`
+      if (!Object.hasOwn(tokens, t)) throw new Error(`pas de jeton pour ${label}`)
+      return t
     },
     close: () => server.close()
   }

@@ -56,7 +56,9 @@ export function proposalStatus(base: Base, q: StatusQuery, log?: HubLog): Status
         continue
       }
       const id = metaString(p.meta, 'id') ?? f.stem
-      if (q.id !== undefined && id !== q.id && f.stem !== q.id) continue
+      // A proposal renamed where ids met (issue 27, sync/rename.ts) is still found by its first id.
+      if (q.id !== undefined && id !== q.id && f.stem !== q.id && metaString(p.meta, 'renamed-from') !== q.id)
+        continue
       const by = metaString(p.meta, 'submitted-by')
       if (wanted !== undefined && (by ?? '').trim().toLowerCase() !== wanted) continue
       entries.push({

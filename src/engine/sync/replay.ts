@@ -3,6 +3,7 @@ import { ObjectBatch, commitTreeOid } from '../git/objects'
 import { diffTrees } from '../git/advance'
 import { HUB_AUTHOR } from '../git/identity'
 import type { CommitReader, CommitInfo } from './graph'
+import { originalOfRenamed, pendingIdOf } from './rename'
 
 /**
  * Replaying the hub's own local commits on a newer remote tip instead of merging (DESIGN: never
@@ -19,8 +20,11 @@ import type { CommitReader, CommitInfo } from './graph'
 export interface ReplayPlan {
   /** The new tip: the remote tip when every local commit was already there. */
   tip: string
-  /** Old local commit → new commit (null: dropped, already upstream). */
-  replayed: { from: string; to: string | null; subject: string }[]
+  /**
+   * Old local commit → new commit (null: dropped, already upstream). `integrated`: its changes are
+   * on `onto` already (a copy pushed or collected before, or the same change made there).
+   */
+  replayed: { from: string; to: string | null; subject: string; integrated?: boolean }[]
 }
 
 export interface ReplayConflict {
@@ -58,6 +62,12 @@ async function upstreamCopies(
     if (!isHubCommit(c) || c.parents.length !== 1) continue
     const key = identityOf(c)
     byIdentity.set(key, [...(byIdentity.get(key) ?? []), c])
+    // A copy renamed at integration (`rename.ts`) is found under its original's identity too.
+    const original = originalOfRenamed(c.message)
+    if (original) {
+      const k = `${c.author}\n${c.committer}\n${original.message}`
+      byIdentity.set(k, [...(byIdentity.get(k) ?? []), c])
+    }
   }
   return byIdentity
 }
@@ -105,6 +115,18 @@ export async function planReplay(
     const mine = new Map(own.map((d) => [d.path, d.after]))
     for (const copy of candidates) {
       const theirs = await deltasOf(copy)
+      const renamed = originalOfRenamed(copy.message)
+      // A renamed copy's proposal file has another path and a changed frontmatter: the identity
+      // (author and committer to the second, the whole original message) and the renamed path decide.
+      if (
+        renamed &&
+        theirs.every((d) =>
+          pendingIdOf(d.path) === renamed.to
+            ? mine.has(`proposals/pending/${renamed.from}.md`)
+            : mine.has(d.path) && same(mine.get(d.path) ?? null, d.after)
+        )
+      )
+        return true
       if (theirs.every((d) => mine.has(d.path) && same(mine.get(d.path) ?? null, d.after))) return true
     }
     return false
@@ -169,7 +191,15 @@ export async function planReplay(
   if (conflicts.size > 0 || reasons.length > 0) return { paths: [...conflicts].sort(), reasons, replannable }
   // A status only asks whether the commits would replay: nothing is built.
   if (opts.check)
-    return { tip: '', replayed: steps.map((s) => ({ from: s.sha, to: null, subject: subjectOf(s.c) })) }
+    return {
+      tip: '',
+      replayed: steps.map((s) => ({
+        from: s.sha,
+        to: null,
+        subject: subjectOf(s.c),
+        integrated: s.changes.length === 0
+      }))
+    }
 
   const objects = new ObjectBatch(commondir)
   let tip = onto
@@ -178,7 +208,7 @@ export async function planReplay(
   for (const { sha, c, changes } of steps) {
     const subject = subjectOf(c)
     if (changes.length === 0) {
-      replayed.push({ from: sha, to: null, subject })
+      replayed.push({ from: sha, to: null, subject, integrated: true })
       continue
     }
     const tree =

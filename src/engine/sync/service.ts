@@ -6,6 +6,7 @@ import type { HubLog } from '../hublog'
 import type { Base } from '../registry/base'
 import type { SyncStatus } from '../../shared/hub-api'
 import { MemoryCredentialStore, type CredentialStore } from './credentials'
+import { hubIdOf } from './hub-id'
 import { SyncStateStore } from './state'
 import { remoteTarget } from './target'
 import type { SyncDeps, SyncRequest } from './sync'
@@ -88,8 +89,31 @@ export class SyncService {
     return () => this.listeners.delete(listener)
   }
 
-  private deps(): SyncDeps {
-    return { ...this.opts.tuning, log: this.opts.log, credentials: this.credentials, state: this.state }
+  private hubId: string | null = null
+
+  /** This installation's hub id (drawn on first need: a hub that never meets an inbox has none). */
+  private ownHubId(): string | undefined {
+    if (this.hubId === null) {
+      try {
+        this.hubId = hubIdOf(this.opts.config.userDataDir)
+      } catch (e) {
+        this.opts.log.warning(`identifiant du hub illisible : ${describeError(e)}`)
+        return undefined
+      }
+    }
+    return this.hubId
+  }
+
+  private deps(base?: Base): SyncDeps {
+    const mode = base ? (settingsOf(this.opts.config, base.name).syncMode ?? 'auto') : 'auto'
+    return {
+      ...this.opts.tuning,
+      log: this.opts.log,
+      credentials: this.credentials,
+      state: this.state,
+      mode,
+      hubId: this.opts.tuning?.hubId ?? this.ownHubId()
+    }
   }
 
   private emit(status: SyncStatus): void {
@@ -117,7 +141,7 @@ export class SyncService {
 
   private async run(base: Base, req: SyncRequest): Promise<SyncStatus> {
     const { syncBase } = await import('./sync')
-    const status = await syncBase(base, req, this.deps())
+    const status = await syncBase(base, req, this.deps(base))
     this.emit(status)
     return status
   }
@@ -125,7 +149,7 @@ export class SyncService {
   /** Status from the last known remote tip and the last attempt (no network). */
   async status(base: Base): Promise<SyncStatus> {
     const { localStatus } = await import('./sync')
-    return localStatus(base, this.deps())
+    return localStatus(base, this.deps(base))
   }
 
   /** Fetch + fast-forward, and with `push` send local commits; after any run of this base already queued. */
@@ -160,7 +184,7 @@ export class SyncService {
       await new Promise((r) => setTimeout(r, this.opts.autoPushDelayMs ?? AUTO_PUSH_DELAY_MS))
       // From here on a new commit queues one more push (this one may already have read HEAD).
       this.autoQueued.delete(base.root)
-      return this.run(base, { push: true })
+      return this.run(base, { push: true, pushOnly: true })
     }).catch((e: unknown) => this.opts.log.error(`auto-push de '${base.name}' : ${describeError(e)}`))
   }
 

@@ -5,7 +5,7 @@ import { describeError } from '../errors'
 import type { HubLog } from '../hublog'
 import { removeStaleTemps, STALE_TEMP_MS, writeFileAtomic } from '../git/atomic-write'
 import type { StepHook } from '../steps'
-import type { SyncState } from '../../shared/hub-api'
+import type { SyncAlert, SyncState } from '../../shared/hub-api'
 
 /**
  * What the last exchange with each base's remote gave, kept in memory and in
@@ -23,6 +23,22 @@ export interface SyncRecord {
   /** The outcome of that attempt. */
   state: SyncState
   message: string
+  /** ISO: when the remote refused this hub's push to the base's branch as protected (issue 27). */
+  mainProtected?: string
+  /** The last attempt's alerts: a status made without the network still shows them (issue 27). */
+  alerts?: SyncAlert[]
+}
+
+function isAlert(v: unknown): v is SyncAlert {
+  const a = v as Partial<SyncAlert> | null
+  return (
+    typeof a === 'object' &&
+    a !== null &&
+    typeof a.kind === 'string' &&
+    typeof a.message === 'string' &&
+    typeof a.params === 'object' &&
+    a.params !== null
+  )
 }
 
 export const SYNC_STATE_FILE = 'sync-state.json'
@@ -56,7 +72,11 @@ export class SyncStateStore {
                 lastSync: typeof rec.lastSync === 'string' ? rec.lastSync : null,
                 lastAttempt: rec.lastAttempt,
                 state: rec.state,
-                message: typeof rec.message === 'string' ? rec.message : ''
+                message: typeof rec.message === 'string' ? rec.message : '',
+                ...(typeof rec.mainProtected === 'string' ? { mainProtected: rec.mainProtected } : {}),
+                ...(Array.isArray(rec.alerts) && rec.alerts.every(isAlert) && rec.alerts.length > 0
+                  ? { alerts: rec.alerts }
+                  : {})
               })
           }
         }
@@ -76,18 +96,41 @@ export class SyncStateStore {
   }
 
   /** Records an attempt; `reached` when the remote answered (its time becomes the last sync). */
-  record(root: string, state: SyncState, message: string, reached: boolean, at: Date): SyncRecord {
+  record(
+    root: string,
+    state: SyncState,
+    message: string,
+    reached: boolean,
+    at: Date,
+    alerts: SyncAlert[] = []
+  ): SyncRecord {
     const map = this.load()
     const prev = map.get(root)
     const rec: SyncRecord = {
       lastSync: reached ? at.toISOString() : (prev?.lastSync ?? null),
       lastAttempt: at.toISOString(),
       state,
-      message
+      message,
+      ...(prev?.mainProtected ? { mainProtected: prev.mainProtected } : {}),
+      ...(alerts.length > 0 ? { alerts } : {})
     }
     map.set(root, rec)
     this.persist()
     return rec
+  }
+
+  /** The remote refused the base's branch as protected: `auto` sync mode files on the inbox from now on. */
+  learnMainProtected(root: string, at: Date): void {
+    const map = this.load()
+    const prev = map.get(root)
+    map.set(root, {
+      lastSync: prev?.lastSync ?? null,
+      lastAttempt: prev?.lastAttempt ?? at.toISOString(),
+      state: prev?.state ?? 'ahead',
+      message: prev?.message ?? '',
+      mainProtected: at.toISOString()
+    })
+    this.persist()
   }
 
   private persist(): void {

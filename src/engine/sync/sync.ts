@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { HttpClient } from 'isomorphic-git'
 import { describeError, HubError } from '../errors'
 import type { HubLog } from '../hublog'
@@ -8,13 +9,15 @@ import { headCommitSha, readRefValue } from '../git/refs'
 import { openRepository } from '../git/layout'
 import { advanceBranch, hasAdvanceJournal, probeAdvance, settleAdvanceJournal } from '../git/advance'
 import type { StepHook } from '../steps'
-import type { SyncState, SyncStatus } from '../../shared/hub-api'
+import type { SyncAlert, SyncMode, SyncState, SyncStatus } from '../../shared/hub-api'
 import type { CredentialStore } from './credentials'
 import { chainOf, CommitReader, relate, type Relation } from './graph'
-import { isConflict, planReplay, type ReplayConflict } from './replay'
+import { inboxBranch } from './hub-id'
+import { collectInboxes, inboxWaiting, listInboxTips } from './inbox'
+import { isConflict, isResolutionCommit, planReplay, type ReplayConflict } from './replay'
 import type { SyncStateStore } from './state'
 import { remoteTarget, type RemoteTarget, type TargetLookup } from './target'
-import { fetchRemote, NetFailure, pushCommit } from './transport'
+import { fetchAllBranches, fetchRemote, NetFailure, pushCommit } from './transport'
 
 /**
  * One base and its remote (issue 12). Fetch first, outside the base lock (a slow or unreachable
@@ -50,10 +53,29 @@ export interface SyncDeps {
   http?: HttpClient
   /** Tests only (issue 13): called after each durable step of the fetch, the push and the branch's move. */
   onStep?: StepHook
+  /** The base's `sync-mode` setting (issue 27); default `auto`. */
+  mode?: 'auto' | SyncMode
+  /** This installation's hub id (`hub-id.ts`): names its inbox branch. Required for inbox mode. */
+  hubId?: string
+  /** Four hex digits for an id renamed at integration (tests force collisions). */
+  drawSuffix?: () => string
+}
+
+/** The mode a run starts in: the setting, else what the remote taught (`mainProtected`). */
+export function effectiveMode(base: Base, deps: Pick<SyncDeps, 'mode' | 'state'>): SyncMode {
+  const m = deps.mode ?? 'auto'
+  if (m !== 'auto') return m
+  return deps.state.get(base.root)?.mainProtected ? 'inbox' : 'main'
 }
 
 export interface SyncRequest {
   push: boolean
+  /**
+   * The push a local commit triggers (auto-push). In inbox mode it sends the inbox only, against
+   * the last known tip of the branch — the branch is not fetched: there is nobody to race, and a
+   * burst of filings costs one push, not a fetch and a push (issue 27).
+   */
+  pushOnly?: boolean
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
@@ -138,11 +160,17 @@ const noRemote = (ctx: Context): SyncStatus =>
   )
 
 /** Local status against the last known remote tip (the tracking ref): no network call. */
-export async function localStatus(base: Base, deps: Pick<SyncDeps, 'state'>): Promise<SyncStatus> {
+export async function localStatus(
+  base: Base,
+  deps: Pick<SyncDeps, 'state' | 'mode' | 'hubId'>
+): Promise<SyncStatus> {
   const { lookup, ctx } = await lookupTarget(base)
   if (lookup.kind === 'no-remote') return noRemote(ctx)
+  const mode = effectiveMode(base, deps)
+  const withMode = (st: SyncStatus): SyncStatus => ({ ...st, mode })
   const rec = deps.state.get(base.root)
   const lastSync = rec?.lastSync ?? null
+  const storedAlerts = rec?.alerts?.length ? { alerts: rec.alerts } : {}
   if (lookup.kind === 'error') return status(ctx, 'error', lookup.message, { lastSync })
   const target = lookup.target
   const remote = `${target.remote}/${target.remoteBranch}`
@@ -172,7 +200,23 @@ export async function localStatus(base: Base, deps: Pick<SyncDeps, 'state'>): Pr
           `${commits(rel.behind.length)} de ${remote} à récupérer : synchronisez`,
           counts
         )
-      else if (rel.behind.length === 0) computed = status(ctx, 'ahead', aheadMessage(rel, remote), counts)
+      else if (rel.behind.length === 0 && mode === 'inbox' && deps.hubId) {
+        // Filed on the inbox already (its last known tip carries every local commit): nothing to do.
+        const branch = inboxBranch(deps.hubId)
+        const inboxTip = await readRefValue(repo, `refs/remotes/${target.remote}/${branch}`)
+        let inInbox = false
+        if (inboxTip) {
+          const plan = await planReplay(reader, await chainOf(reader, local, rel), inboxTip, { check: true })
+          inInbox = !isConflict(plan) && plan.replayed.every((r) => r.integrated)
+        }
+        const inbox = { branch, waiting: rel.ahead.length }
+        computed = inInbox
+          ? status(ctx, 'up-to-date', inboxMessage(remote, inbox.branch, inbox.waiting), { ...counts, inbox })
+          : status(ctx, 'ahead', `${commits(rel.ahead.length)} à déposer dans ${branch} : synchronisez`, {
+              ...counts,
+              inbox
+            })
+      } else if (rel.behind.length === 0) computed = status(ctx, 'ahead', aheadMessage(rel, remote), counts)
       else {
         const plan = await planReplay(reader, await chainOf(reader, local, rel), tip, {
           check: true,
@@ -193,11 +237,18 @@ export async function localStatus(base: Base, deps: Pick<SyncDeps, 'state'>): Pr
       (rec.state === 'unreachable' || rec.state === 'auth-required') &&
       rec.lastAttempt !== rec.lastSync
     )
-      return { ...computed, state: rec.state, message: rec.message }
-    return computed
+      return withMode({ ...computed, state: rec.state, message: rec.message, ...storedAlerts })
+    return withMode({ ...computed, ...storedAlerts })
   } catch (e) {
-    return status(ctx, 'error', e instanceof HubError ? e.message : describeError(e), { lastSync })
+    return withMode(status(ctx, 'error', e instanceof HubError ? e.message : describeError(e), { lastSync }))
   }
+}
+
+function inboxMessage(remote: string, branch: string, waiting: number): string {
+  return waiting === 0
+    ? `à jour avec ${remote} ; rien en attente dans ${branch}`
+    : `à jour avec ${remote} ; ${plural(waiting, 'proposition attend', 'propositions attendent')} ` +
+        `l'intégration par le gestionnaire dans ${branch}`
 }
 
 /** Fetch, then fast-forward / replay / push as `req` asks. Never throws: the status says what happened. */
@@ -207,9 +258,19 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
   const at = now()
   const { lookup, ctx } = await lookupTarget(base)
   if (lookup.kind === 'no-remote') return noRemote(ctx)
+  let mode = effectiveMode(base, deps)
+  const alerts: SyncAlert[] = []
   const finish = (s: SyncStatus, reached: boolean): SyncStatus => {
-    const rec = deps.state.record(base.root, s.state, s.message, reached, at)
-    const out = { ...s, lastSync: rec.lastSync, live: reached }
+    const all = [...alerts, ...(s.alerts ?? [])]
+    const rec = deps.state.record(base.root, s.state, s.message, reached, at, all)
+    const out: SyncStatus = {
+      ...s,
+      lastSync: rec.lastSync,
+      live: reached,
+      mode,
+      ...(all.length > 0 ? { alerts: all } : {})
+    }
+    for (const a of out.alerts ?? []) log.warning(`sync '${base.name}' : ${a.message}`)
     const line = `sync '${base.name}' : ${out.state} — ${out.message}`
     if (out.state === 'error' || out.state === 'diverged') log.warning(line)
     else log.info(line)
@@ -249,7 +310,13 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
   )
   let remoteTip: string | null
   try {
-    remoteTip = await fetchRemote(base.root, commondir, target, net)
+    const known = mode === 'inbox' && req.push && req.pushOnly
+    remoteTip = known ? await readRefValue(await openRepository(base.root), target.trackingRef) : null
+    if (!known || !remoteTip)
+      remoteTip =
+        mode === 'manager'
+          ? await fetchAllBranches(base.root, commondir, target, net)
+          : await fetchRemote(base.root, commondir, target, net)
   } catch (e) {
     return failed(e, false)
   }
@@ -278,7 +345,12 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
 
   // The network and the replay happen outside the base lock: a proposal filed meanwhile never
   // waits for a slow remote, and lands on top of what is being pushed (pushed by the next run).
-  const attemptAll = async (): Promise<SyncStatus> => {
+  /**
+   * Brings the branch onto the remote's tip: fast-forward, replay, push (`main` and `manager`).
+   * In `inbox` mode nothing is pushed to the branch: the local commits are replayed on its tip
+   * here, and 'inbox' is returned once the branch is the remote's plus them (`toInbox` sends them).
+   */
+  const attemptAll = async (): Promise<SyncStatus | 'inbox'> => {
     let pushedSoFar = 0
     let fastForwardedSoFar = 0
     for (let attempt = 1; ; attempt++) {
@@ -288,6 +360,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
           status(ctx, 'error', 'la branche courante n’a aucun commit : rien à synchroniser'),
           true
         )
+      if (remoteTip === local && mode === 'inbox') return 'inbox'
       if (remoteTip === local) {
         // A move killed past its branch's move (nothing left to do but its journal): settled under the lock.
         if (await hasAdvanceJournal(base.root))
@@ -335,6 +408,37 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
       }
 
       // Local commits the remote does not have.
+      if (mode === 'inbox') {
+        if (!remoteTip || rel.behind.length === 0) return 'inbox'
+        const plan = await planReplay(reader, await chainOf(reader, local, rel), remoteTip, {
+          upstream: rel.behind
+        })
+        if (isConflict(plan))
+          return finish(
+            status(ctx, 'diverged', divergedMessage(plan, remote), {
+              ...counts,
+              conflicts: plan.paths,
+              replannable: plan.replannable
+            }),
+            true
+          )
+        const r = await moveBranch(local, plan.tip, `okf-hub sync: local commits replayed onto ${remote}`)
+        if (r === 'moved-on' && attempt < maxAttempts) continue
+        if (r === 'moved-on' || !r.moved)
+          return finish(
+            status(
+              ctx,
+              'behind',
+              r === 'moved-on'
+                ? `${commits(rel.behind.length)} de ${remote} à récupérer : la base change sans cesse, synchronisez de nouveau`
+                : dirtyMessage(rel.behind.length, r.dirty, remote),
+              { ...counts, dirty: r === 'moved-on' ? [] : r.dirty }
+            ),
+            true
+          )
+        fastForwardedSoFar += rel.behind.length
+        continue
+      }
       let toPush = local
       let replayed: number
       if (remoteTip && rel.behind.length > 0) {
@@ -380,6 +484,40 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
         try {
           await pushCommit(base.root, commondir, target, toPush, net)
         } catch (e) {
+          if (e instanceof NetFailure && e.kind === 'protected' && (deps.mode ?? 'auto') === 'auto') {
+            // The expected case for a contributor on a protected branch: file on the inbox instead.
+            if (!deps.hubId) return failed(e, true)
+            deps.state.learnMainProtected(base.root, at)
+            mode = 'inbox'
+            alerts.push({
+              kind: 'moved-to-inbox',
+              message:
+                `${remote} est protégée (seul le gestionnaire de la base la met à jour) : ce hub dépose ` +
+                `désormais ses propositions dans ${inboxBranch(deps.hubId)}`,
+              params: { branch: target.remoteBranch, inbox: inboxBranch(deps.hubId) }
+            })
+            log.info(`sync '${base.name}' : ${alerts.at(-1)?.message}`)
+            continue
+          }
+          if (e instanceof NetFailure && e.kind === 'protected') {
+            const inbox = deps.hubId ? inboxBranch(deps.hubId) : 'okf-hub/inbox/<hub>'
+            alerts.push({
+              kind: 'push-refused',
+              message:
+                mode === 'manager'
+                  ? `${e.message} — ce hub gère la base mais son jeton n'a pas le droit de pousser ${target.remoteBranch} : ` +
+                    'vérifiez la règle de protection (le gestionnaire doit pouvoir pousser) ou le jeton enregistré'
+                  : `${e.message} — le mode « main » est imposé pour cette base : passez-la en sync-mode: inbox (ou auto) pour déposer dans ${inbox}`,
+              params: { branch: target.remoteBranch, host: target.host ?? '' }
+            })
+            return finish(status(ctx, 'error', e.message, counts), true)
+          }
+          if (e instanceof NetFailure && e.kind === 'error')
+            alerts.push({
+              kind: 'push-refused',
+              message: `${e.message} — rien n'a été perdu : les commits restent locaux ; vérifiez les règles du dépôt distant`,
+              params: { branch: target.remoteBranch, host: target.host ?? '' }
+            })
           if (e instanceof NetFailure && e.kind === 'rejected' && attempt < maxAttempts) {
             const wait = backoff(attempt)
             log.info(
@@ -432,8 +570,192 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
     }
   }
 
+  /**
+   * Inbox mode, once the branch is the remote's tip plus the local commits: those go to this hub's
+   * inbox as a fast-forward of it (replayed on its tip when the branch moved since); an inbox
+   * whose every commit the branch carries is deleted first (only its owner ever writes it).
+   */
+  const toInbox = async (): Promise<SyncStatus> => {
+    if (!deps.hubId) return finish(status(ctx, 'error', 'mode inbox sans identifiant de hub'), true)
+    const branch = inboxBranch(deps.hubId)
+    const tracking = `refs/remotes/${target.remote}/${branch}`
+    const inboxTarget: RemoteTarget = { ...target, remoteBranch: branch, trackingRef: tracking }
+    const repo = await openRepository(base.root)
+    let pushed = 0
+    let fetched = false
+    for (let attempt = 1; ; attempt++) {
+      const local = await headCommitSha(base.root)
+      if (!local || !remoteTip)
+        return finish(
+          status(ctx, 'error', `${remote} n'existe pas sur le dépôt distant : le gestionnaire doit la créer`),
+          true
+        )
+      const reader = new CommitReader(commondir)
+      const rel = await relate(reader, local, remoteTip)
+      const mine = await chainOf(reader, local, rel)
+      const counts = { ahead: rel.ahead.length, behind: rel.behind.length }
+      const resolutions = []
+      for (const sha of mine) if (isResolutionCommit(await reader.read(sha))) resolutions.push(sha)
+      if (resolutions.length > 0) {
+        alerts.push({
+          kind: 'push-refused',
+          message:
+            `${commits(resolutions.length)} de résolution locale${resolutions.length === 1 ? '' : 's'} : ` +
+            `seul le hub gestionnaire de la base décide ; mettez-la de côté (okf-hub sync ${base.name} --set-aside)`,
+          params: { count: resolutions.length }
+        })
+        return finish(status(ctx, 'ahead', alerts.at(-1)?.message ?? '', counts), true)
+      }
+      let inboxTip = await readRefValue(repo, tracking)
+      if (
+        inboxTip &&
+        !(await reader.read(inboxTip).then(
+          () => true,
+          () => false
+        ))
+      )
+        inboxTip = null
+      const state = inboxTip ? await inboxWaiting(reader, inboxTip, remoteTip) : null
+      try {
+        if (inboxTip && state?.merged) {
+          // Everything in it is on the branch: it goes, and the next submission starts a new one.
+          await pushCommit(base.root, commondir, target, inboxTip, net, {
+            remoteBranch: branch,
+            trackingRef: tracking,
+            delete: true
+          })
+          log.info(`sync '${base.name}' : ${branch} intégrée à ${remote}, supprimée`)
+          inboxTip = null
+        }
+        let next = local
+        if (inboxTip && mine.length > 0) {
+          const relI = await relate(reader, local, inboxTip)
+          const plan = await planReplay(reader, mine, inboxTip, { upstream: relI.behind })
+          if (isConflict(plan)) {
+            alerts.push({
+              kind: 'push-refused',
+              message: `dépôt dans ${branch} impossible : ${plan.reasons.join(' ; ')}`,
+              params: { inbox: branch }
+            })
+            return finish(status(ctx, 'ahead', alerts.at(-1)?.message ?? '', counts), true)
+          }
+          next = plan.tip
+        }
+        if (mine.length > 0 && next !== inboxTip) {
+          await pushCommit(base.root, commondir, target, next, net, {
+            remoteBranch: branch,
+            trackingRef: tracking
+          })
+          pushed += inboxTip ? (await relate(reader, next, inboxTip)).ahead.length : mine.length
+          log.info(`sync '${base.name}' : ${next.slice(0, 10)} déposé dans ${branch}`)
+        }
+      } catch (e) {
+        if (e instanceof NetFailure && e.kind === 'rejected' && attempt < maxAttempts) {
+          // Another process of this installation moved it (or a stale tracking ref): look again.
+          if (!fetched || attempt > 1) await sleep(backoff(attempt))
+          fetched = true
+          try {
+            await fetchRemote(base.root, commondir, inboxTarget, net)
+          } catch (again) {
+            return failed(again, false)
+          }
+          continue
+        }
+        if (e instanceof NetFailure && (e.kind === 'protected' || e.kind === 'error'))
+          alerts.push({
+            kind: 'push-refused',
+            message:
+              `${e.message} — le dépôt distant refuse aussi la boîte ${branch} : ` +
+              'la règle de protection doit laisser chacun pousser okf-hub/inbox/* (README, « Base d’équipe »)',
+            params: { inbox: branch, host: target.host ?? '' }
+          })
+        return failed(e, true)
+      }
+      const inbox = { branch, waiting: mine.length, ...(req.push ? { pushed } : {}) }
+      return finish(
+        status(ctx, 'up-to-date', inboxMessage(remote, branch, mine.length), { ...counts, inbox }),
+        true
+      )
+    }
+  }
+
+  /**
+   * Manager mode, once the branch is in step with the remote: every inbox's waiting submissions
+   * are replayed on it (`collectInboxes`), the branch moves there, and is pushed when asked.
+   */
+  const collect = async (first: SyncStatus): Promise<SyncStatus> => {
+    const repo = await openRepository(base.root)
+    const local = await headCommitSha(base.root)
+    if (!local) return first
+    const inboxes = await listInboxTips(repo, target.remote)
+    const reader = new CommitReader(commondir)
+    const draw = deps.drawSuffix ?? (() => randomBytes(2).toString('hex'))
+    const outcome = await collectInboxes(reader, local, inboxes, draw)
+    for (const p of outcome.problems)
+      alerts.push({ kind: 'inbox-problem', message: p.reason, params: { inbox: p.inbox, commit: p.commit } })
+    let result = first
+    if (outcome.tip !== local) {
+      const r = await moveBranch(
+        local,
+        outcome.tip,
+        `okf-hub sync: ${outcome.collected.length} submission(s) collected from inboxes`
+      )
+      if (r === 'moved-on' || !r.moved) {
+        alerts.push({
+          kind: 'stays-behind',
+          message:
+            r === 'moved-on'
+              ? 'les propositions des boîtes de dépôt n’ont pas été intégrées (la base a changé pendant la collecte) : synchronisez de nouveau'
+              : `propositions des boîtes non intégrées : des modifications locales touchent ${r.dirty.join(', ')}`,
+          params: { count: outcome.collected.length }
+        })
+        outcome.collected.length = 0
+      } else {
+        log.info(
+          `sync '${base.name}' : ${plural(outcome.collected.length, 'proposition collectée', 'propositions collectées')} ` +
+            `depuis ${plural(new Set(outcome.collected.map((c) => c.inbox)).size, 'boîte', 'boîtes')}`
+        )
+        const again = await attemptAll()
+        if (again !== 'inbox') result = again
+      }
+    }
+    const tip = (await headCommitSha(base.root)) ?? local
+    const after = new CommitReader(commondir)
+    const seen = []
+    for (const i of inboxes)
+      seen.push({ branch: i.branch, waiting: (await inboxWaiting(after, i.tip, tip)).waiting.length })
+    if (outcome.collected.length > 0)
+      result = {
+        ...result,
+        message:
+          `${result.message} ; ${plural(outcome.collected.length, 'proposition intégrée', 'propositions intégrées')} ` +
+          `depuis ${plural(new Set(outcome.collected.map((c) => c.inbox)).size, 'boîte de dépôt', 'boîtes de dépôt')}`
+      }
+    const all = [...(result.alerts ?? []), ...alerts]
+    // The collect's own alerts reach the record too (the card shows them without the network).
+    if (all.length > (result.alerts ?? []).length)
+      deps.state.record(base.root, result.state, result.message, true, at, all)
+    return {
+      ...result,
+      alerts: all.filter((a, i) => all.findIndex((b) => b.message === a.message) === i),
+      manager: {
+        inboxes: seen,
+        collected: outcome.collected.map((c) => ({
+          id: c.id,
+          inbox: c.inbox,
+          ...(c.renamedFrom ? { renamedFrom: c.renamedFrom } : {})
+        }))
+      },
+      mode
+    }
+  }
+
   try {
-    return await attemptAll()
+    const first = await attemptAll()
+    if (first === 'inbox') return await toInbox()
+    if (mode === 'manager' && (first.state === 'up-to-date' || first.state === 'ahead'))
+      return await collect(first)
+    return first
   } catch (e) {
     return failed(e, true)
   }

@@ -21,7 +21,8 @@ import type { RemoteTarget } from './target'
 /** No byte for this long on a connection (connecting included): the host is unreachable. */
 export const DEFAULT_NET_TIMEOUT_MS = 15_000
 
-export type NetFailureKind = 'unreachable' | 'auth-required' | 'rejected' | 'error'
+/** `protected`: the host's branch protection (or another pre-receive rule) refused the update. */
+export type NetFailureKind = 'unreachable' | 'auth-required' | 'rejected' | 'protected' | 'error'
 
 export class NetFailure extends Error {
   constructor(
@@ -208,6 +209,12 @@ export async function writeTrackingRef(
 const MOVED =
   /non-fast-forward|fetch first|stale info|failed to (lock|update)|cannot lock|incorrect old value|already exists|not a fast forward/i
 
+/**
+ * A host's words for « this branch is protected » (git's receive-pack for any pre-receive refusal,
+ * GitHub's « protected branch hook declined », GitLab's « not allowed to push … protected »).
+ */
+const PROTECTED = /hook declined|protected branch|not allowed to (push|force)|protected ref/i
+
 /** Where the commit to push is pointed at while it is pushed (the branch moves only after). */
 const PUSH_REF = 'refs/okf-hub/push'
 
@@ -221,7 +228,12 @@ export async function pushCommit(
   commondir: string,
   target: RemoteTarget,
   sha: string,
-  opts: TransportOptions
+  opts: TransportOptions,
+  /** Another branch of the remote (an inbox) and its tracking ref; default the base's branch. */
+  dest: { remoteBranch: string; trackingRef: string; delete?: boolean } = {
+    remoteBranch: target.remoteBranch,
+    trackingRef: target.trackingRef
+  }
 ): Promise<void> {
   const auth = tokenAuth(opts.token)
   const http = timedClient(opts.http ?? nodeHttp, opts.timeoutMs ?? DEFAULT_NET_TIMEOUT_MS)
@@ -238,12 +250,18 @@ export async function pushCommit(
       gitdir: commondir,
       url: target.pushUrl,
       ref,
-      remoteRef: `refs/heads/${target.remoteBranch}`,
+      remoteRef: `refs/heads/${dest.remoteBranch}`,
+      delete: dest.delete === true,
       onAuth: auth.onAuth,
       onAuthFailure: auth.onAuthFailure
     })
   } catch (e) {
     const err = e as { code?: string; message?: string }
+    if (err.code === 'GitPushError' && PROTECTED.test(err.message ?? ''))
+      throw new NetFailure(
+        'protected',
+        `${target.host} refuse la mise à jour de ${dest.remoteBranch} (branche protégée) : ${scrub(err.message ?? '').trim()}`
+      )
     if (err.code === 'PushRejectedError' || (err.code === 'GitPushError' && MOVED.test(err.message ?? '')))
       throw new NetFailure(
         'rejected',
@@ -256,6 +274,53 @@ export async function pushCommit(
     await rm(refFile, { force: true })
   }
   await opts.onStep?.('sync:pushed')
-  await writeTrackingRef(commondir, target.trackingRef, sha, opts.onStep)
-  await opts.onStep?.('sync:tracking-ref-written')
+  if (dest.delete) await rm(join(commondir, ...dest.trackingRef.split('/')), { force: true })
+  else {
+    await writeTrackingRef(commondir, dest.trackingRef, sha, opts.onStep)
+    await opts.onStep?.('sync:tracking-ref-written')
+  }
+}
+
+/**
+ * The manager's fetch (issue 27): the base's branch and every inbox branch in one request
+ * (`refs/heads/*`; inboxes deleted on the remote lose their tracking refs). Returns the branch's
+ * tip, like `fetchRemote`.
+ */
+export async function fetchAllBranches(
+  root: string,
+  commondir: string,
+  target: RemoteTarget,
+  opts: TransportOptions
+): Promise<string | null> {
+  const auth = tokenAuth(opts.token)
+  const http = timedClient(opts.http ?? nodeHttp, opts.timeoutMs ?? DEFAULT_NET_TIMEOUT_MS)
+  const packDir = join(commondir, 'objects', 'pack')
+  const packsBefore = new Set(await readdir(packDir).catch(() => []))
+  try {
+    const res = await gitFetch({
+      fs,
+      http,
+      dir: root,
+      gitdir: commondir,
+      url: target.url,
+      remote: target.remote,
+      ref: target.remoteBranch,
+      singleBranch: false,
+      prune: true,
+      tags: false,
+      onAuth: auth.onAuth,
+      onAuthFailure: auth.onAuthFailure
+    })
+    await opts.onStep?.('sync:fetched')
+    for (const name of await readdir(packDir).catch(() => []))
+      if (name.endsWith('.idx') && !packsBefore.has(name)) await unpackSmall(commondir, join(packDir, name))
+    const tip = res.fetchHead ?? null
+    if (tip) await writeTrackingRef(commondir, target.trackingRef, tip, opts.onStep)
+    return tip
+  } catch (e) {
+    const err = e as { code?: string }
+    if (err.code === 'NotFoundError' && /refs\/heads\/|could not find/i.test((e as Error).message))
+      return null
+    throw classify(e, auth, target)
+  }
 }

@@ -5,6 +5,7 @@ import type { BaseSummary } from '../../../shared/hub-api'
 import { useFormat } from '../i18n/format'
 import { basePath } from '../routes'
 import { SyncBadge } from './sync/SyncBadge'
+import { SyncTeamLine } from './sync/SyncTeamLine'
 
 /** One base on the overview: what it is, how big, what waits, what is wrong. */
 export function BaseCard({ base }: { base: BaseSummary }): React.JSX.Element {
@@ -38,6 +39,7 @@ export function BaseCard({ base }: { base: BaseSummary }): React.JSX.Element {
         ) : null}
         <SyncBadge status={base.sync} testId={`sync-badge-${base.name}`} />
       </div>
+      <SyncTeamLine status={base.sync} compact />
       {base.warnings.length > 0 ? (
         <ul className="base-warnings" aria-label={t('bases.warnings')}>
           {base.warnings.map((w, i) => (

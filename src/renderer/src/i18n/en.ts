@@ -970,6 +970,42 @@ export const en = {
     seeAll: 'All AI apps',
     dismissBanner: 'Hide this message'
   },
+  syncTeam: {
+    mode: {
+      main: 'Files on {{branch}} directly',
+      inbox: 'Inbox mode: files on {{inbox}}, the manager integrates',
+      manager: 'Manager: integrates every contributor’s inbox into {{branch}}'
+    },
+    modeHint:
+      'How this hub sends its proposals to the remote (setting sync-mode for this base: auto, main, inbox or manager).',
+    waiting_one: '{{count}} proposal waits for the manager.',
+    waiting_other: '{{count}} proposals wait for the manager.',
+    inboxes_one: '{{count}} inbox seen, {{waiting}} proposal(s) waiting.',
+    inboxes_other: '{{count}} inboxes seen, {{waiting}} proposal(s) waiting.',
+    collected_one: '{{count}} proposal integrated from the inboxes.',
+    collected_other: '{{count}} proposals integrated from the inboxes.',
+    alerts: {
+      'moved-to-inbox': {
+        title: '{{branch}} is protected: this hub now files on its inbox',
+        action:
+          'Nothing to do: your proposals are on the remote in {{inbox}} and the manager integrates them. Their status stays pending until the manager decides.'
+      },
+      'push-refused': {
+        title: 'The remote refused the push',
+        action:
+          'Nothing was lost: the commits stay on this computer. Check the remote’s branch rules (contributors may push okf-hub/inbox/*, the manager may push the main branch) and the token, then sync again.'
+      },
+      'inbox-problem': {
+        title: 'A contributor’s inbox could not be integrated',
+        action:
+          'The commits stay in {{inbox}}; nothing was dropped. Ask its owner to sync again, or look at the commit with git.'
+      },
+      'stays-behind': {
+        title: 'This hub stays behind the remote',
+        action: 'Commit or undo the local changes in the way, then sync again.'
+      }
+    }
+  },
   sync: {
     state: {
       'up-to-date': 'Up to date',

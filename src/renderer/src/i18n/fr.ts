@@ -994,6 +994,42 @@ export const fr: Resources<typeof en> = {
     seeAll: 'Toutes les applications d’IA',
     dismissBanner: 'Masquer ce message'
   },
+  syncTeam: {
+    mode: {
+      main: 'Dépose directement sur {{branch}}',
+      inbox: 'Mode boîte de dépôt : dépose sur {{inbox}}, le gestionnaire intègre',
+      manager: 'Gestionnaire : intègre la boîte de dépôt de chaque contributeur dans {{branch}}'
+    },
+    modeHint:
+      'Comment ce hub envoie ses propositions au dépôt distant (réglage sync-mode de cette base : auto, main, inbox ou manager).',
+    waiting_one: '{{count}} proposition attend le gestionnaire.',
+    waiting_other: '{{count}} propositions attendent le gestionnaire.',
+    inboxes_one: '{{count}} boîte de dépôt vue, {{waiting}} proposition(s) en attente.',
+    inboxes_other: '{{count}} boîtes de dépôt vues, {{waiting}} proposition(s) en attente.',
+    collected_one: '{{count}} proposition intégrée depuis les boîtes de dépôt.',
+    collected_other: '{{count}} propositions intégrées depuis les boîtes de dépôt.',
+    alerts: {
+      'moved-to-inbox': {
+        title: '{{branch}} est protégée : ce hub dépose désormais dans sa boîte',
+        action:
+          'Rien à faire : vos propositions sont sur le dépôt distant dans {{inbox}} et le gestionnaire les intègre. Leur état reste « en attente » jusqu’à sa décision.'
+      },
+      'push-refused': {
+        title: 'Le dépôt distant a refusé l’envoi',
+        action:
+          'Rien n’est perdu : les commits restent sur cet ordinateur. Vérifiez les règles de branche du dépôt distant (les contributeurs peuvent pousser okf-hub/inbox/*, le gestionnaire la branche principale) et le jeton, puis synchronisez de nouveau.'
+      },
+      'inbox-problem': {
+        title: 'La boîte de dépôt d’un contributeur n’a pas pu être intégrée',
+        action:
+          'Les commits restent dans {{inbox}} ; rien n’a été écarté. Demandez à son propriétaire de synchroniser de nouveau, ou examinez le commit avec git.'
+      },
+      'stays-behind': {
+        title: 'Ce hub reste en retard sur le dépôt distant',
+        action: 'Commitez ou annulez les modifications locales qui gênent, puis synchronisez de nouveau.'
+      }
+    }
+  },
   sync: {
     state: {
       'up-to-date': 'À jour',

@@ -8,6 +8,7 @@ import { localChangesPath, planPath } from '../../routes'
 import { usePlans } from '../../stores/plan'
 import { useSync, type SyncOutcome } from '../../stores/sync'
 import { ErrorNotice } from '../ErrorNotice'
+import { SyncTeamLine } from './SyncTeamLine'
 import { SyncTokenForm } from './SyncTokenForm'
 
 const remoteOf = (s: SyncStatus): string => s.remote ?? s.url ?? 'origin'
@@ -74,6 +75,9 @@ export function SyncPanel({
 
   return (
     <section className="sync-panel" aria-label={t('sync.statusLabel')} data-testid="sync-panel">
+      <SyncTeamLine
+        status={outcome && !busy && outcome.status.state === status.state ? outcome.status : status}
+      />
       {words ? (
         <p className="saved" role="status" data-testid="sync-result">
           {words}
