@@ -240,7 +240,7 @@ export const usePlans = create<PlanState>()((set, get) => {
       const key = planKey(plan)
       const started = earlyFor(base, key)
       early.delete(base)
-      patch(base, { previewing: true, previewError: null })
+      patch(base, { previewing: true, previewError: null, resolveError: null })
       try {
         const fresh = (): Promise<PreviewResult> => hub().previewPlan(base, toEnginePlan(plan))
         const result = await (started ? started.catch(fresh) : fresh())
