@@ -312,6 +312,10 @@ test.describe('AI apps panel on a temporary HOME', () => {
     await expectAccessible(page, 'hosts')
     await page.getByTestId('host-register-claude-desktop').click()
     await expect(page.getByTestId('host-done-claude-desktop')).toBeVisible()
+    // Claude Desktop reads its MCP servers only at start: the success says to restart it (issue 25)
+    await expect(page.getByTestId('host-done-claude-desktop')).toContainText(
+      'Quittez complètement Claude Desktop'
+    )
     await expect(row).toHaveAttribute('data-status', /registered|working/)
     const written = readFileSync(file, 'utf8')
     expect(written).toContain('"okf-hub"')

@@ -2,17 +2,27 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkDirFree, nameTaken } from '../src/engine/bases/names'
+import { parseSource } from '../src/engine/bases/source'
 import { HubError } from '../src/engine/errors'
 import { classifyImportFailure } from '../src/renderer/src/lib/import-errors'
 import { baseNameProblem, refusedCharacters, suggestName } from '../src/renderer/src/lib/base-name'
 import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
 
-// The import wizard reads the kind of a refusal from the engine's sentence (the HubApi carries
-// { code, message } only): each kind must be recognised from the sentences the engine really
-// writes, and the kinds must not swallow each other. e2e/import.spec.ts checks the same against
-// a live clone.
+// The import wizard sorts a refusal by the engine's error kind (never by its French sentence):
+// each kind the engine raises lands in its family and sends back to its field, and a sentence
+// without a kind is never read. e2e/import.spec.ts checks the same against a live clone.
 
-const err = (code: HubError['code'], message: string) => ({ code, message })
+const fromEngine = (e: HubError) => ({ code: e.code, message: e.message, kind: e.kind, params: e.params })
+
+function thrown(f: () => unknown): HubError {
+  try {
+    f()
+  } catch (e) {
+    if (e instanceof HubError) return e
+    throw e
+  }
+  throw new Error('nothing thrown')
+}
 
 describe('classifyImportFailure', () => {
   const dirs: string[] = []
@@ -24,7 +34,7 @@ describe('classifyImportFailure', () => {
     makeBundle(bases, 'ailleurs', { name: 'guide' })
     const e = nameTaken(bases, 'guide')
     expect(e).not.toBeNull()
-    const f = classifyImportFailure(err(e!.code, e!.message))
+    const f = classifyImportFailure(fromEngine(e!))
     expect(f.kind).toBe('collision')
     expect(f.other).toBe('ailleurs')
   })
@@ -33,77 +43,66 @@ describe('classifyImportFailure', () => {
     const bases = tempDir()
     dirs.push(bases)
     mkdirSync(join(bases, 'pris'))
-    let message = ''
-    try {
-      checkDirFree(bases, 'pris')
-    } catch (e) {
-      message = (e as Error).message
-    }
-    const f = classifyImportFailure(err('INVALID_INPUT', message))
+    const f = classifyImportFailure(fromEngine(thrown(() => checkDirFree(bases, 'pris'))))
     expect(f.kind).toBe('exists')
     expect(f.field).toBe('name')
   })
 
   it.each([
-    [
-      'auth',
-      'token',
-      "le dépôt http://h/x.git demande une authentification : il est privé, ou l'adresse est fausse. Donnez un jeton d'accès en lecture"
-    ],
-    [
-      'auth',
-      'token',
-      'jeton refusé par h (HTTP 401) : il est faux, expiré, ou ne donne pas le droit de lecture sur ce dépôt'
-    ],
-    ['auth', 'token', "le dépôt http://h/x.git refuse l'accès (HTTP 403) : il est privé"],
-    [
-      'unreachable',
-      'source',
-      "hôte h injoignable (connexion refusée) : vérifiez l'adresse, votre connexion réseau (proxy, VPN), puis réessayez"
-    ],
-    [
-      'branch',
-      'branch',
-      "branche 'dev' absente du dépôt http://h/x.git (branches présentes : main) : vérifiez son nom"
-    ],
-    [
-      'branch',
-      'branch',
-      "/srv/x n'est pas un dépôt git : il n'a pas de branche 'dev' (laissez le champ vide)"
-    ],
-    ['not-git', 'source', "aucun dépôt git à l'adresse http://h/x.git (HTTP 404) : vérifiez l'URL"],
-    [
-      'not-git',
-      'source',
-      "http://h/x n'est pas un dépôt git (la réponse est une page web, pas le protocole git)"
-    ],
-    [
-      'not-bundle',
-      'source',
-      "http://h/x.git n'est pas une base OKF : aucun okf-bundle.yaml à sa racine (sur main). Vérifiez l'adresse — rien n'a été gardé"
-    ],
-    ['cancelled', null, "import annulé : rien n'a été gardé"],
-    ['source', 'source', 'dossier introuvable : /nulle/part — vérifiez le chemin']
-  ])('%s ← %s', (kind, field, message) => {
-    const f = classifyImportFailure(err('INVALID_INPUT', message))
-    expect(f.kind).toBe(kind)
+    ['ftp://h/x.git', 'import-url-protocol'],
+    ['https://u:p@h/x.git', 'import-url-credentials'],
+    ['git@h:org/x.git', 'import-url-ssh'],
+    ['relatif/x', 'import-path-relative'],
+    ['', 'import-source-empty']
+  ])('the source %j, refused by the engine as %s, sends back to the source field', (raw, kind) => {
+    const e = thrown(() => parseSource(raw))
+    expect(e.kind).toBe(kind)
+    const f = classifyImportFailure(fromEngine(e))
+    expect(f.kind).toBe('source')
+    expect(f.field).toBe('source')
+  })
+
+  it.each([
+    ['import-auth-required', 'auth', 'token'],
+    ['import-token-refused', 'auth', 'token'],
+    ['import-access-denied', 'auth', 'token'],
+    ['import-unreachable', 'unreachable', 'source'],
+    ['import-server-error', 'unreachable', 'source'],
+    ['import-branch-missing', 'branch', 'branch'],
+    ['import-folder-no-branch', 'branch', 'branch'],
+    ['import-repo-not-found', 'not-git', 'source'],
+    ['import-not-git', 'not-git', 'source'],
+    ['import-not-bundle', 'not-bundle', 'source'],
+    ['import-cancelled', 'cancelled', null],
+    ['import-folder-missing', 'source', 'source'],
+    ['dir-name-invalid', 'exists', 'name'],
+    ['import-failed', 'other', null]
+  ] as const)('%s → %s, field %s', (kind, family, field) => {
+    const f = classifyImportFailure({ code: 'INVALID_INPUT', message: 'x', kind })
+    expect(f.kind).toBe(family)
     expect(f.field).toBe(field)
   })
 
-  it('an invalid bundle lists every reason, whatever words they contain', () => {
-    const message =
-      "base invalide, rien n'a été gardé — 3 problème(s) à corriger dans la source :\n  - okf-bundle.yaml : champ 'title' absent\n  - name 'A B' non conforme au motif [a-z0-9-]+\n  - GOVERNANCE.md introuvable (la branche du jeton)"
-    const f = classifyImportFailure(err('INVALID_INPUT', message))
+  it('an invalid bundle lists every reason from its parameter, whatever words they contain', () => {
+    const reasons = ["okf-bundle.yaml : champ 'title' absent", "name 'A B' non conforme au motif [a-z0-9-]+"]
+    const f = classifyImportFailure({
+      code: 'INVALID_INPUT',
+      message: 'base invalide',
+      kind: 'import-invalid-bundle',
+      params: { reasons }
+    })
     expect(f.kind).toBe('invalid-bundle')
-    expect(f.reasons).toEqual([
-      "okf-bundle.yaml : champ 'title' absent",
-      "name 'A B' non conforme au motif [a-z0-9-]+",
-      'GOVERNANCE.md introuvable (la branche du jeton)'
-    ])
+    expect(f.reasons).toEqual(reasons)
   })
 
-  it('transport failures are not read as import refusals', () => {
-    expect(classifyImportFailure(err('TRANSPORT' as HubError['code'], 'jeton')).kind).toBe('other')
+  it('never reads the sentence: a French refusal without a kind is "other"', () => {
+    for (const message of [
+      'le dépôt http://h/x.git demande une authentification : il est privé',
+      "hôte h injoignable (connexion refusée) : vérifiez l'adresse",
+      "import annulé : rien n'a été gardé"
+    ])
+      expect(classifyImportFailure({ code: 'INVALID_INPUT', message }).kind).toBe('other')
+    expect(classifyImportFailure({ code: 'TRANSPORT', message: 'jeton' }).kind).toBe('other')
   })
 })
 

@@ -53,7 +53,7 @@ describe('checkEntry before starting anything', () => {
       },
       { timeoutMs: 1234, platform: 'linux', env: { PATH: '/usr/bin', HOME: '/home/x' } }
     )
-    expect(r).toEqual({ working: true, problem: null })
+    expect(r).toEqual({ working: true, problem: null, detail: null })
     expect(seen).toEqual({
       command: node,
       args: ['-e', '0'],
@@ -87,7 +87,7 @@ describe('the MCP probe (real processes)', () => {
       { command: node, args: [SERVER_JS], env: { OKF_HUB_USER_DATA: h.userData } },
       probeServer
     )
-    expect(r).toEqual({ working: true, problem: null })
+    expect(r).toEqual({ working: true, problem: null, detail: null })
   })
 
   it('a process that exits: its code and the last line it wrote on stderr', async () => {
@@ -101,7 +101,11 @@ describe('the MCP probe (real processes)', () => {
     const r = await checkEntry({ command: node, args: [script] }, probeServer)
     expect(r).toEqual({
       working: false,
-      problem: "le serveur s’est arrêté sans répondre (code 3) : « Error: Cannot find module 'zod' »"
+      problem: "le serveur s’est arrêté sans répondre (code 3) : « Error: Cannot find module 'zod' »",
+      detail: {
+        kind: 'host-server-exited',
+        params: { how: 'code 3', detail: "Error: Cannot find module 'zod'" }
+      }
     })
   })
 
@@ -120,7 +124,8 @@ describe('the MCP probe (real processes)', () => {
     expect(r).toEqual({
       working: false,
       problem:
-        'le serveur n’a pas répondu à initialize + tools/list en 1 s (dernier message : « en attente »)'
+        'le serveur n’a pas répondu à initialize + tools/list en 1 s (dernier message : « en attente »)',
+      detail: { kind: 'host-server-timeout', params: { seconds: 1, detail: 'en attente' } }
     })
     const pid = Number((await import('node:fs')).readFileSync(pidFile, 'utf8'))
     await new Promise((res) => setTimeout(res, 300))

@@ -200,6 +200,9 @@ describe('host config files per OS', () => {
         })
         expect(before.configFile).toBe(expectedFile(w, layout, host))
         expect(before.problem).toMatch(/ne semble pas installé/)
+        // the card words the kind, with the folder and file as parameters (no sentence)
+        expect(before.problems[0]?.kind).toBe('host-not-installed')
+        expect(before.problems[0]?.params?.file).toBeTruthy()
         install(w, layout, host)
         if (host === 'claude-code') mkdirSync(join(w.home, '.claude'))
         const after = await w.registrar.status(host)
@@ -209,6 +212,7 @@ describe('host config files per OS', () => {
           configFiles: [expectedFile(w, layout, host)]
         })
         expect(after.problem).toMatch(/n’est pas inscrit dans/)
+        expect(after.problems.map((p) => p.kind)).toContain('host-not-registered')
       })
 })
 
@@ -300,6 +304,7 @@ describe('refusals', () => {
       const s = await w.registrar.status(host)
       expect(s).toMatchObject({ present: false, installed: true })
       expect(s.problem).toContain('n’est pas un JSON lisible')
+      expect(s.problems.map((p) => p.kind)).toContain('host-config-unreadable')
     })
 
   it('a servers key that is not an object, or a root that is not one, is refused', async () => {
@@ -432,6 +437,7 @@ describe('the file and its surroundings', () => {
     const s = await w.registrar.status('cursor')
     expect(s.present).toBe(true)
     expect(s.problem).toMatch(/ne lance pas ce serveur-ci/)
+    expect(s.problems.map((p) => p.kind)).toEqual(['host-entry-foreign'])
     await w.registrar.register('cursor')
     const v = JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: { 'okf-hub': Record<string, unknown> } }
     expect(v.mcpServers['okf-hub']).toEqual({ ...wantedEntry(w, 'cursor'), disabled: false })

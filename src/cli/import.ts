@@ -7,6 +7,7 @@ import { BaseImporter } from '../engine/bases/import'
 import { envToken, TOKEN_ENV } from '../engine/git/auth'
 import type { HubEvent, ImportPhase, ImportResult } from '../shared/hub-api'
 import { failWith, prepareCommand, takeHubOptions } from './options'
+import { errorText } from './locale'
 
 export const IMPORT_USAGE = `usage: okf-hub import <url-git|dossier> [--name DIR] [--branch B] [--yes] [--json] [--bases DIR] [--config FILE]
 
@@ -272,7 +273,8 @@ export async function runImport(argv: string[]): Promise<number> {
     return 0
   } catch (e) {
     if (interrupted) return failWith(p.json, 'IO_ERROR', "import interrompu : rien n'a été gardé", 130)
-    if (e instanceof HubError) return failWith(p.json, e.code, e.message, e.code === 'IO_ERROR' ? 5 : 4)
+    if (e instanceof HubError)
+      return failWith(p.json, e.code, p.json ? e.message : errorText(e), e.code === 'IO_ERROR' ? 5 : 4)
     const err = e instanceof Error ? e : new Error(String(e))
     log.error(`okf-hub import : ${err.stack ?? err.message}`)
     return failWith(p.json, 'IO_ERROR', err.message, 5)

@@ -5,27 +5,10 @@ import { runServer } from '../mcp/serve'
 import { runTool } from './tool'
 import { runLock } from './lock'
 import { version } from '../../package.json'
+import { cliMessages } from './locale'
 
-const USAGE = `usage: okf-hub <commande> [options]
-
-  serve   [--bases DIR] [--config FILE] [--verbose]   serveur MCP stdio (pour Claude Desktop et tout hôte MCP)
-  serve --http [--port N]                            le même serveur en Streamable HTTP sur 127.0.0.1 (jeton : OKF_HUB_HTTP_TOKEN)
-  tool    <kb_outil> ['<arguments JSON>'] [--bases DIR] [--config FILE]
-                                                     un appel d'outil, texte sur stdout (code 1 si erreur)
-  lock    <base> -- <commande…>                      exécute une commande sous le verrou d'écriture de la base
-  review  reconcile|context|inventory|resolve <base> [--apply|--full|--plan FICHIER [--dry-run]] [--json]
-                                                     revue des propositions (okf-hub review --help)
-  ui      [--port N] [--no-open] [--bases DIR]       l'interface du gestionnaire dans le navigateur (127.0.0.1)
-  import  <url-git|dossier> [--name DIR] [--branch B] [--yes]
-                                                     importe une base (clone git ; jeton : OKF_HUB_GIT_TOKEN)
-  new     <nom> --title … --description …            crée une base à partir du modèle
-  register [--host H] [--remove] [--check] [--json]  inscrit le serveur dans Claude Desktop, Claude Code, Cursor, VS Code
-  sync    [<base>|--all] [--push] [--json]           synchronise les bases avec leur dépôt distant
-  --version | --help
-
-Configuration : --bases, sinon OKF_HUB_BASES, sinon bases-dir de hub-config.yaml
-(--config, OKF_HUB_CONFIG, ou <données utilisateur>/hub-config.yaml), sinon <données utilisateur>/bases.
-`
+/** The usage in the user's language (`locale.ts`), read when printed. */
+const usage = (): string => cliMessages().main.usage
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv
@@ -68,10 +51,10 @@ async function main(argv: string[]): Promise<number> {
     case '--help':
     case '-h':
     case 'help':
-      process.stdout.write(USAGE)
+      process.stdout.write(usage())
       return cmd === undefined ? 64 : 0
     default:
-      process.stderr.write(`okf-hub: commande inconnue : ${cmd}\n\n${USAGE}`)
+      process.stderr.write(`${cliMessages().main.unknownCommand(cmd)}\n\n${usage()}`)
       return 64
   }
 }
@@ -81,7 +64,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code
   },
   (e: unknown) => {
-    process.stderr.write(`okf-hub: erreur inattendue : ${e instanceof Error ? e.stack : String(e)}\n`)
+    process.stderr.write(
+      `${cliMessages().main.unexpected(e instanceof Error ? (e.stack ?? e.message) : String(e))}\n`
+    )
     process.exitCode = 1
   }
 )

@@ -8,6 +8,7 @@ import { Registry } from '../engine/registry/registry'
 import { SyncService } from '../engine/sync/service'
 import type { SyncState, SyncStatus } from '../shared/hub-api'
 import { openHubConfig, takeHubOptions } from './options'
+import { errorText } from './locale'
 
 export const SYNC_USAGE = `usage: okf-hub sync [<base>|--all] [--push] [--json] [--bases DIR] [--config FILE]
        okf-hub sync <base> --set-aside [--plan-out FILE] [--json]
@@ -122,7 +123,7 @@ export async function runSync(argv: string[]): Promise<number> {
       bases = names.length === 1 ? [registry.get(names[0])] : registry.list()
     } catch (e) {
       if (e instanceof HubError) {
-        process.stderr.write(`ERROR: ${e.code}: ${e.message}\n`)
+        process.stderr.write(`ERROR: ${e.code}: ${errorText(e)}\n`)
         return e.code === 'UNKNOWN_BASE' ? 3 : 1
       }
       throw e
@@ -156,7 +157,7 @@ async function runSetAside(
     done = await sync.setAside(base)
   } catch (e) {
     if (e instanceof HubError) {
-      process.stderr.write(`ERROR: ${e.code}: ${e.message}\n`)
+      process.stderr.write(`ERROR: ${e.code}: ${errorText(e)}\n`)
       return 1
     }
     throw e

@@ -14,16 +14,10 @@ import { probeServer } from '../probe/server-probe'
 import { configErrorExit } from '../engine/bootstrap/config-exit'
 import { takeHubOptions } from './options'
 import { version } from '../../package.json'
+import { cliMessages } from './locale'
 
-export const UI_USAGE = `usage: okf-hub ui [--port N] [--host H [--allow-remote]] [--bases DIR] [--config FILE] [--no-open] [--verbose]
-
-  Sert l'interface du gestionnaire sur http://127.0.0.1 (jamais sur le réseau) et affiche
-  l'adresse à ouvrir ; elle contient un jeton propre à ce démarrage. Ctrl+C arrête.
-  --port N        port fixe (par défaut : un port libre)
-  --host H        adresse d'écoute de la boucle locale (127.0.0.1 par défaut, ::1)
-  --allow-remote  accepte une adresse hors boucle locale (0.0.0.0…) : HTTP en clair, à éviter
-  --no-open       ne pas ouvrir le navigateur
-`
+/** The usage in the user's language (`locale.ts`). */
+export const uiUsage = (): string => cliMessages().ui.usage
 
 /** The `Host` names a forced remote bind answers to: the address itself, or every local one. */
 function remoteHostNames(host: string): string[] {
@@ -51,18 +45,15 @@ function openBrowser(url: string): void {
         : ['xdg-open', [url]]
   try {
     const child = spawn(cmd, args, { detached: true, stdio: 'ignore' })
-    child.on('error', () =>
-      process.stderr.write(
-        `okf-hub ui : navigateur non ouvert (${cmd} absent) — ouvrez l'adresse ci-dessus\n`
-      )
-    )
+    child.on('error', () => process.stderr.write(`${cliMessages().ui.browserMissing(cmd)}\n`))
     child.unref()
   } catch {
-    process.stderr.write("okf-hub ui : navigateur non ouvert — ouvrez l'adresse ci-dessus\n")
+    process.stderr.write(`${cliMessages().ui.browserFailed}\n`)
   }
 }
 
 export async function runUi(argv: string[]): Promise<number> {
+  const m = cliMessages().ui
   const o = takeHubOptions(argv)
   let port = 0
   let host = '127.0.0.1'
@@ -70,7 +61,7 @@ export async function runUi(argv: string[]): Promise<number> {
   let open = true
   let verbose = false
   const usage = (msg: string): number => {
-    process.stderr.write(`okf-hub ui : ${msg}\n\n${UI_USAGE}`)
+    process.stderr.write(`okf-hub ui : ${msg}\n\n${m.usage}`)
     return 64
   }
   if (o.error) return usage(o.error)
@@ -81,17 +72,17 @@ export async function runUi(argv: string[]): Promise<number> {
     else if (a === '--allow-remote') allowRemote = true
     else if (a === '--host' || a.startsWith('--host=')) {
       const v = a === '--host' ? o.rest[++i] : a.slice('--host='.length)
-      if (v === undefined) return usage('--host attend une adresse')
+      if (v === undefined) return usage(m.hostNeedsValue)
       host = v
     } else if (a === '--help' || a === '-h') {
-      process.stdout.write(UI_USAGE)
+      process.stdout.write(m.usage)
       return 0
     } else if (a === '--port' || a.startsWith('--port=')) {
       const v = a === '--port' ? o.rest[++i] : a.slice('--port='.length)
       const n = Number(v)
-      if (!Number.isInteger(n) || n < 0 || n > 65535) return usage('--port attend un entier entre 0 et 65535')
+      if (!Number.isInteger(n) || n < 0 || n > 65535) return usage(m.portRange)
       port = n
-    } else return usage(`argument inconnu : ${a}`)
+    } else return usage(m.unknownArgument(a))
   }
   const bind = chooseBind(host, allowRemote)
   if (!bind.ok) {
@@ -100,9 +91,7 @@ export async function runUi(argv: string[]): Promise<number> {
   }
   const dir = rendererDir()
   if (!dir) {
-    process.stderr.write(
-      'okf-hub ui : interface non construite (out/renderer absent) — lancez « npm run build »\n'
-    )
+    process.stderr.write(`${m.notBuilt}\n`)
     return 5
   }
   let engine
@@ -133,9 +122,7 @@ export async function runUi(argv: string[]): Promise<number> {
     })
   } catch (e) {
     const err = e as NodeJS.ErrnoException
-    process.stderr.write(
-      `okf-hub ui : écoute impossible sur ${bind.host}:${port} (${err.code ?? err.message})\n`
-    )
+    process.stderr.write(`${m.listenFailed(`${bind.host}:${port}`, err.code ?? err.message)}\n`)
     return 5
   }
   if (bind.warning) {
@@ -143,7 +130,7 @@ export async function runUi(argv: string[]): Promise<number> {
     log.warning(`ui : ${bind.warning}`)
   }
   process.stdout.write(`OKF Hub UI: ${bridge.url}\n`)
-  process.stdout.write(`Bases : ${config.basesDir} — Ctrl+C pour arrêter\n`)
+  process.stdout.write(`${m.basesLine(config.basesDir)}\n`)
   if (open) openBrowser(bridge.url)
   service.startBackgroundSync()
   await new Promise<void>((done) => {

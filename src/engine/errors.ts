@@ -36,7 +36,7 @@ export const ioError = (message: string, detail?: ErrorDetail): HubError =>
   new HubError('IO_ERROR', message, detail)
 
 export const BASE_BUSY_MESSAGE = 'base occupée par une autre écriture, réessayez'
-export const baseBusy = (): HubError => new HubError('BASE_BUSY', BASE_BUSY_MESSAGE)
+export const baseBusy = (): HubError => new HubError('BASE_BUSY', BASE_BUSY_MESSAGE, { kind: 'base-busy' })
 
 export function isHubError(e: unknown): e is HubError {
   return e instanceof HubError

@@ -60,7 +60,7 @@ function badYaml(file: string, reason: string): HubError {
 
 function fieldText(field: 'title' | 'description', raw: unknown, max: number): string {
   try {
-    return checkText(field === 'title' ? 'le titre' : 'la description', raw, max)
+    return checkText(field, raw, max)
   } catch (e) {
     if (!(e instanceof HubError)) throw e
     throw invalidInput(e.message, { kind: 'governance-invalid-field', params: { field, reason: e.message } })

@@ -35,8 +35,90 @@ export const ERROR_KINDS = [
   'governance-invalid-yaml',
   'governance-invalid-field',
   'governance-unchanged',
-  'governance-moved'
+  'governance-moved',
+  // --- any door (issue 25 item 2) ---
+  'unknown-base', // { name, known: string[] }
+  'base-busy', // {}
+  'unexpected', // { what } — a failure the engine did not foresee; its sentence is the detail
+  // --- import: the source typed ---
+  'import-source-empty',
+  'import-url-unreadable',
+  'import-url-protocol', // { protocol }
+  'import-url-credentials',
+  'import-url-query',
+  'import-url-no-path', // { origin }
+  'import-url-ssh',
+  'import-path-relative', // { path }
+  'import-branch-invalid', // { branch }
+  // --- import: the clone ---
+  'import-auth-required', // { url }
+  'import-token-refused', // { host, status }
+  'import-access-denied', // { url, status }
+  'import-repo-not-found', // { url, status }
+  'import-server-error', // { host, status }
+  'import-not-git', // { url }
+  'import-branch-missing', // { branch, source, branches: string[] }
+  'import-unreachable', // { host, reason } reason: a network code, 'no-answer' or 'stalled'
+  'import-clone-failed', // { url }
+  'import-cancelled',
+  // --- import: a local folder ---
+  'import-folder-missing', // { path }
+  'import-not-folder', // { path }
+  'import-repo-unusable', // { path } (broken .git, partial clone, alternates, unsupported format)
+  'import-detached-head', // { path }
+  'import-folder-no-branch', // { path, branch }
+  'import-inside-bases', // { path, basesDir }
+  // --- import: what was fetched ---
+  'import-not-bundle', // { source, branch }
+  'import-invalid-bundle', // { reasons: string[] } (discovery's own French reasons)
+  'import-staged-elsewhere', // { name, jobId }
+  'import-not-pending', // { jobId }
+  'import-job-running', // { jobId }
+  'import-failed', // {}
+  // --- a base's folder and name (import, new base, restore) ---
+  'dir-name-invalid', // { name, reason } reason: see `DirNameReason`
+  'dir-taken', // { name, basesDir }
+  'dir-in-use', // { name } another import in progress writes there
+  'base-name-taken', // { name, holder }
+  // --- new base ---
+  'new-base-name-invalid', // { name }
+  'new-base-text-invalid', // { field: 'title' | 'description', reason: 'empty' | 'control' | 'too-long', max }
+  'install-incomplete', // {} the app's own template is missing or broken
+  'new-base-failed', // { name }
+  // --- trash ---
+  'trash-entry-missing', // { id }
+  'restore-failed', // { id }
+  // --- AI apps (registration) ---
+  'host-not-installed', // { host, folder, file }
+  'host-not-registered', // { file }
+  'host-entry-foreign', // { file } another command or an old installation
+  'host-config-unreadable', // { file }
+  'host-entry-malformed', // { part: 'entry' | 'command' | 'args' | 'env' }
+  'host-command-relative', // { command }
+  'host-command-missing', // { command }
+  'host-script-missing', // { script }
+  'host-server-not-ours', // { missing: string[] }
+  'host-server-no-start', // { command, detail }
+  'host-server-exited', // { how, detail }
+  'host-server-timeout', // { seconds, detail }
+  'host-server-not-mcp', // { detail }
+  // a host's config file that host reads as strict JSON (comments, trailing commas): { file }
+  'host-config-strict-json'
 ] as const
+
+/** Why a folder name cannot hold a base (`names.ts`), a parameter of `dir-name-invalid`. */
+export const DIR_NAME_REASONS = [
+  'empty',
+  'control',
+  'slash',
+  'hidden',
+  'windows-chars',
+  'trailing',
+  'leading-space',
+  'reserved',
+  'too-long'
+] as const
+export type DirNameReason = (typeof DIR_NAME_REASONS)[number]
 
 export type ErrorKind = (typeof ERROR_KINDS)[number]
 

@@ -17,7 +17,7 @@ import type {
   ResolveResult,
   ReviewContext
 } from './review'
-import type { ErrorKind, ErrorParams } from './error-kinds'
+import type { ErrorDetail, ErrorKind, ErrorParams } from './error-kinds'
 import type {
   KeepChangesRequest,
   KeepChangesResult,
@@ -364,8 +364,10 @@ export interface HostRegistration {
   present: boolean
   /** The entry's command started the server and answered initialize + tools/list; null when not checked. */
   working: boolean | null
-  /** Why it is absent, broken or unparseable, in words a manager understands; null when fine. */
+  /** Why it is absent, broken or unparseable: the engine's French sentence (the CLI's status); null when fine. */
   problem: string | null
+  /** The same problems as data, one per sentence of `problem`: what the UI words in the manager's language. */
+  problems: ErrorDetail[]
   /** Last backup written by a register/unregister, null when none. */
   backup: string | null
 }

@@ -43,7 +43,10 @@ export function hubEnv(
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? userData,
     OKF_HUB_USER_DATA: userData,
-    OKF_HUB_CONFIG: configFile
+    OKF_HUB_CONFIG: configFile,
+    // the CLI's own messages follow the locale (English when none is set); these tests assert
+    // its French texts, so they run it in French
+    LANG: 'fr_FR.UTF-8'
   }
   return { basesDir, userData, logFile, configFile, env }
 }

@@ -61,7 +61,8 @@ export async function checkoutHead(root: string, onProgress: (p: CheckoutProgres
   const bad = paths.find(unsafePath)
   if (bad !== undefined)
     throw invalidInput(
-      `le dépôt contient un chemin que git refuse d'extraire ('${bad.slice(0, 200)}') : import refusé, rien n'a été gardé`
+      `le dépôt contient un chemin que git refuse d'extraire ('${bad.slice(0, 200)}') : import refusé, rien n'a été gardé`,
+      { kind: 'import-repo-unusable', params: { path: bad.slice(0, 200) } }
     )
   const made = new Set<string>([''])
   const ensureDir = (rel: string): void => {

@@ -276,51 +276,80 @@ async function translateCloneError(
   const host = hostOf(o.url)
   if (e instanceof StallError)
     return ioError(
-      `hôte ${host} injoignable : ${e.after === 'connect' ? 'aucune réponse' : 'plus rien reçu'} depuis ${Math.round((e.after === 'connect' ? (o.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) : (o.idleTimeoutMs ?? IDLE_TIMEOUT_MS)) / 1000)} s. Vérifiez l'adresse et votre connexion réseau (proxy, VPN), puis réessayez`
+      `hôte ${host} injoignable : ${e.after === 'connect' ? 'aucune réponse' : 'plus rien reçu'} depuis ${Math.round((e.after === 'connect' ? (o.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) : (o.idleTimeoutMs ?? IDLE_TIMEOUT_MS)) / 1000)} s. Vérifiez l'adresse et votre connexion réseau (proxy, VPN), puis réessayez`,
+      {
+        kind: 'import-unreachable',
+        params: { host, reason: e.after === 'connect' ? 'no-answer' : 'stalled' }
+      }
     )
   const err = (e ?? {}) as GitLikeError & NodeJS.ErrnoException
   const code = err.code ?? ''
   if (code === 'UserCanceledError')
     return invalidInput(
-      `le dépôt ${o.url} demande une authentification : il est privé, ou l'adresse est fausse (certains hébergeurs répondent ainsi pour un dépôt inexistant). Donnez un jeton d'accès en lecture (champ « jeton » de l'assistant, variable OKF_HUB_GIT_TOKEN pour okf-hub import) et vérifiez l'adresse`
+      `le dépôt ${o.url} demande une authentification : il est privé, ou l'adresse est fausse (certains hébergeurs répondent ainsi pour un dépôt inexistant). Donnez un jeton d'accès en lecture (champ « jeton » de l'assistant, variable OKF_HUB_GIT_TOKEN pour okf-hub import) et vérifiez l'adresse`,
+      { kind: 'import-auth-required', params: { url: o.url } }
     )
   if (code === 'HttpError') {
     const status = err.data?.statusCode ?? 0
     if (status === 401 || status === 403) {
       if (tokenOffered)
         return invalidInput(
-          `jeton refusé par ${host} (HTTP ${status}) : il est faux, expiré, ou ne donne pas le droit de lecture sur ce dépôt. Créez un jeton avec l'accès en lecture au dépôt (GitHub : Contents read-only ; GitLab : read_repository ; Gitea : read:repository) et réessayez`
+          `jeton refusé par ${host} (HTTP ${status}) : il est faux, expiré, ou ne donne pas le droit de lecture sur ce dépôt. Créez un jeton avec l'accès en lecture au dépôt (GitHub : Contents read-only ; GitLab : read_repository ; Gitea : read:repository) et réessayez`,
+          { kind: 'import-token-refused', params: { host, status } }
         )
       return invalidInput(
-        `le dépôt ${o.url} refuse l'accès (HTTP ${status}) : il est privé. Donnez un jeton d'accès en lecture (champ « jeton » de l'assistant, variable OKF_HUB_GIT_TOKEN pour okf-hub import)`
+        `le dépôt ${o.url} refuse l'accès (HTTP ${status}) : il est privé. Donnez un jeton d'accès en lecture (champ « jeton » de l'assistant, variable OKF_HUB_GIT_TOKEN pour okf-hub import)`,
+        { kind: 'import-access-denied', params: { url: o.url, status } }
       )
     }
     if (status === 404 || status === 410)
       return notFound(
-        `aucun dépôt git à l'adresse ${o.url} (HTTP ${status}) : vérifiez l'URL — celle que donne le bouton « Clone » de l'hébergeur, en https, souvent terminée par .git`
+        `aucun dépôt git à l'adresse ${o.url} (HTTP ${status}) : vérifiez l'URL — celle que donne le bouton « Clone » de l'hébergeur, en https, souvent terminée par .git`,
+        { kind: 'import-repo-not-found', params: { url: o.url, status } }
       )
     if (status >= 500)
-      return ioError(`le serveur ${host} est en erreur (HTTP ${status}) : réessayez plus tard`)
+      return ioError(`le serveur ${host} est en erreur (HTTP ${status}) : réessayez plus tard`, {
+        kind: 'import-server-error',
+        params: { host, status }
+      })
     return notFound(
-      `${o.url} n'a pas répondu comme un dépôt git (HTTP ${status}) : vérifiez que c'est bien l'adresse de clonage du dépôt`
+      `${o.url} n'a pas répondu comme un dépôt git (HTTP ${status}) : vérifiez que c'est bien l'adresse de clonage du dépôt`,
+      { kind: 'import-not-git', params: { url: o.url } }
     )
   }
   if (code === 'SmartHttpError' || code === 'EmptyServerResponseError' || code === 'ParseError')
     return notFound(
-      `${o.url} n'est pas un dépôt git (la réponse est une page web, pas le protocole git) : donnez l'adresse de clonage du dépôt (bouton « Clone » de l'hébergeur, souvent terminée par .git), pas celle de sa page`
+      `${o.url} n'est pas un dépôt git (la réponse est une page web, pas le protocole git) : donnez l'adresse de clonage du dépôt (bouton « Clone » de l'hébergeur, souvent terminée par .git), pas celle de sa page`,
+      { kind: 'import-not-git', params: { url: o.url } }
     )
-  if (code === 'NotFoundError' && o.branch !== undefined)
+  if (code === 'NotFoundError' && o.branch !== undefined) {
+    const branches = await branchList(o, http)
     return notFound(
-      `branche '${o.branch}' absente du dépôt ${o.url}${await branchList(o, http)} : vérifiez son nom, ou laissez le champ vide pour la branche par défaut`
+      `branche '${o.branch}' absente du dépôt ${o.url}${branchesText(branches)} : vérifiez son nom, ou laissez le champ vide pour la branche par défaut`,
+      { kind: 'import-branch-missing', params: { branch: o.branch, source: o.url, branches: branches ?? [] } }
     )
+  }
   if (code in NETWORK_CODES)
     return ioError(
-      `hôte ${host} injoignable (${NETWORK_CODES[code]}) : vérifiez l'adresse, votre connexion réseau (proxy, VPN), puis réessayez`
+      `hôte ${host} injoignable (${NETWORK_CODES[code]}) : vérifiez l'adresse, votre connexion réseau (proxy, VPN), puis réessayez`,
+      { kind: 'import-unreachable', params: { host, reason: code } }
     )
-  return ioError(`clonage de ${o.url} impossible : ${describeError(e)}`)
+  return ioError(`clonage de ${o.url} impossible : ${describeError(e)}`, {
+    kind: 'import-clone-failed',
+    params: { url: o.url }
+  })
 }
 
-async function branchList(o: CloneOptions, http: HttpClient): Promise<string> {
+/** The branches as the contract's sentence lists them ('' when they could not be listed). */
+function branchesText(names: string[] | null): string {
+  if (names === null) return ''
+  if (names.length === 0) return ' (le dépôt n’a aucune branche)'
+  const shown = names.slice(0, 20).join(', ')
+  return ` (branches présentes : ${shown}${names.length > 20 ? `, … ${names.length - 20} autres` : ''})`
+}
+
+/** The server's branch names, null when they could not be listed. */
+async function branchList(o: CloneOptions, http: HttpClient): Promise<string[] | null> {
   try {
     const git = await import('isomorphic-git')
     const refs = await git.listServerRefs({
@@ -329,15 +358,12 @@ async function branchList(o: CloneOptions, http: HttpClient): Promise<string> {
       prefix: 'refs/heads/',
       onAuth: () => (o.token ? { username: AUTH_USERNAME, password: o.token } : { cancel: true })
     })
-    const names = refs.map((r) => r.ref.replace(/^refs\/heads\//, ''))
-    if (names.length === 0) return ' (le dépôt n’a aucune branche)'
-    const shown = names.slice(0, 20).join(', ')
-    return ` (branches présentes : ${shown}${names.length > 20 ? `, … ${names.length - 20} autres` : ''})`
+    return refs.map((r) => r.ref.replace(/^refs\/heads\//, ''))
   } catch {
-    return ''
+    return null
   }
 }
 
 export function cancelledError(): HubError {
-  return ioError("import annulé : rien n'a été gardé")
+  return ioError("import annulé : rien n'a été gardé", { kind: 'import-cancelled' })
 }

@@ -67,14 +67,21 @@ export class BaseImporter {
 
   async importBase(req: ImportRequest, run: ImportRunOptions = {}): Promise<ImportResult> {
     const jobId = checkJobId(req.jobId)
-    if (this.jobs.has(jobId)) throw invalidInput(`un import porte déjà l'identifiant ${jobId}`)
+    if (this.jobs.has(jobId))
+      throw invalidInput(`un import porte déjà l'identifiant ${jobId}`, {
+        kind: 'import-job-running',
+        params: { jobId }
+      })
     const source = parseSource(typeof req.source === 'string' ? req.source : '')
     const branch = req.branch === undefined || req.branch.trim() === '' ? undefined : req.branch.trim()
     if (
       branch !== undefined &&
       (/[\s~^:?*[\\]|\.\.|^-|^\/|\/$|\.lock$|@\{/.test(branch) || branch.length > 250)
     )
-      throw invalidInput(`nom de branche invalide : '${printable(branch)}'`)
+      throw invalidInput(`nom de branche invalide : '${printable(branch)}'`, {
+        kind: 'import-branch-invalid',
+        params: { branch: printable(branch) }
+      })
     const named = req.name !== undefined && req.name !== ''
     const dirName = named
       ? (req.name as string)
@@ -89,7 +96,8 @@ export class BaseImporter {
     const other = [...this.jobs.values()].find((j) => j.dirName === dirName)
     if (other)
       throw invalidInput(
-        `le dossier '${dirName}' est déjà utilisé par un autre import en cours (${other.jobId}) : choisissez un autre nom`
+        `le dossier '${dirName}' est déjà utilisé par un autre import en cours (${other.jobId}) : choisissez un autre nom`,
+        { kind: 'dir-in-use', params: { name: dirName } }
       )
     if (source.kind === 'local') this.checkOutsideBases(source.path)
 
@@ -123,7 +131,8 @@ export class BaseImporter {
         else {
           if (branch !== undefined)
             throw invalidInput(
-              `${source.path} n'est pas un dépôt git : il n'a pas de branche '${branch}' (laissez le champ vide)`
+              `${source.path} n'est pas un dépôt git : il n'a pas de branche '${branch}' (laissez le champ vide)`,
+              { kind: 'import-folder-no-branch', params: { path: source.path, branch } }
             )
           await copyFolder(source.path, staging)
           checkedOut = 'main'
@@ -159,7 +168,7 @@ export class BaseImporter {
         throw err
       }
       this.o.log.error(`import ${jobId} : ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
-      throw ioError(`import impossible : ${describeError(e)} — rien n'a été gardé`)
+      throw ioError(`import impossible : ${describeError(e)} — rien n'a été gardé`, { kind: 'import-failed' })
     } finally {
       settle()
     }
@@ -195,7 +204,8 @@ export class BaseImporter {
       throw notFound(
         job
           ? `l'import ${jobId} n'est pas terminé : attendez la fin du clonage et de la validation`
-          : `aucun import en attente sous l'identifiant ${jobId} (déjà publié, abandonné, ou le hub a redémarré) : relancez l'import`
+          : `aucun import en attente sous l'identifiant ${jobId} (déjà publié, abandonné, ou le hub a redémarré) : relancez l'import`,
+        { kind: job ? 'import-job-running' : 'import-not-pending', params: { jobId } }
       )
     const taken = nameTaken(this.o.basesDir, job.result.base)
     if (taken) throw taken
@@ -218,7 +228,10 @@ export class BaseImporter {
     try {
       real = realpathSync(path)
     } catch {
-      throw notFound(`dossier introuvable : ${path} — vérifiez le chemin`)
+      throw notFound(`dossier introuvable : ${path} — vérifiez le chemin`, {
+        kind: 'import-folder-missing',
+        params: { path }
+      })
     }
     try {
       bases = realpathSync(this.o.basesDir)
@@ -227,7 +240,8 @@ export class BaseImporter {
     }
     if (real === bases || isStrictlyInside(bases, real) || isStrictlyInside(real, bases))
       throw invalidInput(
-        `${path} est dans le dossier des bases (${this.o.basesDir}) ou le contient : une base de ce dossier est déjà servie, rien à importer`
+        `${path} est dans le dossier des bases (${this.o.basesDir}) ou le contient : une base de ce dossier est déjà servie, rien à importer`,
+        { kind: 'import-inside-bases', params: { path, basesDir: this.o.basesDir } }
       )
   }
 
@@ -251,11 +265,13 @@ export class BaseImporter {
     const check = checkBundleDir(job.staging, job.dirName)
     if (check.kind === 'not-a-bundle')
       throw invalidInput(
-        `${source} n'est pas une base OKF : aucun ${MANIFEST_FILE} à sa racine (sur ${branch}). Vérifiez l'adresse, ou créez la base d'abord (okf-hub new) — rien n'a été gardé`
+        `${source} n'est pas une base OKF : aucun ${MANIFEST_FILE} à sa racine (sur ${branch}). Vérifiez l'adresse, ou créez la base d'abord (okf-hub new) — rien n'a été gardé`,
+        { kind: 'import-not-bundle', params: { source, branch } }
       )
     if (check.kind === 'invalid')
       throw invalidInput(
-        `base invalide, rien n'a été gardé — ${check.reasons.length} problème(s) à corriger dans la source :\n${check.reasons.map((r) => `  - ${r}`).join('\n')}`
+        `base invalide, rien n'a été gardé — ${check.reasons.length} problème(s) à corriger dans la source :\n${check.reasons.map((r) => `  - ${r}`).join('\n')}`,
+        { kind: 'import-invalid-bundle', params: { reasons: check.reasons } }
       )
     const base: Base = check.base
     const taken = nameTaken(this.o.basesDir, base.name)
@@ -263,7 +279,8 @@ export class BaseImporter {
     const staged = [...this.jobs.values()].find((j) => j !== job && j.result?.base === base.name)
     if (staged)
       throw invalidInput(
-        `un autre import en attente (${staged.jobId}) porte déjà la base '${base.name}' : publiez-le ou abandonnez-le d'abord`
+        `un autre import en attente (${staged.jobId}) porte déjà la base '${base.name}' : publiez-le ou abandonnez-le d'abord`,
+        { kind: 'import-staged-elsewhere', params: { name: base.name, jobId: staged.jobId } }
       )
     const head = await headOf(job.staging)
     return {

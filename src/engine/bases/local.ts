@@ -35,21 +35,30 @@ export async function localRepository(path: string): Promise<SourceRepo | null> 
   try {
     st = statSync(path)
   } catch {
-    throw notFound(`dossier introuvable : ${path} — vérifiez le chemin`)
+    throw notFound(`dossier introuvable : ${path} — vérifiez le chemin`, {
+      kind: 'import-folder-missing',
+      params: { path }
+    })
   }
-  if (!st.isDirectory()) throw invalidInput(`${path} n'est pas un dossier : donnez le dossier de la base`)
+  if (!st.isDirectory())
+    throw invalidInput(`${path} n'est pas un dossier : donnez le dossier de la base`, {
+      kind: 'import-not-folder',
+      params: { path }
+    })
   let layout: RepoLayout | null = null
   if (existsSync(join(path, '.git'))) {
     try {
       layout = await resolveLayout(path)
     } catch {
       throw invalidInput(
-        `${join(path, '.git')} est illisible ou pointe vers un dépôt absent : importez le dépôt principal, ou réparez-le (git worktree repair)`
+        `${join(path, '.git')} est illisible ou pointe vers un dépôt absent : importez le dépôt principal, ou réparez-le (git worktree repair)`,
+        { kind: 'import-repo-unusable', params: { path } }
       )
     }
     if (!existsSync(join(layout.commondir, 'objects')))
       throw invalidInput(
-        `le dépôt lié par ${join(path, '.git')} est introuvable (${layout.commondir}) : importez le dépôt principal`
+        `le dépôt lié par ${join(path, '.git')} est introuvable (${layout.commondir}) : importez le dépôt principal`,
+        { kind: 'import-repo-unusable', params: { path } }
       )
   } else if (
     existsSync(join(path, 'HEAD')) &&
@@ -69,16 +78,22 @@ export async function localRepository(path: string): Promise<SourceRepo | null> 
   try {
     checkFormat(keys)
   } catch (e) {
-    if (e instanceof UnsupportedShape) throw invalidInput(`dépôt ${path} : ${e.message} — import refusé`)
+    if (e instanceof UnsupportedShape)
+      throw invalidInput(`dépôt ${path} : ${e.message} — import refusé`, {
+        kind: 'import-repo-unusable',
+        params: { path }
+      })
     throw e
   }
   if (keys.has('extensions.partialclone'))
     throw invalidInput(
-      `dépôt ${path} : clone partiel (des objets manquent) — récupérez-les d'abord (git fetch --refetch) ou importez depuis l'URL du dépôt`
+      `dépôt ${path} : clone partiel (des objets manquent) — récupérez-les d'abord (git fetch --refetch) ou importez depuis l'URL du dépôt`,
+      { kind: 'import-repo-unusable', params: { path } }
     )
   if (existsSync(join(layout.commondir, 'objects', 'info', 'alternates')))
     throw invalidInput(
-      `dépôt ${path} : ses objets sont en partie dans un autre dépôt (objects/info/alternates) — rendez-le autonome (git repack -a -d, puis supprimez le fichier alternates) et réessayez`
+      `dépôt ${path} : ses objets sont en partie dans un autre dépôt (objects/info/alternates) — rendez-le autonome (git repack -a -d, puis supprimez le fichier alternates) et réessayez`,
+      { kind: 'import-repo-unusable', params: { path } }
     )
   return { gitdir: layout.gitdir, commondir: layout.commondir }
 }
@@ -163,14 +178,16 @@ export async function copyRepository(
     const m = /^ref:\s*refs\/heads\/(.+)$/.exec(head)
     if (!m)
       throw invalidInput(
-        `le dépôt ${source} n'est sur aucune branche (HEAD détaché) : choisissez la branche à importer (--branch)`
+        `le dépôt ${source} n'est sur aucune branche (HEAD détaché) : choisissez la branche à importer (--branch)`,
+        { kind: 'import-detached-head', params: { path: source } }
       )
     chosen = m[1]
   }
   if (!heads.has(chosen)) {
     const list = [...heads].sort()
     throw notFound(
-      `branche '${chosen}' absente du dépôt ${source}${list.length ? ` (branches présentes : ${list.slice(0, 20).join(', ')})` : ' (le dépôt n’a aucune branche, aucun commit)'} : vérifiez son nom, ou laissez le champ vide pour la branche courante`
+      `branche '${chosen}' absente du dépôt ${source}${list.length ? ` (branches présentes : ${list.slice(0, 20).join(', ')})` : ' (le dépôt n’a aucune branche, aucun commit)'} : vérifiez son nom, ou laissez le champ vide pour la branche courante`,
+      { kind: 'import-branch-missing', params: { branch: chosen, source, branches: list.slice(0, 20) } }
     )
   }
   writeFileSync(join(gitdir, 'HEAD'), `ref: refs/heads/${chosen}\n`)

@@ -2,6 +2,7 @@ import { existsSync, lstatSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { invalidInput, type HubError } from '../errors'
 import { isHiddenEntry, scanBasesDir } from '../registry/discovery'
+import type { DirNameReason } from '../../shared/error-kinds'
 
 /**
  * What a base's directory may be called, and whether a directory or a bundle name is free in the
@@ -14,28 +15,55 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)
 const MAX_NAME_BYTES = 255
 
 /** Why `name` cannot be a base's directory name, or null when it can. */
-export function dirNameProblem(name: string): string | null {
-  if (name === '') return 'le nom du dossier est vide'
+export function dirNameReason(name: string): DirNameReason | null {
+  if (name === '') return 'empty'
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) return 'le nom du dossier contient un caractère de contrôle'
-  if (name.includes('/') || name.includes('\\')) return 'le nom du dossier ne peut pas contenir / ni \\'
-  if (isHiddenEntry(name))
-    return 'le nom du dossier ne peut pas commencer par un point (la découverte ignore les dossiers cachés)'
-  if (/[<>:"|?*]/.test(name))
-    return 'le nom du dossier ne peut pas contenir < > : " | ? * (interdits sous Windows)'
-  if (/[ .]$/.test(name))
-    return 'le nom du dossier ne peut pas finir par une espace ni un point (interdit sous Windows)'
-  if (name.trim() !== name) return 'le nom du dossier ne peut pas commencer par une espace'
-  if (WINDOWS_RESERVED.test(name)) return `'${name}' est un nom réservé sous Windows`
-  if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES)
-    return `le nom du dossier dépasse ${MAX_NAME_BYTES} octets`
+  if (/[\u0000-\u001f\u007f]/.test(name)) return 'control'
+  if (name.includes('/') || name.includes('\\')) return 'slash'
+  if (isHiddenEntry(name)) return 'hidden'
+  if (/[<>:"|?*]/.test(name)) return 'windows-chars'
+  if (/[ .]$/.test(name)) return 'trailing'
+  if (name.trim() !== name) return 'leading-space'
+  if (WINDOWS_RESERVED.test(name)) return 'reserved'
+  if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES) return 'too-long'
   return null
+}
+
+/** The same reason as the contract's French sentence (what the CLI and the logs have printed). */
+export function dirNameProblem(name: string): string | null {
+  const reason = dirNameReason(name)
+  switch (reason) {
+    case null:
+      return null
+    case 'empty':
+      return 'le nom du dossier est vide'
+    case 'control':
+      return 'le nom du dossier contient un caractère de contrôle'
+    case 'slash':
+      return 'le nom du dossier ne peut pas contenir / ni \\'
+    case 'hidden':
+      return 'le nom du dossier ne peut pas commencer par un point (la découverte ignore les dossiers cachés)'
+    case 'windows-chars':
+      return 'le nom du dossier ne peut pas contenir < > : " | ? * (interdits sous Windows)'
+    case 'trailing':
+      return 'le nom du dossier ne peut pas finir par une espace ni un point (interdit sous Windows)'
+    case 'leading-space':
+      return 'le nom du dossier ne peut pas commencer par une espace'
+    case 'reserved':
+      return `'${name}' est un nom réservé sous Windows`
+    case 'too-long':
+      return `le nom du dossier dépasse ${MAX_NAME_BYTES} octets`
+  }
 }
 
 /** INVALID_INPUT when `name` cannot be a base's directory name. */
 export function checkDirName(name: string, hint: string): void {
-  const problem = dirNameProblem(name)
-  if (problem) throw invalidInput(`${problem} ('${printable(name)}') — ${hint}`)
+  const reason = dirNameReason(name)
+  if (reason)
+    throw invalidInput(`${dirNameProblem(name)} ('${printable(name)}') — ${hint}`, {
+      kind: 'dir-name-invalid',
+      params: { name: printable(name), reason }
+    })
 }
 
 /** `name` with control characters shown as `\uXXXX`, cut at 120 characters, for messages. */
@@ -82,7 +110,8 @@ export function checkDirFree(basesDir: string, dirName: string): void {
   }
   if (taken)
     throw invalidInput(
-      `le dossier '${printable(dirName)}' existe déjà dans ${basesDir} : choisissez un autre nom de dossier (--name), ou retirez d'abord l'existant`
+      `le dossier '${printable(dirName)}' existe déjà dans ${basesDir} : choisissez un autre nom de dossier (--name), ou retirez d'abord l'existant`,
+      { kind: 'dir-taken', params: { name: printable(dirName), basesDir } }
     )
 }
 
@@ -96,6 +125,7 @@ export function nameTaken(basesDir: string, name: string): HubError | null {
   const holder = dirServing(basesDir, name)
   if (holder === null) return null
   return invalidInput(
-    `la base '${name}' est déjà servie depuis le dossier '${holder}' : deux bases ne peuvent pas porter le même name. Retirez ou renommez (champ name de okf-bundle.yaml) l'une des deux`
+    `la base '${name}' est déjà servie depuis le dossier '${holder}' : deux bases ne peuvent pas porter le même name. Retirez ou renommez (champ name de okf-bundle.yaml) l'une des deux`,
+    { kind: 'base-name-taken', params: { name, holder } }
   )
 }

@@ -67,16 +67,21 @@ export interface NewBaseOptions {
   now?: Date
 }
 
-export function checkText(label: string, raw: unknown, max: number): string {
-  if (typeof raw !== 'string') throw invalidInput(`${label} doit être une chaîne de caractères`)
+export function checkText(field: 'title' | 'description', raw: unknown, max: number): string {
+  const label = field === 'title' ? 'le titre' : 'la description'
+  const refuse = (message: string, reason: 'empty' | 'control' | 'too-long'): HubError =>
+    invalidInput(message, { kind: 'new-base-text-invalid', params: { field, reason, max } })
+  if (typeof raw !== 'string') throw refuse(`${label} doit être une chaîne de caractères`, 'empty')
   if (CONTROL.test(raw))
-    throw invalidInput(
-      `${label} contient un retour à la ligne ou un caractère de contrôle : le texte doit tenir sur une seule ligne, sans tabulation`
+    throw refuse(
+      `${label} contient un retour à la ligne ou un caractère de contrôle : le texte doit tenir sur une seule ligne, sans tabulation`,
+      'control'
     )
   const text = raw.trim()
-  if (text === '') throw invalidInput(`${label} est obligatoire (reçu un texte vide)`)
+  if (text === '') throw refuse(`${label} est obligatoire (reçu un texte vide)`, 'empty')
   const length = [...text].length
-  if (length > max) throw invalidInput(`${label} dépasse ${max} caractères (${length}) : raccourcissez-le`)
+  if (length > max)
+    throw refuse(`${label} dépasse ${max} caractères (${length}) : raccourcissez-le`, 'too-long')
   return text
 }
 
@@ -85,11 +90,12 @@ export function checkNewBaseInput(basesDir: string, req: NewBaseInput): NewBaseI
   const name = req.name
   if (typeof name !== 'string' || !NAME_PATTERN.test(name))
     throw invalidInput(
-      `nom de base '${printable(String(name))}' refusé : lettres minuscules non accentuées, chiffres et tirets uniquement (motif [a-z0-9-]+) ; il sert à la fois de nom de dossier et de name du manifeste`
+      `nom de base '${printable(String(name))}' refusé : lettres minuscules non accentuées, chiffres et tirets uniquement (motif [a-z0-9-]+) ; il sert à la fois de nom de dossier et de name du manifeste`,
+      { kind: 'new-base-name-invalid', params: { name: printable(String(name)) } }
     )
   checkDirName(name, 'choisissez un autre nom de base')
-  const title = checkText('le titre', req.title, TITLE_MAX)
-  const description = checkText('la description', req.description, DESCRIPTION_MAX)
+  const title = checkText('title', req.title, TITLE_MAX)
+  const description = checkText('description', req.description, DESCRIPTION_MAX)
   const language = req.language ?? 'fr'
   if (language !== 'fr' && language !== 'en')
     throw invalidInput(`langue du modèle '${printable(String(language))}' inconnue : fr ou en`)
@@ -104,7 +110,8 @@ function templateRoot(resources: string | null, language: TemplateLanguage): str
   const root = resources === null ? null : join(resources, dir)
   if (root === null || !existsSync(join(root, MANIFEST_FILE)))
     throw ioError(
-      `modèle de base introuvable (${root ?? `resources/${dir}`}) : l'installation d'OKF Hub est incomplète, réinstallez-la`
+      `modèle de base introuvable (${root ?? `resources/${dir}`}) : l'installation d'OKF Hub est incomplète, réinstallez-la`,
+      { kind: 'install-incomplete' }
     )
   return root
 }
@@ -115,7 +122,8 @@ function templateRoot(resources: string | null, language: TemplateLanguage): str
  */
 export function fillManifest(text: string, input: NewBaseInput): string {
   const doc = parseDocument(text)
-  if (doc.errors.length > 0) throw ioError(`manifeste du modèle illisible : ${doc.errors[0].message}`)
+  if (doc.errors.length > 0)
+    throw ioError(`manifeste du modèle illisible : ${doc.errors[0].message}`, { kind: 'install-incomplete' })
   for (const [key, value] of [
     ['name', input.name],
     ['title', input.title],
@@ -128,7 +136,9 @@ export function fillManifest(text: string, input: NewBaseInput): string {
   const out = doc.toString()
   const back = parse(out, { schema: 'core' }) as Record<string, unknown>
   if (back.name !== input.name || back.title !== input.title || back.description !== input.description)
-    throw ioError('manifeste de la nouvelle base : les valeurs relues ne sont pas celles écrites')
+    throw ioError('manifeste de la nouvelle base : les valeurs relues ne sont pas celles écrites', {
+      kind: 'install-incomplete'
+    })
   return out
 }
 
@@ -183,9 +193,11 @@ export async function createBaseFromTemplate(
     const check = checkBundleDir(build, input.name)
     if (check.kind !== 'valid')
       throw ioError(
-        `la base créée depuis le modèle serait refusée par la découverte (${check.kind === 'invalid' ? check.reasons.join(' ; ') : 'manifeste absent'}) : l'installation d'OKF Hub est incomplète, réinstallez-la`
+        `la base créée depuis le modèle serait refusée par la découverte (${check.kind === 'invalid' ? check.reasons.join(' ; ') : 'manifeste absent'}) : l'installation d'OKF Hub est incomplète, réinstallez-la`,
+        { kind: 'install-incomplete' }
       )
-    if (check.base.name !== input.name) throw ioError('manifeste de la nouvelle base : name inattendu')
+    if (check.base.name !== input.name)
+      throw ioError('manifeste de la nouvelle base : name inattendu', { kind: 'install-incomplete' })
     const head = await initRepositoryWithFiles(
       build,
       input.language === 'en'
@@ -195,7 +207,8 @@ export async function createBaseFromTemplate(
     )
     if (existsSync(target))
       throw invalidInput(
-        `le dossier '${input.name}' vient d'apparaître dans le dossier des bases : choisissez un autre nom`
+        `le dossier '${input.name}' vient d'apparaître dans le dossier des bases : choisissez un autre nom`,
+        { kind: 'dir-taken', params: { name: input.name, basesDir } }
       )
     try {
       renameSync(build, target)
@@ -203,7 +216,8 @@ export async function createBaseFromTemplate(
       const code = (e as NodeJS.ErrnoException).code
       if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'EPERM')
         throw invalidInput(
-          `le dossier '${input.name}' vient d'apparaître dans le dossier des bases : choisissez un autre nom`
+          `le dossier '${input.name}' vient d'apparaître dans le dossier des bases : choisissez un autre nom`,
+          { kind: 'dir-taken', params: { name: input.name, basesDir } }
         )
       throw e
     }
@@ -216,6 +230,9 @@ export async function createBaseFromTemplate(
       throw e
     }
     opts.log.error(`création de la base '${input.name}' impossible : ${describeError(e)}`)
-    throw ioError(`création de la base '${input.name}' impossible : ${describeError(e)}`)
+    throw ioError(`création de la base '${input.name}' impossible : ${describeError(e)}`, {
+      kind: 'new-base-failed',
+      params: { name: input.name }
+    })
   }
 }

@@ -109,9 +109,13 @@ export function publishDir(from: string, basesDir: string, dirName: string): str
     const code = (e as NodeJS.ErrnoException).code
     if (code === 'ENOTEMPTY' || code === 'EEXIST')
       throw invalidInput(
-        `le dossier '${dirName}' vient d'apparaître dans ${basesDir} : choisissez un autre nom`
+        `le dossier '${dirName}' vient d'apparaître dans ${basesDir} : choisissez un autre nom`,
+        { kind: 'dir-taken', params: { name: dirName, basesDir } }
       )
-    throw ioError(`déplacement de ${from} vers ${target} impossible : ${describeError(e)}`)
+    throw ioError(`déplacement de ${from} vers ${target} impossible : ${describeError(e)}`, {
+      kind: 'unexpected',
+      params: { what: 'publish' }
+    })
   }
   return target
 }

@@ -15,7 +15,7 @@ import type { Base } from '../registry/base'
 import { checkBundleDir } from '../registry/discovery'
 import { LOCK_DIR_NAME, withBaseLock } from '../lock'
 import type { TrashEntry } from '../../shared/hub-api'
-import { checkDirFree, dirNameProblem, nameTaken } from './names'
+import { checkDirFree, dirNameProblem, dirNameReason, nameTaken, printable } from './names'
 
 /**
  * The bases trash: `<basesDir>/.okf-trash/<id>/` (hidden, so not served) holds a removed base as it
@@ -141,11 +141,17 @@ export function restoreFromTrash(
     !existsSync(join(root, id))
   )
     throw notFound(
-      `aucune base à la corbeille sous l'identifiant '${String(id).slice(0, 120)}' : rechargez la liste de la corbeille`
+      `aucune base à la corbeille sous l'identifiant '${String(id).slice(0, 120)}' : rechargez la liste de la corbeille`,
+      { kind: 'trash-entry-missing', params: { id: String(id).slice(0, 120) } }
     )
   const entry = readEntry(root, id, log)
   const problem = dirNameProblem(entry.dirName)
-  if (problem) throw invalidInput(`fiche de corbeille ${id} : ${problem}`)
+  const reason = dirNameReason(entry.dirName)
+  if (problem && reason)
+    throw invalidInput(`fiche de corbeille ${id} : ${problem}`, {
+      kind: 'dir-name-invalid',
+      params: { name: printable(entry.dirName), reason }
+    })
   checkDirFree(basesDir, entry.dirName)
   const check = checkBundleDir(join(root, id), entry.dirName)
   if (check.kind === 'valid') {
@@ -156,7 +162,10 @@ export function restoreFromTrash(
   try {
     renameSync(join(root, id), target)
   } catch (e) {
-    throw ioError(`restauration de ${id} vers ${target} impossible : ${describeError(e)}`)
+    throw ioError(`restauration de ${id} vers ${target} impossible : ${describeError(e)}`, {
+      kind: 'restore-failed',
+      params: { id }
+    })
   }
   rmSync(join(root, `${id}.json`), { force: true })
   log.info(`base '${entry.base}' restaurée depuis la corbeille : ${target}`)

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs'
 import { isAbsolute } from 'node:path'
+import type { ErrorDetail } from '../../shared/error-kinds'
 
 /**
  * Does a registered entry actually start our server? The entry is started exactly as a host
@@ -36,6 +37,8 @@ export type ServerProbe = (spec: ProbeSpec) => Promise<ProbeResult>
 export interface CheckResult {
   working: boolean
   problem: string | null
+  /** The same problem as data, which the UI words in the manager's language. */
+  detail: ErrorDetail | null
 }
 
 // The panel that shows this offers the Repair button itself: no command to name (issue 25 §3).
@@ -93,30 +96,40 @@ export async function checkEntry(
   probe: ServerProbe,
   opts: { timeoutMs?: number; platform?: NodeJS.Platform; env?: NodeJS.ProcessEnv } = {}
 ): Promise<CheckResult> {
-  const fail = (problem: string): CheckResult => ({ working: false, problem })
+  const fail = (problem: string, detail: ErrorDetail): CheckResult => ({ working: false, problem, detail })
+  const malformed = (problem: string, part: string): CheckResult =>
+    fail(problem, { kind: 'host-entry-malformed', params: { part } })
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
-    return fail(`l’entrée « okf-hub » n’est pas un objet : ${REPAIR}`)
+    return malformed(`l’entrée « okf-hub » n’est pas un objet : ${REPAIR}`, 'entry')
   const e = entry as Record<string, unknown>
   const command = e.command
   if (typeof command !== 'string' || command === '')
-    return fail(`l’entrée « okf-hub » n’a pas de commande : ${REPAIR}`)
+    return malformed(`l’entrée « okf-hub » n’a pas de commande : ${REPAIR}`, 'command')
   const args = e.args ?? []
   if (!Array.isArray(args) || !args.every((a) => typeof a === 'string'))
-    return fail(`les arguments de l’entrée « okf-hub » ne sont pas une liste de textes : ${REPAIR}`)
+    return malformed(
+      `les arguments de l’entrée « okf-hub » ne sont pas une liste de textes : ${REPAIR}`,
+      'args'
+    )
   const env = e.env ?? {}
   if (!stringRecord(env))
-    return fail(`l’« env » de l’entrée « okf-hub » n’est pas un objet de textes : ${REPAIR}`)
+    return malformed(`l’« env » de l’entrée « okf-hub » n’est pas un objet de textes : ${REPAIR}`, 'env')
   if (!isAbsolute(command))
     return fail(
-      `la commande « ${command} » n’est pas un chemin absolu : l’hôte la chercherait dans son propre PATH, souvent différent du vôtre — ${REPAIR} avec le chemin complet`
+      `la commande « ${command} » n’est pas un chemin absolu : l’hôte la chercherait dans son propre PATH, souvent différent du vôtre — ${REPAIR} avec le chemin complet`,
+      { kind: 'host-command-relative', params: { command } }
     )
   if (!isFile(command))
     return fail(
-      `la commande ${command} n’existe plus (application déplacée, mise à jour ou désinstallée ?) : ${REPAIR}`
+      `la commande ${command} n’existe plus (application déplacée, mise à jour ou désinstallée ?) : ${REPAIR}`,
+      { kind: 'host-command-missing', params: { command } }
     )
   for (const s of scripts(args))
     if (!isFile(s))
-      return fail(`le script du serveur ${s} n’existe plus (dossier déplacé, build effacé ?) : ${REPAIR}`)
+      return fail(`le script du serveur ${s} n’existe plus (dossier déplacé, build effacé ?) : ${REPAIR}`, {
+        kind: 'host-script-missing',
+        params: { script: s }
+      })
 
   const timeoutMs = opts.timeoutMs ?? CHECK_TIMEOUT_MS
   const r = await probe({
@@ -128,29 +141,38 @@ export async function checkEntry(
   })
   if (r.ok) {
     const missing = REQUIRED_TOOLS.filter((t) => !r.tools.includes(t))
-    if (missing.length === 0) return { working: true, problem: null }
+    if (missing.length === 0) return { working: true, problem: null, detail: null }
     return fail(
-      `la commande démarre un serveur MCP${r.serverName ? ` (« ${r.serverName} »)` : ''} qui ne propose pas les outils d’OKF Hub (${missing.join(', ')} absents) : ${REPAIR}`
+      `la commande démarre un serveur MCP${r.serverName ? ` (« ${r.serverName} »)` : ''} qui ne propose pas les outils d’OKF Hub (${missing.join(', ')} absents) : ${REPAIR}`,
+      { kind: 'host-server-not-ours', params: { missing } }
     )
   }
   switch (r.kind) {
     case 'spawn':
-      return fail(`la commande ${command} ne démarre pas (${r.message}) : ${REPAIR}`)
+      return fail(`la commande ${command} ne démarre pas (${r.message}) : ${REPAIR}`, {
+        kind: 'host-server-no-start',
+        params: { command, detail: r.message }
+      })
     case 'exit': {
       const how = r.code !== null ? `code ${r.code}` : `signal ${r.signal ?? 'inconnu'}`
       const why = lastLine(r.stderr)
-      return fail(`le serveur s’est arrêté sans répondre (${how})${why ? ` : « ${why} »` : ''}`)
+      return fail(`le serveur s’est arrêté sans répondre (${how})${why ? ` : « ${why} »` : ''}`, {
+        kind: 'host-server-exited',
+        params: { how, detail: why ?? '' }
+      })
     }
     case 'timeout': {
       const why = lastLine(r.stderr)
       return fail(
-        `le serveur n’a pas répondu à initialize + tools/list en ${Math.round(timeoutMs / 1000)} s${why ? ` (dernier message : « ${why} »)` : ''}`
+        `le serveur n’a pas répondu à initialize + tools/list en ${Math.round(timeoutMs / 1000)} s${why ? ` (dernier message : « ${why} »)` : ''}`,
+        { kind: 'host-server-timeout', params: { seconds: Math.round(timeoutMs / 1000), detail: why ?? '' } }
       )
     }
     case 'protocol': {
       const why = lastLine(r.stderr)
       return fail(
-        `le serveur a répondu autre chose que MCP (${r.message})${why ? ` ; stderr : « ${why} »` : ''}`
+        `le serveur a répondu autre chose que MCP (${r.message})${why ? ` ; stderr : « ${why} »` : ''}`,
+        { kind: 'host-server-not-mcp', params: { detail: `${r.message}${why ? ` — ${why}` : ''}` } }
       )
     }
   }

@@ -4,6 +4,7 @@ import type { HubConfig } from '../config'
 import { describeError, invalidInput, isHubError } from '../errors'
 import type { HubLog } from '../hublog'
 import type { HostId, HostRegistration } from '../../shared/hub-api'
+import type { ErrorDetail } from '../../shared/error-kinds'
 import { checkEntry, type ServerProbe } from './check'
 import { editConfigFile, latestBackup, type EditResult } from './config-file'
 import { ENTRY_NAME, HOSTS, hostDef, hostTargets, type HostDef, type HostEnv } from './hosts'
@@ -108,18 +109,32 @@ export class Registrar {
     const installed = found.length > 0
     const wanted = this.entryFor(def)
     const problems: string[] = []
-    if (!installed)
-      problems.push(
-        `${def.label} ne semble pas installé ici (${def.candidates(this.opts.hostEnv)[0].folder} absent) ; l’inscrire crée quand même ${targets[0]}`
+    const details: ErrorDetail[] = []
+    const note = (problem: string, detail: ErrorDetail): void => {
+      if (problems.includes(problem)) return
+      problems.push(problem)
+      details.push(detail)
+    }
+    if (!installed) {
+      const folder = def.candidates(this.opts.hostEnv)[0].folder
+      note(
+        `${def.label} ne semble pas installé ici (${folder} absent) ; l’inscrire crée quand même ${targets[0]}`,
+        { kind: 'host-not-installed', params: { host: def.id, folder, file: targets[0] ?? '' } }
       )
+    }
     for (const s of states) {
-      if (s.hostRefuses) problems.push(s.hostRefuses)
-      if (s.unreadable) problems.push(s.unreadable)
+      if (s.hostRefuses) note(s.hostRefuses, { kind: 'host-config-strict-json', params: { file: s.file } })
+      if (s.unreadable) note(s.unreadable, { kind: 'host-config-unreadable', params: { file: s.file } })
       else if (s.entry === undefined) {
-        if (installed) problems.push(`OKF Hub n’est pas inscrit dans ${s.file}`)
+        if (installed)
+          note(`OKF Hub n’est pas inscrit dans ${s.file}`, {
+            kind: 'host-not-registered',
+            params: { file: s.file }
+          })
       } else if (!entryMatches(s.entry, wanted))
-        problems.push(
-          `l’inscription de ${s.file} ne lance pas ce serveur-ci (autre commande ou ancienne installation) : « Réparer » la remplace`
+        note(
+          `l’inscription de ${s.file} ne lance pas ce serveur-ci (autre commande ou ancienne installation) : « Réparer » la remplace`,
+          { kind: 'host-entry-foreign', params: { file: s.file } }
         )
     }
     // Present as the host sees it: a file it cannot read holds no entry for it.
@@ -135,7 +150,7 @@ export class Registrar {
           env: this.opts.hostEnv.env
         })
         working = working === null ? r.working : working && r.working
-        if (r.problem) problems.push(r.problem)
+        if (r.problem && r.detail) note(r.problem, r.detail)
       }
     }
     const backup = await latestBackup(this.backupDir(def), [
@@ -151,7 +166,8 @@ export class Registrar {
       installed,
       present,
       working,
-      problem: problems.length > 0 ? [...new Set(problems)].join(' ; ') : null,
+      problem: problems.length > 0 ? problems.join(' ; ') : null,
+      problems: details,
       backup
     }
   }
@@ -171,7 +187,8 @@ export class Registrar {
   private async assertReadable(def: HostDef, files: string[]): Promise<void> {
     for (const f of files) {
       const s = await this.readState(def, f)
-      if (s.unreadable) throw invalidInput(s.unreadable)
+      if (s.unreadable)
+        throw invalidInput(s.unreadable, { kind: 'host-config-unreadable', params: { file: s.file } })
     }
   }
 
@@ -210,7 +227,8 @@ export class Registrar {
     const withEntry: string[] = []
     for (const f of files) {
       const s = await this.readState(def, f)
-      if (s.unreadable) throw invalidInput(s.unreadable)
+      if (s.unreadable)
+        throw invalidInput(s.unreadable, { kind: 'host-config-unreadable', params: { file: s.file } })
       if (s.entry !== undefined) withEntry.push(f)
     }
     const results: EditResult[] = []

@@ -161,6 +161,7 @@ export function unknownBase(name: string, known: string[]): HubError {
     'UNKNOWN_BASE',
     known.length > 0
       ? `base '${name}' inconnue. Bases disponibles : ${known.join(', ')}`
-      : `base '${name}' inconnue. Aucune base valide n'est enregistrée (vérifiez bases-dir et lancez kb_hub_rescan).`
+      : `base '${name}' inconnue. Aucune base valide n'est enregistrée (vérifiez bases-dir et lancez kb_hub_rescan).`,
+    { kind: 'unknown-base', params: { name, known } }
   )
 }

@@ -24,21 +24,15 @@ export function ErrorNotice({ error, context, onRetry, compact }: Props): React.
           {words.title}
         </p>
         <p>{words.action}</p>
-        {words.worded ? (
-          <p className="error-detail">
-            <code className="error-code">{error.code}</code>
-          </p>
-        ) : (
-          // The engine's own sentence (French, the MCP contract's) is a technical detail, folded
-          // away: a failure the UI shows open is always worded from its kind.
-          <details className="error-detail">
-            <summary>{t('errorDetail.summary')}</summary>
-            <span className="error-message" lang="fr">
-              {error.message}
-            </span>{' '}
-            <code className="error-code">{error.code}</code>
-          </details>
-        )}
+        {/* The engine's own sentence (French, the MCP contract's) is a technical detail, always
+            folded away: what the UI shows open is worded from the kind, or from the code. */}
+        <details className="error-detail">
+          <summary>{t('errorDetail.summary')}</summary>
+          <span className="error-message" lang="fr">
+            {error.message}
+          </span>{' '}
+          <code className="error-code">{error.code}</code>
+        </details>
         {onRetry ? (
           <button type="button" className="button button-small" onClick={onRetry}>
             <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { HostRegistration } from '../../../shared/hub-api'
 import { needsRepair, useHosts } from '../stores/hosts'
 import { ErrorNotice } from './ErrorNotice'
+import { HostProblems } from './HostProblems'
 
 export type HostStatus = 'working' | 'registered' | 'broken' | 'problem' | 'absent' | 'missing'
 
@@ -40,14 +41,11 @@ export function HostRow({ row }: { row: HostRegistration }): React.JSX.Element {
           {' · '}
           <span className="muted">{row.installed ? t('hosts.installed') : t('hosts.notInstalled')}</span>
         </p>
-        {row.problem ? (
-          <p
-            className={status === 'absent' ? 'hint' : 'host-problem'}
-            data-testid={`host-problem-${row.host}`}
-          >
-            {row.problem}
-          </p>
-        ) : null}
+        <HostProblems
+          row={row}
+          className={status === 'absent' ? 'hint' : 'host-problem'}
+          testId={`host-problem-${row.host}`}
+        />
         <dl className="host-files">
           <div>
             <dt>{t('hosts.configFile')}</dt>
@@ -87,6 +85,7 @@ export function HostRow({ row }: { row: HostRegistration }): React.JSX.Element {
         {done && !error ? (
           <p className="saved" role="status" data-testid={`host-done-${row.host}`}>
             {t(`hosts.done.${done}`, { host: name })}
+            {done === 'register' ? ` ${t(`hosts.afterRegister.${row.host}`)}` : null}
           </p>
         ) : null}
         {error ? <ErrorNotice error={error} context={name} compact /> : null}

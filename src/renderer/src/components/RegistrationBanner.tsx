@@ -1,3 +1,4 @@
+import { HostProblems } from './HostProblems'
 import { CheckCircle2, PlugZap, Wrench, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
@@ -62,7 +63,11 @@ export function RegistrationBanner(): React.JSX.Element | null {
           return (
             <div key={host} className="banner-row">
               <p className="notice-title">{t('hosts.banner', { host: name })}</p>
-              {row?.problem ? <p>{row.problem}</p> : <p>{t('hosts.bannerWhy')}</p>}
+              {row && row.problems.length > 0 ? (
+                <HostProblems row={row} className="banner-problems" />
+              ) : (
+                <p>{t('hosts.bannerWhy')}</p>
+              )}
               <p className="banner-actions">
                 <button
                   type="button"

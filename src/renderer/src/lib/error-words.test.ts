@@ -64,3 +64,59 @@ describe('error kinds', () => {
     })
   })
 })
+
+describe('reasons nested in a wording', () => {
+  const i18n = i18next.createInstance()
+  beforeAll(async () => {
+    await i18n.init({
+      resources: { en: { translation: en }, fr: { translation: fr } },
+      lng: 'en',
+      interpolation: { escapeValue: false }
+    })
+  })
+
+  const cases: [ErrorKind, Record<string, string | number>, string, string][] = [
+    [
+      'dir-name-invalid',
+      { name: 'x.', reason: 'trailing' },
+      'end with a space or a dot',
+      'finir par une espace'
+    ],
+    [
+      'import-unreachable',
+      { host: '127.0.0.1:9', reason: 'ECONNREFUSED' },
+      'connection refused',
+      'connexion refusée'
+    ],
+    ['import-unreachable', { host: 'h', reason: 'no-answer' }, 'no answer', 'aucune réponse'],
+    [
+      'new-base-text-invalid',
+      { field: 'title', reason: 'too-long', max: 120 },
+      'The title: it is too long.',
+      'Le titre : il est trop long.'
+    ],
+    ['host-entry-malformed', { part: 'command' }, 'no command', 'aucune commande']
+  ]
+  for (const [kind, params, english, french] of cases)
+    it(`words ${kind}'s ${String(params.reason ?? params.part)} in each language`, () => {
+      const inEn = errorWords(
+        { code: 'INVALID_INPUT', message: 'x', kind, params },
+        i18n.getFixedT('en') as TFunction
+      )
+      const inFr = errorWords(
+        { code: 'INVALID_INPUT', message: 'x', kind, params },
+        i18n.getFixedT('fr') as TFunction
+      )
+      expect(inEn.title).toContain(english)
+      expect(inFr.title).toContain(french)
+      expect(`${inEn.title}${inFr.title}`).not.toContain('errorReasons')
+    })
+
+  it('has a wording for every folder-name reason and network failure the engine names', async () => {
+    const { DIR_NAME_REASONS } = await import('../../../shared/error-kinds')
+    for (const r of DIR_NAME_REASONS) {
+      expect(en.errorReasons.dirName[r]).toBeTruthy()
+      expect(fr.errorReasons.dirName[r]).toBeTruthy()
+    }
+  })
+})

@@ -1,10 +1,10 @@
 import type { HubApiError } from '../../../shared/hub-api'
+import type { ErrorKind } from '../../../shared/error-kinds'
 
 /**
- * Why an import was refused, as the wizard explains it: each kind has its own words, its own
- * "what to do" and the field to correct. The HubApi carries `{ code, message }` only, so the kind
- * is read from the engine's French sentence (its wording is the engine's contract with this
- * screen, checked by e2e/import.spec.ts); anything unrecognised is shown as the engine said it.
+ * Why an import was refused, as the wizard sorts it: a family (which picks the step's framing) and
+ * the form field to correct. Read from the engine's error kind, never from its sentence; an error
+ * without a kind (a transport failure) is `other`.
  */
 export type ImportFailureKind =
   | 'auth'
@@ -25,26 +25,47 @@ export type ImportField = 'source' | 'branch' | 'token' | 'name'
 export interface ImportFailure {
   kind: ImportFailureKind
   error: HubApiError
-  /** Every reason of an invalid bundle (the engine lists them, one per line or `;`-separated). */
+  /** Every reason of an invalid bundle (the engine's list parameter). */
   reasons: string[]
   /** The folder of the base already holding the name, for a collision. */
   other: string | null
   field: ImportField | null
 }
 
-// Most specific first: an invalid bundle's reasons may contain any word of the later rules.
-const RULES: [ImportFailureKind, RegExp][] = [
-  ['cancelled', /import annulé/i],
-  ['invalid-bundle', /^base invalide|bundle invalide/i],
-  ['not-bundle', /pas une base OKF|aucun okf-bundle\.yaml/i],
-  ['collision', /est déjà servie|porte déjà la base|même name/i],
-  ['exists', /existe déjà|vient d['’]apparaître|déjà utilisé par un autre import/i],
-  ['auth', /authentification|jeton|refuse l['’]accès|\b401\b|\b403\b/i],
-  ['branch', /branche/i],
-  ['not-git', /pas un dépôt git|aucun dépôt git|comme un dépôt git/i],
-  ['unreachable', /injoignable|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT/i],
-  ['source', /source|chemin|adresse|URL|dossier introuvable|n['’]est pas un dossier/i]
-]
+/** The family of each engine kind an import can raise; any other kind is `other`. */
+const FAMILY: Partial<Record<ErrorKind, ImportFailureKind>> = {
+  'import-cancelled': 'cancelled',
+  'import-invalid-bundle': 'invalid-bundle',
+  'import-not-bundle': 'not-bundle',
+  'base-name-taken': 'collision',
+  'import-staged-elsewhere': 'collision',
+  'dir-taken': 'exists',
+  'dir-in-use': 'exists',
+  'dir-name-invalid': 'exists',
+  'import-auth-required': 'auth',
+  'import-token-refused': 'auth',
+  'import-access-denied': 'auth',
+  'import-branch-missing': 'branch',
+  'import-branch-invalid': 'branch',
+  'import-folder-no-branch': 'branch',
+  'import-detached-head': 'branch',
+  'import-not-git': 'not-git',
+  'import-repo-not-found': 'not-git',
+  'import-unreachable': 'unreachable',
+  'import-server-error': 'unreachable',
+  'import-source-empty': 'source',
+  'import-url-unreadable': 'source',
+  'import-url-protocol': 'source',
+  'import-url-credentials': 'source',
+  'import-url-query': 'source',
+  'import-url-no-path': 'source',
+  'import-url-ssh': 'source',
+  'import-path-relative': 'source',
+  'import-folder-missing': 'source',
+  'import-not-folder': 'source',
+  'import-repo-unusable': 'source',
+  'import-inside-bases': 'source'
+}
 
 const FIELD: Partial<Record<ImportFailureKind, ImportField>> = {
   auth: 'token',
@@ -56,43 +77,18 @@ const FIELD: Partial<Record<ImportFailureKind, ImportField>> = {
   exists: 'name'
 }
 
-/** The reasons of an invalid bundle: the engine's `  - reason` lines after its first line. */
-function reasonsOf(message: string): string[] {
-  const lines = message
-    .split(/\r?\n/)
-    .map((l) => l.replace(/^\s*[-•*]\s*/, '').trim())
-    .filter((l) => l !== '')
-  if (lines.length > 1) return lines.slice(1)
-  const colon = message.indexOf(' : ')
-  const tail = colon >= 0 ? message.slice(colon + 3) : message
-  return tail
-    .split(/\s*;\s*/)
-    .map((s) => s.trim())
-    .filter((s) => s !== '')
-}
-
-/** The folder already serving the name, as a collision names it ("… depuis le dossier 'x'"). */
-function otherBaseOf(message: string): string | null {
-  const m = /depuis le dossier\s+'([^']+)'/.exec(message)
-  return m ? m[1] : null
+function stringList(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
 }
 
 export function classifyImportFailure(error: HubApiError): ImportFailure {
-  let kind: ImportFailureKind = 'other'
-  if (error.code === 'TRANSPORT' || error.code === 'UNAUTHORIZED' || error.code === 'NOT_AVAILABLE')
-    kind = 'other'
-  else {
-    for (const [k, re] of RULES)
-      if (re.test(error.message)) {
-        kind = k
-        break
-      }
-  }
+  const kind: ImportFailureKind = (error.kind && FAMILY[error.kind]) || 'other'
+  const holder = error.params?.holder
   return {
     kind,
     error,
-    reasons: kind === 'invalid-bundle' ? reasonsOf(error.message) : [],
-    other: kind === 'collision' ? otherBaseOf(error.message) : null,
+    reasons: kind === 'invalid-bundle' ? stringList(error.params?.reasons) : [],
+    other: error.kind === 'base-name-taken' && typeof holder === 'string' ? holder : null,
     field: FIELD[kind] ?? null
   }
 }

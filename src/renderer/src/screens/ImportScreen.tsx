@@ -7,7 +7,7 @@ import { ImportDoneStep } from '../components/import/ImportDoneStep'
 import { ImportProgressStep } from '../components/import/ImportProgressStep'
 import { ImportReportStep } from '../components/import/ImportReportStep'
 import { ImportSourceStep } from '../components/import/ImportSourceStep'
-import { WizardSteps } from '../components/import/WizardSteps'
+import { failedStep, WizardSteps } from '../components/import/WizardSteps'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
 import { importInFlight, useImport } from '../stores/import'
 
@@ -20,7 +20,7 @@ export function ImportScreen(): React.JSX.Element {
   const { t } = useTranslation()
   useDocumentTitle(t('import.title'))
   const step = useImport((s) => s.step)
-  const failed = useImport((s) => s.failure !== null && s.step === 'report')
+  const failure = useImport((s) => (s.step === 'report' ? s.failure : null))
   const inFlight = useImport(importInFlight)
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => inFlight && currentLocation.pathname !== nextLocation.pathname
@@ -43,7 +43,7 @@ export function ImportScreen(): React.JSX.Element {
           <p className="muted">{t('import.subtitle')}</p>
         </div>
       </header>
-      <WizardSteps step={step} failed={failed} />
+      <WizardSteps step={step} failedAt={failure ? failedStep(failure.kind) : null} />
       {step === 'source' ? <ImportSourceStep /> : null}
       {step === 'progress' ? <ImportProgressStep /> : null}
       {step === 'report' ? <ImportReportStep /> : null}

@@ -3,39 +3,56 @@ import { useTranslation } from 'react-i18next'
 import { useFormat } from '../../i18n/format'
 import type { ImportFailure } from '../../lib/import-errors'
 import { useImport } from '../../stores/import'
+import { errorWords } from '../../lib/error-words'
 import { ErrorNotice } from '../ErrorNotice'
 import { StepHeading } from './StepHeading'
 
-/** The engine's refusal, in place: what happened, what to do, every reason, the field to fix. */
+/**
+ * The engine's refusal, in place: what happened and what to do (worded from the error's kind), every
+ * reason, the field to fix. The engine's own sentence is only a folded technical detail.
+ */
 function Refusal({ failure }: { failure: ImportFailure }): React.JSX.Element {
   const { t } = useTranslation()
   const back = useImport((s) => s.back)
   const k = failure.kind
+  const words = errorWords(failure.error, t)
   return (
     <>
-      <div className="notice notice-error" role="alert" data-testid="import-refused" data-kind={k}>
+      <div
+        className="notice notice-error"
+        role="alert"
+        data-testid="import-refused"
+        data-kind={k}
+        data-error-kind={failure.error.kind ?? ''}
+      >
         <AlertTriangle aria-hidden="true" size={18} className="notice-icon" />
         <div className="notice-body">
-          <p className="notice-title">{t(`import.failure.${k}.title`)}</p>
+          <p className="notice-title">{words.worded ? words.title : t(`import.failure.${k}.title`)}</p>
           <p>
-            {k === 'collision' && failure.other
-              ? t('import.failure.collision.actionNamed', { other: failure.other })
-              : t(`import.failure.${k}.action`)}
+            {words.worded
+              ? words.action
+              : k === 'collision' && failure.other
+                ? t('import.failure.collision.actionNamed', { other: failure.other })
+                : t(`import.failure.${k}.action`)}
           </p>
           {failure.reasons.length > 0 ? (
             <>
               <p className="notice-title">{t('import.failure.reasons', { count: failure.reasons.length })}</p>
-              <ul className="problem-list" data-testid="import-reasons">
+              {/* discovery's reasons are the engine's (French) validation sentences about the base */}
+              <ul className="problem-list" data-testid="import-reasons" lang="fr">
                 {failure.reasons.map((r, i) => (
                   <li key={i}>{r}</li>
                 ))}
               </ul>
             </>
           ) : null}
-          <p className="error-detail">
-            <span className="error-message">{failure.error.message}</span>{' '}
+          <details className="error-detail">
+            <summary>{t('errorDetail.summary')}</summary>
+            <span className="error-message" lang="fr">
+              {failure.error.message}
+            </span>{' '}
             <code className="error-code">{failure.error.code}</code>
-          </p>
+          </details>
           <p className="muted">{t('import.failure.nothingKept')}</p>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { HubApiError } from '../../../../shared/hub-api'
 import { hub, hubClient } from '../../api/hub'
 import { toHubApiError } from '../../api/errors'
+import { errorWords } from '../../lib/error-words'
 import type { ImportField } from '../../lib/import-errors'
 import { useImport } from '../../stores/import'
 import { ErrorNotice } from '../ErrorNotice'
@@ -56,7 +57,7 @@ export function ImportSourceStep(): React.JSX.Element {
   const failedHint = (f: ImportField): React.JSX.Element | null =>
     field === f && failure ? (
       <p id={`import-${f}-refused`} className="hint hint-error" data-testid={`import-${f}-refused`}>
-        {t(`import.failure.${failure.kind}.title`)}
+        {failure.error.kind ? errorWords(failure.error, t).title : t(`import.failure.${failure.kind}.title`)}
       </p>
     ) : null
   const describedBy = (f: ImportField, hint: string): string =>

@@ -1,0 +1,59 @@
+import { HubError } from '../engine/errors'
+import type { ErrorParams } from '../shared/error-kinds'
+import { en as uiEn } from '../renderer/src/i18n/en'
+import { fr as uiFr } from '../renderer/src/i18n/fr'
+import { en, type CliMessages } from './messages/en'
+import { fr } from './messages/fr'
+
+/**
+ * The CLI's language: the POSIX order (LC_ALL, then LC_MESSAGES, then LANG; the first one set
+ * decides), French when it starts with `fr`, English otherwise and when none is set. Only the
+ * CLI's own messages follow it: `okf-hub review` and `okf-hub tool` print the contract's French.
+ */
+export type CliLang = 'en' | 'fr'
+
+export function cliLang(env: NodeJS.ProcessEnv = process.env): CliLang {
+  for (const key of ['LC_ALL', 'LC_MESSAGES', 'LANG']) {
+    const v = env[key]
+    if (v !== undefined && v !== '') return /^fr([_.@-]|$)/i.test(v) ? 'fr' : 'en'
+  }
+  return 'en'
+}
+
+export function cliMessages(lang: CliLang = cliLang()): CliMessages {
+  return lang === 'fr' ? fr : en
+}
+
+type Tree = { [k: string]: string | Tree }
+
+function lookup(tree: Tree, path: string): string | null {
+  let at: string | Tree | undefined = tree
+  for (const part of path.split('.')) {
+    if (typeof at !== 'object') return null
+    at = at[part]
+  }
+  return typeof at === 'string' ? at : null
+}
+
+/** `{{p}}` filled from the parameters (lists joined), then `$t(key)` nested, as i18next does. */
+function fill(template: string, params: ErrorParams | undefined, tree: Tree): string {
+  const filled = template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const v = params?.[name]
+    return v === undefined ? '' : Array.isArray(v) ? v.join(', ') : String(v)
+  })
+  return filled.replace(/\$t\(([\w.-]+)\)/g, (whole, key: string) => lookup(tree, key) ?? whole)
+}
+
+/**
+ * An engine failure as the CLI prints it. In French, the engine's own sentence (it names the CLI's
+ * options and is what the CLI has always printed); in English, the error's kind worded with the
+ * same vocabulary as the UI (`errorKinds`), the sentence only when the failure has no kind.
+ */
+export function errorText(e: HubError, lang: CliLang = cliLang()): string {
+  if (lang === 'fr' || !e.kind) return e.message
+  const tree = (lang === 'en' ? uiEn : uiFr) as unknown as Tree
+  const entry = lookup(tree, `errorKinds.${e.kind}.title`)
+  const action = lookup(tree, `errorKinds.${e.kind}.action`)
+  if (entry === null || action === null) return e.message
+  return `${fill(entry, e.params, tree)} ${fill(action, e.params, tree)}`
+}

@@ -1,0 +1,101 @@
+import type { CliMessages } from './en'
+
+/** Les messages propres du CLI en français : exactement les clés anglaises (le type l'exige). */
+export const fr: CliMessages = {
+  main: {
+    usage: `usage: okf-hub <commande> [options]
+
+  serve   [--bases DIR] [--config FILE] [--verbose]   serveur MCP stdio (pour Claude Desktop et tout hôte MCP)
+  serve --http [--port N]                            le même serveur en Streamable HTTP sur 127.0.0.1 (jeton : OKF_HUB_HTTP_TOKEN)
+  tool    <kb_outil> ['<arguments JSON>'] [--bases DIR] [--config FILE]
+                                                     un appel d'outil, texte sur stdout (code 1 si erreur)
+  lock    <base> -- <commande…>                      exécute une commande sous le verrou d'écriture de la base
+  review  reconcile|context|inventory|resolve <base> [--apply|--full|--plan FICHIER [--dry-run]] [--json]
+                                                     revue des propositions (okf-hub review --help)
+  ui      [--port N] [--no-open] [--bases DIR]       l'interface du gestionnaire dans le navigateur (127.0.0.1)
+  import  <url-git|dossier> [--name DIR] [--branch B] [--yes]
+                                                     importe une base (clone git ; jeton : OKF_HUB_GIT_TOKEN)
+  new     <nom> --title … --description …            crée une base à partir du modèle
+  register [--host H] [--remove] [--check] [--json]  inscrit le serveur dans Claude Desktop, Claude Code, Cursor, VS Code
+  sync    [<base>|--all] [--push] [--json]           synchronise les bases avec leur dépôt distant
+  --version | --help
+
+Configuration : --bases, sinon OKF_HUB_BASES, sinon bases-dir de hub-config.yaml
+(--config, OKF_HUB_CONFIG, ou <données utilisateur>/hub-config.yaml), sinon <données utilisateur>/bases.
+`,
+    unknownCommand: (cmd: string): string => `okf-hub: commande inconnue : ${cmd}`,
+    unexpected: (detail: string): string => `okf-hub: erreur inattendue : ${detail}`
+  },
+  ui: {
+    usage: `usage: okf-hub ui [--port N] [--host H [--allow-remote]] [--bases DIR] [--config FILE] [--no-open] [--verbose]
+
+  Sert l'interface du gestionnaire sur http://127.0.0.1 (jamais sur le réseau) et affiche
+  l'adresse à ouvrir ; elle contient un jeton propre à ce démarrage. Ctrl+C arrête.
+  --port N        port fixe (par défaut : un port libre)
+  --host H        adresse d'écoute de la boucle locale (127.0.0.1 par défaut, ::1)
+  --allow-remote  accepte une adresse hors boucle locale (0.0.0.0…) : HTTP en clair, à éviter
+  --no-open       ne pas ouvrir le navigateur
+`,
+    browserMissing: (cmd: string): string =>
+      `okf-hub ui : navigateur non ouvert (${cmd} absent) — ouvrez l'adresse ci-dessus`,
+    browserFailed: "okf-hub ui : navigateur non ouvert — ouvrez l'adresse ci-dessus",
+    hostNeedsValue: '--host attend une adresse',
+    portRange: '--port attend un entier entre 0 et 65535',
+    unknownArgument: (a: string): string => `argument inconnu : ${a}`,
+    notBuilt: 'okf-hub ui : interface non construite (out/renderer absent) — lancez « npm run build »',
+    listenFailed: (where: string, why: string): string =>
+      `okf-hub ui : écoute impossible sur ${where} (${why})`,
+    basesLine: (dir: string): string => `Bases : ${dir} — Ctrl+C pour arrêter`
+  },
+  lock: {
+    usage: `usage: okf-hub lock <base> -- <commande...>
+
+  <base>  nom de la base (champ \`name\` du manifeste okf-bundle.yaml),
+          pas le nom du répertoire dans le dossier des bases.
+
+exemple:
+  okf-hub lock ma-base -- sh -c "git add knowledge/ && git commit -m 'integrate: …'"
+
+sortie:
+  64  usage incorrect
+   3  base inconnue
+  75  base occupée : verrou non acquis dans le délai (équivalent de BASE_BUSY)
+  sinon le code de sortie de la commande
+`,
+    badTimeout: (raw: string): string =>
+      `okf-hub lock : OKF_LOCK_TIMEOUT invalide : '${raw}' (secondes attendues)`,
+    unknownBase: (base: string, names: string[]): string =>
+      `okf-hub lock : base '${base}' inconnue. Bases disponibles : ${names.length ? names.join(', ') : 'aucune'}`,
+    busy: (detail: string, seconds: number): string =>
+      `okf-hub lock : ${detail} (verrou non acquis en ${seconds} s)`
+  },
+  new: {
+    usage: `usage: okf-hub new <nom> --title "…" --description "…" [--lang fr|en] [--bases DIR] [--config FILE] [--json]
+
+  Crée une base à partir du modèle d'OKF Hub, dans le dossier des bases : son propre dépôt git,
+  un premier commit, une gouvernance en brouillon (status: draft) à valider, et INSTANTIATE.md,
+  la liste des étapes pour en faire une vraie base.
+
+  <nom>           nom du dossier et champ name du manifeste : [a-z0-9-]+
+  --title         titre lisible, une ligne, 100 caractères au plus
+  --description   une à trois phrases sur une ligne, 500 caractères au plus
+  --lang          langue du modèle (règles, guide, exemple) : fr ou en ; par défaut celle
+                  de l'environnement (LC_ALL, LC_MESSAGES, LANG : fr… → fr, sinon en)
+  --json          sortie JSON ; en erreur : {"error":{"code":…,"message":…}}
+
+Codes de sortie : 0 base créée, 4 refus (nom pris ou invalide, titre ou description refusés),
+5 erreur d'entrée/sortie, 2 configuration invalide, 64 usage incorrect.
+`,
+    needsValue: (key: string): string => `--${key} attend une valeur`,
+    givenTwice: (key: string): string => `--${key} donné deux fois`,
+    unknownOption: (a: string): string => `option inconnue : ${a}`,
+    badLang: (v: string): string => `--lang attend fr ou en (reçu ${v})`,
+    missingName: 'nom de la base manquant',
+    extraArgument: (extra: string): string => `argument en trop : ${extra}`,
+    required: (key: string): string => `--${key} est obligatoire`,
+    created: (name: string, dir: string, head: string): string =>
+      `Base '${name}' créée dans ${dir} (premier commit ${head}).\n` +
+      `Sa gouvernance est un brouillon (status: draft) : suivez INSTANTIATE.md pour en faire une vraie base.\n` +
+      `Les serveurs MCP déjà lancés la voient dès leur prochaine requête.\n`
+  }
+}

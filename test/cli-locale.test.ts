@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { spawnSync } from 'node:child_process'
+import { removeDir, tempDir } from './helpers/fixtures'
+import { CLI_JS, assertBuilt, hubEnv } from './helpers/mcp'
+
+// The CLI's own messages follow the locale: French with LANG=fr…, English with an English locale
+// or none. Each run must not show a sentence of the other language.
+
+const FRENCH = /\b(commande|inconnue|sinon|réessayez|vérifiez|dossier|donnez|n['’]est)\b/i
+const ENGLISH = /\b(command|unknown|otherwise|the|is|not|enter|check)\b/i
+
+function cli(args: string[], env: Record<string, string>) {
+  assertBuilt()
+  return spawnSync(process.execPath, [CLI_JS, ...args], { env, encoding: 'utf8', cwd: '/' })
+}
+
+describe('the CLI in the user’s language', () => {
+  const dirs: string[] = []
+  afterEach(() => dirs.splice(0).forEach(removeDir))
+
+  function env(lang: Record<string, string>): Record<string, string> {
+    const bases = tempDir('okf-bases-')
+    const h = hubEnv(bases)
+    dirs.push(h.userData, bases)
+    const e = { ...h.env, ...lang }
+    if (!('LANG' in lang)) delete e.LANG
+    return e
+  }
+
+  it('--help: English with LANG=en_US or no locale, French with LANG=fr_FR', () => {
+    for (const lang of [{ LANG: 'en_US.UTF-8' }, {}] as Record<string, string>[]) {
+      const r = cli(['--help'], env(lang))
+      expect(r.status).toBe(0)
+      expect(r.stdout).toMatch(/^usage: okf-hub <command>/)
+      expect(r.stdout).not.toMatch(FRENCH)
+    }
+    const fr = cli(['--help'], env({ LANG: 'fr_FR.UTF-8' }))
+    expect(fr.stdout).toMatch(/^usage: okf-hub <commande>/)
+    // LC_ALL wins over LANG
+    const all = cli(['--help'], env({ LANG: 'fr_FR.UTF-8', LC_ALL: 'en_US.UTF-8' }))
+    expect(all.stdout).toMatch(/^usage: okf-hub <command>/)
+  })
+
+  it('an unknown command, and new with a refused name: the engine failure worded in English', () => {
+    const e = env({ LANG: 'en_US.UTF-8' })
+    const unknown = cli(['frobnicate'], e)
+    expect(unknown.status).toBe(64)
+    expect(unknown.stderr).toMatch(/^okf-hub: unknown command: frobnicate/)
+    const bad = cli(['new', 'Bad Name', '--title', 'T', '--description', 'D'], e)
+    expect(bad.status).toBe(4)
+    expect(bad.stderr).toContain('ERROR: INVALID_INPUT: The name “Bad Name” cannot be used.')
+    expect(bad.stderr).not.toMatch(FRENCH)
+  })
+
+  it('the same in French', () => {
+    const e = env({ LANG: 'fr_FR.UTF-8' })
+    expect(cli(['frobnicate'], e).stderr).toMatch(/^okf-hub: commande inconnue : frobnicate/)
+    const bad = cli(['new', 'Bad Name', '--title', 'T', '--description', 'D'], e)
+    expect(bad.stderr).toContain("ERROR: INVALID_INPUT: nom de base 'Bad Name' refusé")
+    expect(bad.stderr.replace(/'Bad Name'/, '')).not.toMatch(ENGLISH)
+  })
+
+  it('import of an unreachable host, in English', () => {
+    const e = env({ LANG: 'en_US.UTF-8' })
+    const r = cli(['import', 'http://127.0.0.1:9/org/guide.git', '--yes'], e)
+    expect(r.status).toBe(5)
+    expect(r.stderr).toMatch(/The server 127\.0\.0\.1:9 cannot be reached \(connection refused\)/)
+    expect(r.stderr).not.toMatch(/injoignable|vérifiez/)
+  })
+})
