@@ -58,7 +58,7 @@ test.describe('in English', () => {
     const link = page.getByTestId('local-changes-link')
     await expect(link).toBeVisible()
     await expect(page.getByRole('alert').first()).toContainText('changed outside the hub and not committed')
-    await expect(page.getByRole('alert').first()).not.toContainText('git -C')
+    await expect(page.getByRole('alert').first()).not.toContainText('git -C', { useInnerText: true })
     await snap(page, info, 'nogit-plan-blocked-en')
     await link.getByRole('link').click()
 

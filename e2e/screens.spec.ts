@@ -72,6 +72,9 @@ for (const locale of ['fr-FR', 'en-US'] as const) {
       test.use({ locale, colorScheme })
 
       test(`every screen, full (${tag})`, async ({ page, hub, agent }, info) => {
+        // The longest walk of the suite (every screen, each with an axe scan): about 60 s alone,
+        // past the 90 s default beside two other workers on two cores. A budget, not a measure.
+        test.setTimeout(240_000)
         const [a, b, c] = await fill(agent)
         await openApp(page, hub)
         const o = hub.origin
