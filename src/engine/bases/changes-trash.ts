@@ -5,7 +5,6 @@ import type { HubLog } from '../hublog'
 import type { Base } from '../registry/base'
 import { withBaseLock } from '../lock'
 import { writeFileAtomic } from '../git/atomic-write'
-import { assertWritableRepository } from '../git/commit'
 import { commitTreeOid } from '../git/objects'
 import { entryAt } from '../git/trees'
 import { readHead, readRefValue } from '../git/refs'
@@ -15,7 +14,7 @@ import { openRepository } from '../git/layout'
 import { localChanges } from '../review/worktree'
 import { recoverInterrupted } from '../review/transaction'
 import { TRASH_DIR } from './trash'
-import { assertSameBasis, scanLocalChanges } from './local-changes'
+import { withPreviewedChanges } from './local-changes'
 import type {
   LocalChangeKind,
   SetAsideChangesEntry,
@@ -52,79 +51,70 @@ export async function setAsideLocalChanges(
   req: SetAsideChangesRequest,
   opts: { log: HubLog; now?: Date; lockTimeoutMs?: number }
 ): Promise<SetAsideChangesEntry> {
-  await assertWritableRepository(base.root)
-  return withBaseLock(
-    base.root,
-    async (lock) => {
-      await recoverInterrupted(base.root, lock, opts.log)
-      const changes = await scanLocalChanges(base.root)
-      assertSameBasis(changes, req?.basis)
-      const now = opts.now ?? new Date()
-      const root = changesRoot(basesDir)
-      let id = `${stampOf(now)}-${base.dirName}`
-      for (let n = 1; await exists(join(root, id)); n++)
-        id = `${stampOf(new Date(now.getTime() + n))}-${base.dirName}`
-      const dir = join(root, id)
-      const entry: StoredEntry = {
-        id,
-        base: base.name,
-        dirName: base.dirName,
-        setAsideAt: now.toISOString(),
-        files: changes.map((c) => ({ path: c.path, change: c.change })),
-        modes: {},
-        links: []
-      }
-      // 1. the copies, then the record: an entry exists only once everything it names is kept.
-      try {
-        for (const c of changes) {
-          if (c.work === null) continue
-          const st = await lstat(abs(base.root, c.path))
-          const to = abs(join(dir, 'files'), c.path)
-          await mkdir(dirname(to), { recursive: true })
-          if (st.isSymbolicLink()) {
-            await writeFile(to, c.work)
-            entry.links.push(c.path)
-          } else {
-            await writeFile(to, c.work)
-            entry.modes[c.path] = st.mode & 0o777
-          }
-        }
-        await writeFileAtomic(`${dir}.json`, JSON.stringify(entry, null, 2) + '\n')
-      } catch (e) {
-        await rm(dir, { recursive: true, force: true })
-        throw ioError(
-          `mise de côté des modifications de '${base.name}' impossible : ${describeError(e)} — rien n'a été changé`
-        )
-      }
-      // 2. the worktree back to HEAD, the index entries with it (a staged version goes too).
-      lock.assertHeld()
-      const repo = await openRepository(base.root)
-      const sha = await readRefValue(repo, (await readHead(repo)).ref)
-      const cache = {}
-      const tree = sha ? await commitTreeOid(repo.commondir, sha, cache) : null
+  return withPreviewedChanges(base, req?.basis, opts, async (lock, changes) => {
+    const now = opts.now ?? new Date()
+    const root = changesRoot(basesDir)
+    let id = `${stampOf(now)}-${base.dirName}`
+    for (let n = 1; await exists(join(root, id)); n++)
+      id = `${stampOf(new Date(now.getTime() + n))}-${base.dirName}`
+    const dir = join(root, id)
+    const entry: StoredEntry = {
+      id,
+      base: base.name,
+      dirName: base.dirName,
+      setAsideAt: now.toISOString(),
+      files: changes.map((c) => ({ path: c.path, change: c.change })),
+      modes: {},
+      links: []
+    }
+    // 1. the copies, then the record: an entry exists only once everything it names is kept.
+    try {
       for (const c of changes) {
-        const target = abs(base.root, c.path)
-        const entryHere = tree ? await entryAt(repo.commondir, tree, c.path, cache) : null
-        if (entryHere === null) {
-          await unlink(target).catch((e: NodeJS.ErrnoException) => {
-            if (e.code !== 'ENOENT') throw e
-          })
-          await pruneEmptyDirs(base.root, target)
-        } else
-          await checkoutPath(repo.commondir, target, entryHere.oid.toString('hex'), entryHere.mode, cache)
+        if (c.work === null) continue
+        const st = await lstat(abs(base.root, c.path))
+        const to = abs(join(dir, 'files'), c.path)
+        await mkdir(dirname(to), { recursive: true })
+        if (st.isSymbolicLink()) {
+          await writeFile(to, c.work)
+          entry.links.push(c.path)
+        } else {
+          await writeFile(to, c.work)
+          entry.modes[c.path] = st.mode & 0o777
+        }
       }
-      await refreshIndexPaths(
-        base.root,
-        changes.map((c) => c.path),
-        { deadline: lock.deadline, log: opts.log }
+      await writeFileAtomic(`${dir}.json`, JSON.stringify(entry, null, 2) + '\n')
+    } catch (e) {
+      await rm(dir, { recursive: true, force: true })
+      throw ioError(
+        `mise de côté des modifications de '${base.name}' impossible : ${describeError(e)} — rien n'a été changé`
       )
-      opts.log.info(
-        `modifications locales de '${base.name}' mises de côté (${changes.length} fichier(s)) : ${dir}`
-      )
-      return publicEntry(entry)
-    },
-    { timeoutMs: opts.lockTimeoutMs, log: opts.log }
-  )
+    }
+    // 2. the worktree back to HEAD, the index entries with it (a staged version goes too).
+    lock.assertHeld()
+    const repo = await openRepository(base.root)
+    const sha = await readRefValue(repo, (await readHead(repo)).ref)
+    const cache = {}
+    const tree = sha ? await commitTreeOid(repo.commondir, sha, cache) : null
+    for (const c of changes) {
+      const target = abs(base.root, c.path)
+      const entryHere = tree ? await entryAt(repo.commondir, tree, c.path, cache) : null
+      if (entryHere === null) {
+        await unlink(target).catch((e: NodeJS.ErrnoException) => {
+          if (e.code !== 'ENOENT') throw e
+        })
+        await pruneEmptyDirs(base.root, target)
+      } else await checkoutPath(repo.commondir, target, entryHere.oid.toString('hex'), entryHere.mode, cache)
+    }
+    await refreshIndexPaths(
+      base.root,
+      changes.map((c) => c.path),
+      { deadline: lock.deadline, log: opts.log }
+    )
+    opts.log.info(
+      `modifications locales de '${base.name}' mises de côté (${changes.length} fichier(s)) : ${dir}`
+    )
+    return publicEntry(entry)
+  })
 }
 
 const exists = (p: string): Promise<boolean> =>

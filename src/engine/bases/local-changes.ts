@@ -7,7 +7,7 @@ import { isIgnored } from 'isomorphic-git'
 import { describeError, HubError, invalidInput, ioError } from '../errors'
 import type { HubLog } from '../hublog'
 import type { Base } from '../registry/base'
-import { LOCK_DIR_NAME, withBaseLock } from '../lock'
+import { LOCK_DIR_NAME, withBaseLock, type HeldLock } from '../lock'
 import { assertWritableRepository, commitPaths } from '../git/commit'
 import { commitTreeOid, MODE_TREE, readObjectOfType } from '../git/objects'
 import { parseTree } from '../git/trees'
@@ -248,6 +248,29 @@ export function assertSameBasis(changes: ScannedChange[], basis: unknown): void 
 }
 
 /**
+ * What Keep and Set aside both do first: under the base's lock, an interrupted write rolled back,
+ * then the changes scanned again and refused unless they are the ones the manager previewed.
+ */
+export async function withPreviewedChanges<T>(
+  base: Base,
+  basis: unknown,
+  opts: { log: HubLog; lockTimeoutMs?: number },
+  fn: (lock: HeldLock, changes: ScannedChange[]) => Promise<T>
+): Promise<T> {
+  await assertWritableRepository(base.root)
+  return withBaseLock(
+    base.root,
+    async (lock) => {
+      await recoverInterrupted(base.root, lock, opts.log)
+      const changes = await scanLocalChanges(base.root)
+      assertSameBasis(changes, basis)
+      return fn(lock, changes)
+    },
+    { timeoutMs: opts.lockTimeoutMs, log: opts.log }
+  )
+}
+
+/**
  * Keep them: one commit of exactly the changed paths (nothing else of the index), authored by the
  * manager (the committer stays the hub), with the manager's message, under the base lock.
  */
@@ -262,26 +285,18 @@ export async function keepLocalChanges(
       kind: 'reviewer-missing'
     })
   const message = checkMessage(req?.message)
-  await assertWritableRepository(base.root)
-  return withBaseLock(
-    base.root,
-    async (lock) => {
-      await recoverInterrupted(base.root, lock, opts.log)
-      const changes = await scanLocalChanges(base.root)
-      assertSameBasis(changes, req?.basis)
-      const paths = changes.map((c) => c.path)
-      const commit = await commitPaths(base.root, paths, message, {
-        lock,
-        deadline: lock.deadline,
-        log: opts.log,
-        now: opts.now,
-        author: { name: author, email: '' }
-      })
-      opts.log.info(
-        `modifications locales de '${base.name}' gardées : ${commit.slice(0, 10)} (${paths.length} fichier(s), auteur ${author})`
-      )
-      return { base: base.name, commit, paths, author, message }
-    },
-    { timeoutMs: opts.lockTimeoutMs, log: opts.log }
-  )
+  return withPreviewedChanges(base, req?.basis, opts, async (lock, changes) => {
+    const paths = changes.map((c) => c.path)
+    const commit = await commitPaths(base.root, paths, message, {
+      lock,
+      deadline: lock.deadline,
+      log: opts.log,
+      now: opts.now,
+      author: { name: author, email: '' }
+    })
+    opts.log.info(
+      `modifications locales de '${base.name}' gardées : ${commit.slice(0, 10)} (${paths.length} fichier(s), auteur ${author})`
+    )
+    return { base: base.name, commit, paths, author, message }
+  })
 }

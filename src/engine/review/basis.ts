@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import { invalidInput } from '../errors'
 import { openRepository } from '../git/layout'
-import { headCommitSha } from '../git/refs'
 import { CommitReader } from '../sync/graph'
 
 /**
@@ -74,8 +73,4 @@ export async function commitsSince(root: string, from: string | null, to: string
     sha = c.parents[0]
   }
   return out
-}
-
-export async function currentHead(root: string): Promise<string | null> {
-  return headCommitSha(root)
 }

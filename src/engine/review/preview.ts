@@ -14,7 +14,8 @@ import { appendText, confineEditPath, replaceSection, replaceWhole, type Confine
 import { freshnessFields, utcDay } from './freshness'
 import { resolutionMessage, resolutionSubject, type MessageResolution } from './message'
 import { localChanges } from './worktree'
-import { currentHead, encodeBasis, hashContent, type BasisState } from './basis'
+import { encodeBasis, hashContent, type BasisState } from './basis'
+import { headCommitSha } from '../git/refs'
 import { keepLineEndings } from './line-endings'
 
 /**
@@ -303,7 +304,7 @@ export async function preparePlan(
   })
   const basis: BasisState = {
     v: 1,
-    head: await currentHead(base.root),
+    head: await headCommitSha(base.root),
     at: opts.at.toISOString(),
     files: read
   }

@@ -113,6 +113,20 @@ function status(
   }
 }
 
+/** The base and its remote both moved, in a way a replay cannot settle: the paths, and whether a plan can be rebuilt. */
+function divergedStatus(
+  ctx: Context,
+  c: ReplayConflict,
+  remote: string,
+  counts: { ahead: number; behind: number }
+): SyncStatus {
+  return status(ctx, 'diverged', divergedMessage(c, remote), {
+    ...counts,
+    conflicts: c.paths,
+    replannable: c.replannable
+  })
+}
+
 function divergedMessage(c: ReplayConflict, remote: string): string {
   return (
     `la base et ${remote} ont changé tous deux : ${c.reasons.join(' ; ')}. Rien n'a été forcé ni écrit. ` +
@@ -223,11 +237,7 @@ export async function localStatus(
           upstream: rel.behind
         })
         computed = isConflict(plan)
-          ? status(ctx, 'diverged', divergedMessage(plan, remote), {
-              ...counts,
-              conflicts: plan.paths,
-              replannable: plan.replannable
-            })
+          ? divergedStatus(ctx, plan, remote, counts)
           : status(ctx, 'ahead', aheadMessage(rel, remote), counts)
       }
     }
@@ -387,22 +397,25 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
         ? await relate(reader, local, remoteTip)
         : { ahead: [local], behind: [], base: null }
       const counts = { ahead: rel.ahead.length, behind: rel.behind.length }
+      // How a move onto the remote's commits stops (the fast-forward, the inbox mode's replay): the
+      // branch moved on under us, or local changes are in the way.
+      const notMoved = (r: 'moved-on' | { dirty: string[] }): SyncStatus =>
+        finish(
+          status(
+            ctx,
+            'behind',
+            r === 'moved-on'
+              ? `${commits(rel.behind.length)} de ${remote} à récupérer : la base change sans cesse, synchronisez de nouveau`
+              : dirtyMessage(rel.behind.length, r.dirty, remote),
+            { ...counts, dirty: r === 'moved-on' ? [] : r.dirty }
+          ),
+          true
+        )
 
       if (remoteTip && rel.ahead.length === 0) {
         const r = await moveBranch(local, remoteTip, `okf-hub sync: fast-forward to ${remote}`)
         if (r === 'moved-on' && attempt < maxAttempts) continue
-        if (r === 'moved-on' || !r.moved)
-          return finish(
-            status(
-              ctx,
-              'behind',
-              r === 'moved-on'
-                ? `${commits(rel.behind.length)} de ${remote} à récupérer : la base change sans cesse, synchronisez de nouveau`
-                : dirtyMessage(rel.behind.length, r.dirty, remote),
-              { ...counts, dirty: r === 'moved-on' ? [] : r.dirty }
-            ),
-            true
-          )
+        if (r === 'moved-on' || !r.moved) return notMoved(r)
         fastForwardedSoFar += rel.behind.length
         continue
       }
@@ -413,29 +426,10 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
         const plan = await planReplay(reader, await chainOf(reader, local, rel), remoteTip, {
           upstream: rel.behind
         })
-        if (isConflict(plan))
-          return finish(
-            status(ctx, 'diverged', divergedMessage(plan, remote), {
-              ...counts,
-              conflicts: plan.paths,
-              replannable: plan.replannable
-            }),
-            true
-          )
+        if (isConflict(plan)) return finish(divergedStatus(ctx, plan, remote, counts), true)
         const r = await moveBranch(local, plan.tip, `okf-hub sync: local commits replayed onto ${remote}`)
         if (r === 'moved-on' && attempt < maxAttempts) continue
-        if (r === 'moved-on' || !r.moved)
-          return finish(
-            status(
-              ctx,
-              'behind',
-              r === 'moved-on'
-                ? `${commits(rel.behind.length)} de ${remote} à récupérer : la base change sans cesse, synchronisez de nouveau`
-                : dirtyMessage(rel.behind.length, r.dirty, remote),
-              { ...counts, dirty: r === 'moved-on' ? [] : r.dirty }
-            ),
-            true
-          )
+        if (r === 'moved-on' || !r.moved) return notMoved(r)
         fastForwardedSoFar += rel.behind.length
         continue
       }
@@ -446,15 +440,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
           check: !req.push,
           upstream: rel.behind
         })
-        if (isConflict(plan))
-          return finish(
-            status(ctx, 'diverged', divergedMessage(plan, remote), {
-              ...counts,
-              conflicts: plan.paths,
-              replannable: plan.replannable
-            }),
-            true
-          )
+        if (isConflict(plan)) return finish(divergedStatus(ctx, plan, remote, counts), true)
         if (!req.push) return finish(status(ctx, 'ahead', aheadMessage(rel, remote), counts), true)
         toPush = plan.tip
         replayed = plan.replayed.filter((r) => r.to !== null).length

@@ -122,6 +122,27 @@ export async function fetchRemote(
   target: RemoteTarget,
   opts: TransportOptions
 ): Promise<string | null> {
+  return fetchInto(root, commondir, target, opts, {
+    refs: { remoteRef: target.remoteBranch, singleBranch: true },
+    trackingStep: true
+  })
+}
+
+/**
+ * One fetch, whichever branches it asks for: the pack explodes when small, the tracking ref of
+ * the base's branch is written, an empty remote (or one without the branch) answers null.
+ */
+async function fetchInto(
+  root: string,
+  commondir: string,
+  target: RemoteTarget,
+  opts: TransportOptions,
+  what: {
+    refs: { remoteRef?: string; singleBranch: boolean; prune?: boolean }
+    /** The fault-injection step after the tracking ref (the single-branch fetch's path has it). */
+    trackingStep: boolean
+  }
+): Promise<string | null> {
   const auth = tokenAuth(opts.token)
   const http = timedClient(opts.http ?? nodeHttp, opts.timeoutMs ?? DEFAULT_NET_TIMEOUT_MS)
   const packDir = join(commondir, 'objects', 'pack')
@@ -135,8 +156,7 @@ export async function fetchRemote(
       url: target.url,
       remote: target.remote,
       ref: target.remoteBranch,
-      remoteRef: target.remoteBranch,
-      singleBranch: true,
+      ...what.refs,
       tags: false,
       onAuth: auth.onAuth,
       onAuthFailure: auth.onAuthFailure
@@ -148,11 +168,11 @@ export async function fetchRemote(
     }
     if (tip) {
       await writeTrackingRef(commondir, target.trackingRef, tip, opts.onStep)
-      await opts.onStep?.('sync:tracking-ref-written')
+      if (what.trackingStep) await opts.onStep?.('sync:tracking-ref-written')
     }
     return tip
   } catch (e) {
-    const err = e as { code?: string; data?: { what?: string } }
+    const err = e as { code?: string }
     // An empty remote (or one without this branch): nothing to fetch, everything local is ahead.
     if (err.code === 'NotFoundError' && /refs\/heads\/|could not find/i.test((e as Error).message))
       return null
@@ -292,35 +312,8 @@ export async function fetchAllBranches(
   target: RemoteTarget,
   opts: TransportOptions
 ): Promise<string | null> {
-  const auth = tokenAuth(opts.token)
-  const http = timedClient(opts.http ?? nodeHttp, opts.timeoutMs ?? DEFAULT_NET_TIMEOUT_MS)
-  const packDir = join(commondir, 'objects', 'pack')
-  const packsBefore = new Set(await readdir(packDir).catch(() => []))
-  try {
-    const res = await gitFetch({
-      fs,
-      http,
-      dir: root,
-      gitdir: commondir,
-      url: target.url,
-      remote: target.remote,
-      ref: target.remoteBranch,
-      singleBranch: false,
-      prune: true,
-      tags: false,
-      onAuth: auth.onAuth,
-      onAuthFailure: auth.onAuthFailure
-    })
-    await opts.onStep?.('sync:fetched')
-    for (const name of await readdir(packDir).catch(() => []))
-      if (name.endsWith('.idx') && !packsBefore.has(name)) await unpackSmall(commondir, join(packDir, name))
-    const tip = res.fetchHead ?? null
-    if (tip) await writeTrackingRef(commondir, target.trackingRef, tip, opts.onStep)
-    return tip
-  } catch (e) {
-    const err = e as { code?: string }
-    if (err.code === 'NotFoundError' && /refs\/heads\/|could not find/i.test((e as Error).message))
-      return null
-    throw classify(e, auth, target)
-  }
+  return fetchInto(root, commondir, target, opts, {
+    refs: { singleBranch: false, prune: true },
+    trackingStep: false
+  })
 }

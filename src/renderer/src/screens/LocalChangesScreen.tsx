@@ -280,26 +280,14 @@ export function LocalChangesScreen(): React.JSX.Element {
                     : t('localChanges.messageHint')}
                 </p>
               </div>
-              <div className="resolve-bar">
-                <button
-                  type="button"
-                  className="button button-primary"
-                  onClick={() => void act()}
-                  disabled={busy}
-                  data-testid="keep-confirm"
-                >
-                  <GitCommitHorizontal aria-hidden="true" size={16} />{' '}
-                  {busy ? t('localChanges.keeping') : t('localChanges.keepConfirm')}
-                </button>{' '}
-                <button
-                  type="button"
-                  className="button button-ghost"
-                  onClick={() => setChoice(null)}
-                  disabled={busy}
-                >
-                  {t('localChanges.cancel')}
-                </button>
-              </div>
+              <ConfirmBar
+                busy={busy}
+                onConfirm={() => void act()}
+                onCancel={() => setChoice(null)}
+                icon={<GitCommitHorizontal aria-hidden="true" size={16} />}
+                label={busy ? t('localChanges.keeping') : t('localChanges.keepConfirm')}
+                testId="keep-confirm"
+              />
             </section>
           ) : null}
 
@@ -319,31 +307,47 @@ export function LocalChangesScreen(): React.JSX.Element {
                   </li>
                 ))}
               </ul>
-              <div className="resolve-bar">
-                <button
-                  type="button"
-                  className="button button-primary"
-                  onClick={() => void act()}
-                  disabled={busy}
-                  data-testid="aside-confirm"
-                >
-                  <Archive aria-hidden="true" size={16} />{' '}
-                  {busy ? t('localChanges.settingAside') : t('localChanges.setAsideConfirm')}
-                </button>{' '}
-                <button
-                  type="button"
-                  className="button button-ghost"
-                  onClick={() => setChoice(null)}
-                  disabled={busy}
-                >
-                  {t('localChanges.cancel')}
-                </button>
-              </div>
+              <ConfirmBar
+                busy={busy}
+                onConfirm={() => void act()}
+                onCancel={() => setChoice(null)}
+                icon={<Archive aria-hidden="true" size={16} />}
+                label={busy ? t('localChanges.settingAside') : t('localChanges.setAsideConfirm')}
+                testId="aside-confirm"
+              />
             </section>
           ) : null}
         </>
       ) : null}
       {error ? <ErrorNotice error={error} context={t('localChanges.failed')} /> : null}
+    </div>
+  )
+}
+
+/** The confirmation of a previewed choice (keep, set aside), and the way back. */
+function ConfirmBar(props: {
+  busy: boolean
+  onConfirm(): void
+  onCancel(): void
+  icon: React.JSX.Element
+  label: string
+  testId: string
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <div className="resolve-bar">
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={props.onConfirm}
+        disabled={props.busy}
+        data-testid={props.testId}
+      >
+        {props.icon} {props.label}
+      </button>{' '}
+      <button type="button" className="button button-ghost" onClick={props.onCancel} disabled={props.busy}>
+        {t('localChanges.cancel')}
+      </button>
     </div>
   )
 }
