@@ -81,12 +81,10 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       // b (a reason typed) is marked resolved, with who and when, and blocks the preview.
       await expect(page.getByTestId(`plan-resolution-${a}`)).toHaveCount(0)
       await expect(page.getByTestId(`plan-departed-${a}`)).toContainText(
-        fr ? 'Déjà acceptée par human:colleague' : 'Already accepted by human:colleague'
+        fr ? 'Déjà acceptée par colleague' : 'Already accepted by colleague'
       )
       const stale = page.getByTestId(`plan-stale-${b}`)
-      await expect(stale).toContainText(
-        fr ? 'Déjà rejetée par human:colleague' : 'Already rejected by human:colleague'
-      )
+      await expect(stale).toContainText(fr ? 'Déjà rejetée par colleague' : 'Already rejected by colleague')
       await expect(stale).toContainText(fr ? /il y a|à l’instant|maintenant/ : /ago|now/)
       await expect(page.getByTestId('preview-button')).toBeDisabled()
       await expect(page.getByTestId('plan-issues')).toContainText(b)

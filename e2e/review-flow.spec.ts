@@ -156,10 +156,15 @@ test('proposals appear live, one plan accepts one with a section edit and reject
 
   // The history shows the resolution; the audit trail its two commits.
   await page.getByTestId('tab-history').click()
-  await expect(page.getByTestId(`history-entry-${head}`)).toContainText(`Reviewed-By`)
+  const entry = page.getByTestId(`history-entry-${head}`)
+  await expect(entry.getByTestId('history-headline')).toHaveText(
+    'e2e a intégré 1 proposition et a rejeté 1 proposition'
+  )
+  await expect(entry).toContainText('Relue par')
   await snap(page, info, 'flow-history')
   await page.goto(`${hub.origin}/#/base/${GUIDE}/proposal/${a}/trail`)
-  await expect(page.getByTestId('audit-trail')).toContainText(`proposal: ${a}`)
+  await expect(page.getByTestId('audit-trail')).toContainText(`claude-code/2.1 a déposé une proposition`)
+  await expect(page.getByTestId('audit-outcome')).toContainText('Intégrée dans chercher-et-lire.md')
   await expect(page.getByTestId(`history-entry-${head}`)).toBeVisible()
   await snap(page, info, 'flow-audit-trail')
   await expectAccessible(page, 'audit trail')

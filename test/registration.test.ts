@@ -347,7 +347,8 @@ describe('Claude Desktop on Windows', () => {
     const w = world('win32')
     const classic = install(w, 'win32', 'claude-desktop')
     // Strict JSON, as Claude Desktop reads it (a commented file is its own problem, tested above).
-    const strictJson = '{\r\n  "theme": "dark",\r\n  "mcpServers": {\r\n    "filesystem": { "command": "npx" }\r\n  }\r\n}\r\n'
+    const strictJson =
+      '{\r\n  "theme": "dark",\r\n  "mcpServers": {\r\n    "filesystem": { "command": "npx" }\r\n  }\r\n}\r\n'
     writeFileSync(classic, strictJson)
     mkdirSync(join(w.home, 'AppData', 'Local', 'Packages', 'SomethingElse_x'), { recursive: true })
     for (const p of pkgs) mkdirSync(join(w.home, 'AppData', 'Local', 'Packages', p), { recursive: true })

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff'
+import { unifiedDiff } from './text-diff'
 import { isScalar, parse, parseDocument } from 'yaml'
 import { describeError, HubError, invalidInput, ioError } from './errors'
 import type { HubLog } from './hublog'
@@ -83,12 +83,6 @@ function editManifest(text: string, values: { title?: string; description?: stri
     if (value !== undefined && back[key] !== value)
       throw ioError(`${MANIFEST_FILE} : la valeur relue de ${key} n'est pas celle écrite`)
   return out
-}
-
-function diffOf(path: string, before: string, after: string): string {
-  return createTwoFilesPatch(`a/${path}`, `b/${path}`, before, after, undefined, undefined, {
-    headerOptions: FILE_HEADERS_ONLY
-  })
 }
 
 /** A subject naming what changed, when the manager gave none (English, as the hub's other subjects). */
@@ -179,7 +173,7 @@ async function plan(base: Base, edit: GovernanceEdit): Promise<Planned> {
   const changes: Change[] = []
   const add = (rel: string, before: string, after: string): void => {
     if (before === after) return
-    files.push({ path: rel, diff: diffOf(rel, before, after) })
+    files.push({ path: rel, diff: unifiedDiff(rel, rel, before, after) })
     changes.push({ repoPath: rel, abs: join(base.root, ...rel.split('/')), text: after })
   }
   add(rulesRel, rulesBefore, rules)

@@ -36,6 +36,8 @@ export const ERROR_KINDS = [
   'governance-invalid-field',
   'governance-unchanged',
   'governance-moved',
+  // a commit opened from the history that this copy of the base does not have: { commit }
+  'commit-not-found',
   // --- any door (issue 25 item 2) ---
   'unknown-base', // { name, known: string[] }
   'base-busy', // {}

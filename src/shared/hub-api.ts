@@ -251,6 +251,66 @@ export interface HistoryEntry {
   /** Proposal ids named by this commit (subject `proposal: <id>` or `Proposal:` trailers). */
   proposals: string[]
   trailers: Trailer[]
+  /** A submission commit, read from its subject and `Submitted-By` trailer. */
+  filing: Filing | null
+  /** A resolution commit: who decided, and which proposals it integrated or rejected. */
+  decision: Decision | null
+}
+
+export interface Filing {
+  id: string
+  /** The proposal's type as the subject names it (`edit`, `new`…). */
+  type: string | null
+  /** What it is about, as the subject carries it (shortened by the engine at filing). */
+  concerns: string
+  /** The `Submitted-By` trailer. */
+  submittedBy: string | null
+  /** Filed again by reconcile after an interruption. */
+  recovered: boolean
+}
+
+export interface Decision {
+  /** The `Reviewed-By` trailer without its `human:` prefix; null when absent. */
+  reviewer: string | null
+  /** Ids the commit moved to `proposals/accepted/`, in trailer order. */
+  integrated: string[]
+  /** Ids the commit moved to `proposals/rejected/`. */
+  rejected: string[]
+  /** The manager's summary: the subject after its ` — `. */
+  summary: string
+}
+
+/** One file a commit changed, against its first parent. */
+export interface CommitFileChange {
+  /** Repo path. */
+  path: string
+  change: 'added' | 'modified' | 'deleted'
+  /** Unified diff (`a/<path>` → `b/<path>`), null when binary or too large to show. */
+  diff: string | null
+  binary: boolean
+  tooLarge: boolean
+}
+
+/** What one commit of the history did: its entry, its whole message, and each file's diff. */
+export interface CommitDetail {
+  base: string
+  entry: HistoryEntry
+  /** First parent; null for the root commit. */
+  parent: string | null
+  /** Corpus and governance files first, proposal files after, each group by path. */
+  files: CommitFileChange[]
+  /** Files the commit changed beyond the ones listed (a very large commit). */
+  omitted: number
+}
+
+/** How a proposal ended, read from its file in the resolution commit. */
+export interface ProposalOutcome {
+  resolution: 'accepted' | 'rejected'
+  /** Corpus paths written into `integrated-into` (accepted). */
+  integratedInto: string[]
+  /** The motive written into `rejection-reason` (rejected). */
+  rejectionReason: string | null
+  resolvedAt: string | null
 }
 
 export interface HistoryPage {
@@ -267,6 +327,8 @@ export interface AuditTrail {
   resolution: HistoryEntry | null
   /** Every other commit naming the id (should be empty: the audit invariant). */
   others: HistoryEntry[]
+  /** Null while pending (no resolution commit). */
+  outcome: ProposalOutcome | null
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -561,6 +623,8 @@ export interface HubApi {
 
   history(base: string, opts?: { before?: string; limit?: number }): Promise<HistoryPage>
   auditTrail(base: string, id: string): Promise<AuditTrail>
+  /** One commit of the base's history with the diff of every file it changed (the decision's diff). */
+  commitDetail(base: string, commit: string): Promise<CommitDetail>
 
   /** Clone (or copy) and validate into staging; progress as `import-progress` events. */
   importBase(req: ImportRequest): Promise<ImportResult>
@@ -634,6 +698,7 @@ export const HUB_API_METHODS = [
   'saveDraft',
   'history',
   'auditTrail',
+  'commitDetail',
   'importBase',
   'cancelImport',
   'confirmImport',

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { lstat, readFile, readdir, readlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff'
+import { unifiedDiff } from '../text-diff'
 import { isIgnored } from 'isomorphic-git'
 import { describeError, HubError, invalidInput, ioError } from '../errors'
 import type { HubLog } from '../hublog'
@@ -189,14 +189,11 @@ function fileView(c: ScannedChange): LocalChangeFile {
     let after = c.work?.toString('utf8') ?? ''
     // Under core.autocrlf the worktree holds CRLF where HEAD holds LF: not a change to show.
     if (!before.includes('\r')) after = after.replace(/\r\n/g, '\n')
-    diff = createTwoFilesPatch(
-      c.change === 'untracked' ? '/dev/null' : `a/${c.path}`,
-      c.change === 'deleted' ? '/dev/null' : `b/${c.path}`,
+    diff = unifiedDiff(
+      c.change === 'untracked' ? null : c.path,
+      c.change === 'deleted' ? null : c.path,
       before,
-      after,
-      undefined,
-      undefined,
-      { headerOptions: FILE_HEADERS_ONLY }
+      after
     )
   }
   return { path: c.path, change: c.change, diff, binary, tooLarge, size }

@@ -33,6 +33,7 @@ const SIGNATURES: Record<HubApiMethod, readonly Kind[]> = {
   saveDraft: ['string', 'any'],
   history: ['string', 'object?'],
   auditTrail: ['string', 'string'],
+  commitDetail: ['string', 'string'],
   importBase: ['object'],
   cancelImport: ['string'],
   confirmImport: ['string'],

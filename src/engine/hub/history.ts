@@ -5,13 +5,17 @@ import { describeError, invalidInput, ioError } from '../errors'
 import { PROPOSAL_ID_PATTERN } from '../proposals/store'
 import { confineEditPath } from '../review/edits'
 import { headCommitSha } from '../git/refs'
-import { treeBlobOid } from '../git/trees'
+import { blobAt as blobInTree, entryAt, treeBlobOid } from '../git/trees'
 import { openRepository } from '../git/layout'
+import { splitFrontmatter } from '../corpus/frontmatter'
 import type {
   AuditTrail,
   CommitKind,
+  Decision,
+  Filing,
   HistoryEntry,
   HistoryPage,
+  ProposalOutcome,
   StalenessWarning,
   Trailer
 } from '../../shared/hub-api'
@@ -53,6 +57,64 @@ function kindOf(subject: string): CommitKind {
   return 'other'
 }
 
+/** `proposal: <id> (<type>) — <concerns>[ (recovered)]`, as `submissionMessage` writes it. */
+const FILING = /^proposal: (prop-\d{4}-\d{2}-\d{2}-[0-9a-f]{4}) (?:\(([^)]*)\) )?— (.*?)( \(recovered\))?$/
+
+const trailer = (trailers: Trailer[], key: string): string | null =>
+  trailers.find((t) => t.key === key)?.value ?? null
+
+/** The reviewer as a person: the UI asks for a plain name and the engine writes `human:<name>`. */
+export function reviewerName(reviewedBy: string | null): string | null {
+  if (reviewedBy === null) return null
+  const name = reviewedBy.replace(/^human:\s*/i, '').trim()
+  return name === '' ? null : name
+}
+
+function filingOf(subject: string, trailers: Trailer[]): Filing | null {
+  const m = FILING.exec(subject)
+  if (!m) return null
+  return {
+    id: m[1],
+    type: m[2] ?? null,
+    concerns: m[3],
+    submittedBy: trailer(trailers, 'Submitted-By'),
+    recovered: m[4] !== undefined
+  }
+}
+
+/**
+ * Who decided and what: the outcome of each proposal is read where the commit put its file
+ * (`proposals/accepted/` or `proposals/rejected/` of the commit's tree), not guessed from the
+ * subject, which only counts them; a file in neither (an odd history) falls back to the verb.
+ */
+async function decisionOf(
+  commondir: string,
+  c: ReadCommitResult,
+  entry: HistoryEntry,
+  cache: object
+): Promise<Decision | null> {
+  if (entry.kind !== 'resolution') return null
+  const verb = /^(integrate|reject|resolve): /.exec(entry.subject)?.[1]
+  const integrated: string[] = []
+  const rejected: string[] = []
+  for (const id of entry.proposals) {
+    const at = async (folder: string): Promise<boolean> =>
+      (await entryAt(commondir, c.commit.tree, `proposals/${folder}/${id}.md`, cache).catch(() => null)) !==
+      null
+    if (await at('accepted')) integrated.push(id)
+    else if (await at('rejected')) rejected.push(id)
+    else if (verb === 'integrate') integrated.push(id)
+    else if (verb === 'reject') rejected.push(id)
+  }
+  const dash = entry.subject.indexOf(' — ')
+  return {
+    reviewer: reviewerName(trailer(entry.trailers, 'Reviewed-By')),
+    integrated,
+    rejected,
+    summary: dash < 0 ? '' : entry.subject.slice(dash + 3)
+  }
+}
+
 function toEntry(c: ReadCommitResult): HistoryEntry {
   const message = c.commit.message
   const subject = message.split('\n', 1)[0]
@@ -62,16 +124,30 @@ function toEntry(c: ReadCommitResult): HistoryEntry {
   if (sub) proposals.add(sub[1])
   for (const t of trailers)
     if (t.key === 'Proposal' && PROPOSAL_ID_PATTERN.test(t.value)) proposals.add(t.value)
+  const kind = kindOf(subject)
   return {
     commit: c.oid,
     subject,
     message,
     author: `${c.commit.author.name} <${c.commit.author.email}>`,
     date: new Date(c.commit.author.timestamp * 1000).toISOString(),
-    kind: kindOf(subject),
+    kind,
     proposals: [...proposals],
-    trailers
+    trailers,
+    filing: kind === 'submission' ? filingOf(subject, trailers) : null,
+    decision: null
   }
+}
+
+/** The entry with its decision read from the commit's tree (resolutions only). */
+export async function describeCommit(
+  commondir: string,
+  c: ReadCommitResult,
+  cache: object
+): Promise<HistoryEntry> {
+  const entry = toEntry(c)
+  entry.decision = await decisionOf(commondir, c, entry, cache)
+  return entry
 }
 
 /**
@@ -115,25 +191,64 @@ export async function history(
   const list = await commits(base.root, opts.before ?? null, limit + 1, cache)
   const page = list.slice(0, limit)
   const next = list.length > limit ? list[limit].oid : null
-  return { base: base.name, entries: page.map(toEntry), next }
+  const { commondir } = await openRepository(base.root)
+  const entries: HistoryEntry[] = []
+  for (const c of page) entries.push(await describeCommit(commondir, c, cache))
+  return { base: base.name, entries, next }
 }
 
 /** The submission and resolution commits of one proposal, found in `git log`. */
 export async function auditTrail(base: Base, id: string): Promise<AuditTrail> {
   if (!PROPOSAL_ID_PATTERN.test(id))
     throw invalidInput('identifiant de proposition invalide (forme prop-AAAA-MM-JJ-xxxx)')
-  const list = await commits(base.root, null, HISTORY_SCAN_LIMIT, {})
+  const cache = {}
+  const list = await commits(base.root, null, HISTORY_SCAN_LIMIT, cache)
+  const { commondir } = await openRepository(base.root)
   let submission: HistoryEntry | null = null
   let resolution: HistoryEntry | null = null
+  let outcome: ProposalOutcome | null = null
   const others: HistoryEntry[] = []
   for (const c of list) {
-    const e = toEntry(c)
+    if (!c.commit.message.includes(id)) continue
+    const e = await describeCommit(commondir, c, cache)
     if (!e.proposals.includes(id)) continue
     if (e.kind === 'submission' && submission === null) submission = e
-    else if (e.kind === 'resolution' && resolution === null) resolution = e
-    else others.push(e)
+    else if (e.kind === 'resolution' && resolution === null) {
+      resolution = e
+      outcome = await outcomeOf(commondir, c.commit.tree, id, cache)
+    } else others.push(e)
   }
-  return { base: base.name, id, submission, resolution, others }
+  return { base: base.name, id, submission, resolution, others, outcome }
+}
+
+/** The proposal's file as its resolution commit wrote it: accepted or rejected, and why. */
+async function outcomeOf(
+  commondir: string,
+  tree: string,
+  id: string,
+  cache: object
+): Promise<ProposalOutcome | null> {
+  for (const resolution of ['accepted', 'rejected'] as const) {
+    const blob = await blobInTree(commondir, tree, `proposals/${resolution}/${id}.md`, cache).catch(
+      () => null
+    )
+    if (blob === null) continue
+    const data = splitFrontmatter(blob.toString('utf8')).data ?? {}
+    const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null)
+    const into = data['integrated-into']
+    return {
+      resolution,
+      integratedInto:
+        typeof into === 'string'
+          ? [into]
+          : Array.isArray(into)
+            ? into.filter((x) => typeof x === 'string')
+            : [],
+      rejectionReason: str(data['rejection-reason']),
+      resolvedAt: str(data['resolved-at'])
+    }
+  }
+  return null
 }
 
 /**

@@ -36,6 +36,7 @@ import { listSetAsideChanges, restoreSetAsideChanges, setAsideLocalChanges } fro
 import { commitGovernanceEdit, previewGovernanceEdit } from '../governance-edit'
 import type {
   AuditTrail,
+  CommitDetail,
   BaseSummary,
   BasesOverview,
   CorpusNode,
@@ -79,6 +80,7 @@ import { ApiError } from './api-error'
 import { corpusTree } from './corpus-tree'
 import { DraftStore, mergeIntoDraft } from './drafts'
 import { auditTrail, history, stalenessOf } from './history'
+import { commitDetail } from './commit-detail'
 import { SettingsStore } from './settings'
 import { HubWatcher } from './watch'
 import { SyncService, type SyncServiceOptions } from '../sync/service'
@@ -419,6 +421,10 @@ export class HubService implements HubApi {
 
   async auditTrail(base: string, id: string): Promise<AuditTrail> {
     return auditTrail(this.base(base), id)
+  }
+
+  async commitDetail(base: string, commit: string): Promise<CommitDetail> {
+    return commitDetail(this.base(base), commit)
   }
 
   async importBase(req: ImportRequest): Promise<ImportResult> {

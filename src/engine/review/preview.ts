@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff'
 import type { Base } from '../registry/base'
 import { HubError, describeError, invalidInput, ioError, notFound } from '../errors'
 import { mergeFrontmatter } from '../corpus/frontmatter-merge'
@@ -17,6 +16,7 @@ import { localChanges } from './worktree'
 import { encodeBasis, hashContent, type BasisState } from './basis'
 import { headCommitSha } from '../git/refs'
 import { keepLineEndings } from './line-endings'
+import { unifiedDiff } from '../text-diff'
 
 /**
  * The whole computation of a resolution, without writing anything: validation of the plan, the new
@@ -55,20 +55,6 @@ interface FileState {
   current: string | null
   /** Frontmatter keys the plan sets on this file. */
   planKeys: Set<string>
-}
-
-function diffOf(fromPath: string | null, toPath: string, before: string, after: string): string {
-  return createTwoFilesPatch(
-    fromPath === null ? '/dev/null' : `a/${fromPath}`,
-    `b/${toPath}`,
-    before,
-    after,
-    undefined,
-    undefined,
-    {
-      headerOptions: FILE_HEADERS_ONLY
-    }
-  )
 }
 
 /** Reads a text file, refusing bytes that would not survive a UTF-8 round trip (they would change outside the edit). */
@@ -264,7 +250,7 @@ export async function preparePlan(
       reason: m.r.resolution === 'rejected' ? (m.r.reason ?? null) : null,
       before,
       after,
-      diff: diffOf(m.file.rel, m.to, before, after)
+      diff: unifiedDiff(m.file.rel, m.to, before, after)
     })
     messageResolutions.push({
       id: m.r.id,
@@ -279,7 +265,7 @@ export async function preparePlan(
     path: s.target.repoPath,
     before: s.before,
     after: s.current as string,
-    diff: diffOf(
+    diff: unifiedDiff(
       s.before === null ? null : s.target.repoPath,
       s.target.repoPath,
       s.before ?? '',

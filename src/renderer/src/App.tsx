@@ -56,6 +56,7 @@ const router = createHashRouter([
             ]
           },
           { path: 'proposal/:id', lazy: lazily(() => import('./screens/ProposalScreen'), 'ProposalScreen') },
+          { path: 'history/:commit', lazy: lazily(() => import('./screens/CommitScreen'), 'CommitScreen') },
           {
             path: 'proposal/:id/trail',
             lazy: lazily(() => import('./screens/AuditTrailScreen'), 'AuditTrailScreen')

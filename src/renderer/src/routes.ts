@@ -10,6 +10,9 @@ export const corpusPath = (base: string, doc?: string | null): string =>
   `/base/${enc(base)}/corpus${doc ? `/${encPath(doc)}` : ''}`
 export const governancePath = (base: string): string => `/base/${enc(base)}/governance`
 export const historyPath = (base: string): string => `/base/${enc(base)}/history`
+/** One commit of the history: its words, its message and its diff. */
+export const commitPath = (base: string, commit: string): string =>
+  `/base/${enc(base)}/history/${enc(commit)}`
 export const proposalPath = (base: string, id: string): string => `/base/${enc(base)}/proposal/${enc(id)}`
 export const auditPath = (base: string, id: string): string => `/base/${enc(base)}/proposal/${enc(id)}/trail`
 export const planPath = (base: string): string => `/base/${enc(base)}/plan`

@@ -159,6 +159,11 @@ export const en = {
       title: 'The governance files changed since the preview.',
       action: 'Nothing was written. Preview again to see the current version.'
     },
+    'commit-not-found': {
+      title: 'This change ({{commit}}) is not in this copy of the base.',
+      action:
+        'It may have been undone by a sync or belong to another copy. Go back to the history and open one listed there.'
+    },
     'unknown-base': {
       title: 'There is no base named “{{name}}”.',
       action: 'It may have been removed or renamed. Go back to the list of bases and choose one that exists.'
@@ -773,8 +778,7 @@ export const en = {
     summary: 'Summary',
     summaryHint: 'One line saying what this resolution does; it starts the commit message.',
     reviewer: 'Reviewer',
-    reviewerHint:
-      'Who decides, recorded with the decision (for example human:alice). Remembered for next time.',
+    reviewerHint: 'Your name, recorded with the decision. Remembered for next time.',
     previewButton: 'Preview the changes',
     previewing: 'Preparing the preview…',
     previewHint: 'Shows every change before anything is written.',
@@ -937,6 +941,26 @@ export const en = {
     trailers: 'Recorded details',
     trailOf: 'Audit trail of {{id}}',
     fullMessage: 'Full message',
+    open: 'Open what this changed',
+    words: {
+      someone: 'Someone',
+      filed: '{{who}} filed a proposal: {{concerns}}',
+      filedAgain: '{{who}}’s proposal filed again after an interruption: {{concerns}}',
+      decided: '{{who}} {{what}}',
+      decidedBoth: '{{who}} {{integrated}} and {{rejected}}',
+      integratedN_one: 'integrated {{count}} proposal',
+      integratedN_other: 'integrated {{count}} proposals',
+      rejectedN_one: 'rejected {{count}} proposal',
+      rejectedN_other: 'rejected {{count}} proposals',
+      wasIntegrated: '{{id}}, integrated',
+      wasRejected: '{{id}}, rejected',
+      summary: 'Summary: {{summary}}'
+    },
+    trailer: {
+      proposal: 'Proposal',
+      submittedBy: 'Filed by',
+      reviewedBy: 'Reviewed by'
+    },
     kinds: {
       submission: 'Proposal filed',
       resolution: 'Decision',
@@ -955,13 +979,38 @@ export const en = {
     pending: 'Not decided yet.',
     others_one: '{{count}} other record names this proposal',
     others_other: '{{count}} other records name this proposal',
-    othersHint: 'Normally only the filing and the decision name a proposal.'
+    othersHint: 'Normally only the filing and the decision name a proposal.',
+    outcome: 'Outcome',
+    integratedInto: 'Integrated into',
+    integratedNowhere: 'Integrated; no document named.',
+    rejected: 'Rejected',
+    noReason: 'No reason recorded.',
+    openCommit: 'See what this changed'
+  },
+  commit: {
+    title: 'What this changed',
+    back: 'History',
+    loading: 'Loading the change',
+    message: 'Recorded message',
+    files_one: '{{count}} file changed',
+    files_other: '{{count}} files changed',
+    noFiles: 'This change wrote no file (or its parent is outside this copy of the history).',
+    added: 'New',
+    deleted: 'Deleted',
+    binary: 'Binary file: no text to show.',
+    tooLarge: 'Too large to show here.',
+    omitted_one: '{{count}} more file changed, not listed.',
+    omitted_other: '{{count}} more files changed, not listed.',
+    proposalFiles_one: '{{count}} proposal file',
+    proposalFiles_other: '{{count}} proposal files',
+    documents_one: '{{count}} document',
+    documents_other: '{{count}} documents'
   },
   settings: {
     title: 'Settings',
     loading: 'Loading the settings',
     reviewer: 'Reviewer name',
-    reviewerHint: 'Recorded with your decisions, for example human:alice.',
+    reviewerHint: 'Your name, recorded with your decisions.',
     language: 'Language',
     languageSystem: 'System language',
     languageHint: 'Dates and numbers follow the language chosen.',
@@ -1477,7 +1526,7 @@ export const en = {
     summary: 'What you changed',
     summaryHint: 'The commit’s subject; left empty, the hub names what changed.',
     reviewer: 'Reviewed by',
-    reviewerHint: 'Your name, as in your reviews (for example human:alice).',
+    reviewerHint: 'Your name, as in your reviews.',
     preview: 'Preview',
     previewing: 'Previewing…',
     previewTitle: 'What will be written',

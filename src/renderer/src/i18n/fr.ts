@@ -169,6 +169,11 @@ export const fr: Resources<typeof en> = {
       title: 'Les fichiers de gouvernance ont changé depuis l’aperçu.',
       action: 'Rien n’a été écrit. Prévisualisez à nouveau pour voir la version actuelle.'
     },
+    'commit-not-found': {
+      title: 'Cette modification ({{commit}}) n’est pas dans cette copie de la base.',
+      action:
+        'Une synchronisation l’a peut-être défaite, ou elle appartient à une autre copie. Revenez à l’historique et ouvrez-en une qui y figure.'
+    },
     'unknown-base': {
       title: 'Aucune base ne s’appelle « {{name}} ».',
       action:
@@ -794,8 +799,7 @@ export const fr: Resources<typeof en> = {
     summary: 'Résumé',
     summaryHint: 'Une ligne qui dit ce que fait cette résolution ; elle ouvre le message du commit.',
     reviewer: 'Relecteur',
-    reviewerHint:
-      'Qui décide, enregistré avec la décision (par exemple human:alice). Mémorisé pour la prochaine fois.',
+    reviewerHint: 'Votre nom, enregistré avec la décision. Mémorisé pour la prochaine fois.',
     previewButton: 'Prévisualiser les modifications',
     previewing: 'Préparation de l’aperçu…',
     previewHint: 'Montre chaque modification avant que rien ne soit écrit.',
@@ -959,6 +963,26 @@ export const fr: Resources<typeof en> = {
     trailers: 'Détails enregistrés',
     trailOf: 'Traçabilité de {{id}}',
     fullMessage: 'Message complet',
+    open: 'Voir ce que cela a changé',
+    words: {
+      someone: 'Quelqu’un',
+      filed: '{{who}} a déposé une proposition : {{concerns}}',
+      filedAgain: 'Proposition de {{who}} déposée à nouveau après une interruption : {{concerns}}',
+      decided: '{{who}} {{what}}',
+      decidedBoth: '{{who}} {{integrated}} et {{rejected}}',
+      integratedN_one: 'a intégré {{count}} proposition',
+      integratedN_other: 'a intégré {{count}} propositions',
+      rejectedN_one: 'a rejeté {{count}} proposition',
+      rejectedN_other: 'a rejeté {{count}} propositions',
+      wasIntegrated: '{{id}}, intégrée',
+      wasRejected: '{{id}}, rejetée',
+      summary: 'Résumé : {{summary}}'
+    },
+    trailer: {
+      proposal: 'Proposition',
+      submittedBy: 'Déposée par',
+      reviewedBy: 'Relue par'
+    },
     kinds: {
       submission: 'Proposition déposée',
       resolution: 'Décision',
@@ -978,13 +1002,39 @@ export const fr: Resources<typeof en> = {
     pending: 'Pas encore décidée.',
     others_one: '{{count}} autre enregistrement nomme cette proposition',
     others_other: '{{count}} autres enregistrements nomment cette proposition',
-    othersHint: 'Normalement, seuls le dépôt et la décision nomment une proposition.'
+    othersHint: 'Normalement, seuls le dépôt et la décision nomment une proposition.',
+    outcome: 'Issue',
+    integratedInto: 'Intégrée dans',
+    integratedNowhere: 'Intégrée ; aucun document nommé.',
+    rejected: 'Rejetée',
+    noReason: 'Aucun motif enregistré.',
+    openCommit: 'Voir ce que cela a changé'
+  },
+  commit: {
+    title: 'Ce que cela a changé',
+    back: 'Historique',
+    loading: 'Chargement de la modification',
+    message: 'Message enregistré',
+    files_one: '{{count}} fichier modifié',
+    files_other: '{{count}} fichiers modifiés',
+    noFiles:
+      'Cette modification n’a écrit aucun fichier (ou son parent est hors de cette copie de l’historique).',
+    added: 'Nouveau',
+    deleted: 'Supprimé',
+    binary: 'Fichier binaire : pas de texte à montrer.',
+    tooLarge: 'Trop volumineux pour être montré ici.',
+    omitted_one: '{{count}} autre fichier modifié, non listé.',
+    omitted_other: '{{count}} autres fichiers modifiés, non listés.',
+    proposalFiles_one: '{{count}} fichier de proposition',
+    proposalFiles_other: '{{count}} fichiers de proposition',
+    documents_one: '{{count}} document',
+    documents_other: '{{count}} documents'
   },
   settings: {
     title: 'Réglages',
     loading: 'Chargement des réglages',
     reviewer: 'Nom du relecteur',
-    reviewerHint: 'Enregistré avec vos décisions, par exemple human:alice.',
+    reviewerHint: 'Votre nom, enregistré avec vos décisions.',
     language: 'Langue',
     languageSystem: 'Langue du système',
     languageHint: 'Les dates et les nombres suivent la langue choisie.',
@@ -1511,7 +1561,7 @@ export const fr: Resources<typeof en> = {
     summary: 'Ce que vous avez changé',
     summaryHint: 'Le sujet du commit ; laissé vide, le hub nomme ce qui a changé.',
     reviewer: 'Relu par',
-    reviewerHint: 'Votre nom, comme dans vos revues (par exemple human:alice).',
+    reviewerHint: 'Votre nom, comme dans vos revues.',
     preview: 'Prévisualiser',
     previewing: 'Aperçu…',
     previewTitle: 'Ce qui sera écrit',

@@ -7,7 +7,7 @@ import { HistoryEntryView } from '../components/HistoryEntryView'
 import { Skeleton } from '../components/Skeleton'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
 import { useHubQuery } from '../hooks/useHubQuery'
-import { proposalPath } from '../routes'
+import { commitPath, corpusPath, proposalPath } from '../routes'
 import { useBaseRevision } from '../stores/live'
 
 /** Who filed a proposal and who decided it: its submission and resolution commits. */
@@ -53,6 +53,41 @@ export function AuditTrailScreen(): React.JSX.Element {
               <p className="muted">{t('audit.pending')}</p>
             )}
           </li>
+          {trail.outcome ? (
+            <li className="audit-step" data-testid="audit-outcome">
+              <h3>{t('audit.outcome')}</h3>
+              {trail.outcome.resolution === 'accepted' ? (
+                trail.outcome.integratedInto.length > 0 ? (
+                  <p>
+                    {t('audit.integratedInto')}{' '}
+                    {trail.outcome.integratedInto.map((doc, i) => (
+                      <span key={doc}>
+                        {i > 0 ? ', ' : null}
+                        <Link to={corpusPath(base, doc)}>
+                          <code>{doc}</code>
+                        </Link>
+                      </span>
+                    ))}
+                  </p>
+                ) : (
+                  <p>{t('audit.integratedNowhere')}</p>
+                )
+              ) : (
+                <p>
+                  <strong>{t('audit.rejected')}</strong>
+                  {' — '}
+                  {trail.outcome.rejectionReason ?? <span className="muted">{t('audit.noReason')}</span>}
+                </p>
+              )}
+              {trail.resolution ? (
+                <p>
+                  <Link to={commitPath(base, trail.resolution.commit)} data-testid="audit-open-decision">
+                    {t('audit.openCommit')}
+                  </Link>
+                </p>
+              ) : null}
+            </li>
+          ) : null}
           {trail.others.length > 0 ? (
             <li className="audit-step">
               <h3>

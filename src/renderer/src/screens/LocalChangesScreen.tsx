@@ -21,6 +21,7 @@ import { basePath, planPath, trashPath } from '../routes'
 import { useBaseRevision } from '../stores/live'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
+import { reviewerShown, reviewerValue } from '../lib/reviewer'
 
 type Choice = 'keep' | 'aside' | null
 type Done = { kind: 'kept'; result: KeepChangesResult } | { kind: 'aside'; entry: SetAsideChangesEntry }
@@ -64,7 +65,7 @@ export function LocalChangesScreen(): React.JSX.Element {
       if (choice === 'keep') {
         if (needAuthor) {
           const name = author.trim()
-          await useSettings.getState().update({ reviewer: name.includes(':') ? name : `human:${name}` })
+          await useSettings.getState().update({ reviewer: reviewerValue(name) })
         }
         const result = await hub().keepLocalChanges(base, { basis: view.basis, message })
         setDone({ kind: 'kept', result })
@@ -246,7 +247,7 @@ export function LocalChangesScreen(): React.JSX.Element {
                     onChange={(e) => setAuthor(e.target.value.replace(/[\r\n<>]/g, ''))}
                     aria-describedby="keep-author-hint"
                     data-testid="keep-author"
-                    placeholder={settings?.reviewer ?? 'alice'}
+                    placeholder={reviewerShown(settings?.reviewer) || 'alice'}
                   />
                   <p
                     id="keep-author-hint"

@@ -29,6 +29,7 @@ import { useBaseRevision } from '../stores/live'
 import { usePlans } from '../stores/plan'
 import { useSettings } from '../stores/settings'
 import { SetAsideNotice } from '../components/sync/SetAsideNotice'
+import { reviewerShown } from '../lib/reviewer'
 
 /**
  * The plan editor: one decision per proposal, the document changes, summary and reviewer; the
@@ -271,7 +272,7 @@ function DepartedNotice({ base }: { base: string }): React.JSX.Element | null {
         <p className="notice-title">{t('planGuide.stale.departed', { count: departed.length })}</p>
         <ul className="plain-list">
           {departed.map((d) => {
-            const who = d.reviewer ?? t('planGuide.stale.someone')
+            const who = reviewerShown(d.reviewer) || t('planGuide.stale.someone')
             const when = f.relative(d.resolvedAt) ?? t('planGuide.stale.earlier')
             return (
               <li key={d.id} data-testid={`plan-departed-${d.id}`}>

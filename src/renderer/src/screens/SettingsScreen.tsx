@@ -8,6 +8,7 @@ import { Skeleton } from '../components/Skeleton'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
 import { hostsPath, trashPath } from '../routes'
 import { useSettings } from '../stores/settings'
+import { reviewerShown, reviewerValue } from '../lib/reviewer'
 
 /** The manager's preferences, and where the hub keeps things (read-only). */
 export function SettingsScreen(): React.JSX.Element {
@@ -53,9 +54,9 @@ export function SettingsScreen(): React.JSX.Element {
               <input
                 id="settings-reviewer"
                 className="input"
-                value={reviewer}
-                placeholder="human:alice"
-                onChange={(e) => setReviewer(e.target.value)}
+                value={reviewerShown(reviewer)}
+                placeholder="alice"
+                onChange={(e) => setReviewer(reviewerValue(e.target.value))}
                 onBlur={() => void saveReviewer()}
                 aria-describedby="settings-reviewer-hint"
                 data-testid="settings-reviewer"

@@ -17,6 +17,7 @@ import { LocalChangesLink } from '../LocalChangesLink'
 import { DiffModeToggle } from '../plan/DiffModeToggle'
 import { FileDiff } from '../plan/FileDiff'
 import { MarkdownEditor } from '../plan/MarkdownEditor'
+import { reviewerShown, reviewerValue } from '../../lib/reviewer'
 
 interface Props {
   base: string
@@ -218,10 +219,10 @@ export function GovernanceEditor({
           </label>
           <input
             id="governance-reviewer"
-            className="input input-mono"
-            value={reviewer}
-            placeholder="human:alice"
-            onChange={(e) => changed(setReviewer)(e.target.value.replace(/[\r\n]/g, ' '))}
+            className="input"
+            value={reviewerShown(reviewer)}
+            placeholder="alice"
+            onChange={(e) => changed(setReviewer)(reviewerValue(e.target.value))}
             aria-describedby="governance-reviewer-hint"
             data-testid="governance-reviewer"
           />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { reviewerShown, reviewerValue } from '../../lib/reviewer'
 
 /** The one-line summary of the commit and who reviews (remembered for next time). */
 export function CommitFields({
@@ -40,10 +41,10 @@ export function CommitFields({
         </label>
         <input
           id="plan-reviewer"
-          className="input input-mono"
-          value={reviewer}
-          placeholder="human:alice"
-          onChange={(e) => onReviewer(e.target.value.replace(/[\r\n]/g, ' '))}
+          className="input"
+          value={reviewerShown(reviewer)}
+          placeholder="alice"
+          onChange={(e) => onReviewer(reviewerValue(e.target.value))}
           onBlur={onReviewerDone}
           aria-describedby="plan-reviewer-hint"
           data-testid="plan-reviewer"

@@ -9,6 +9,7 @@ import { proposalPath } from '../../routes'
 import { ProposalBadges } from '../ProposalBadges'
 import { RelativeTime } from '../RelativeTime'
 import { DocumentPicker } from './DocumentPicker'
+import { reviewerShown } from '../../lib/reviewer'
 
 interface Props {
   base: string
@@ -162,7 +163,7 @@ export function ResolutionCard(props: Props): React.JSX.Element {
 function StaleNotice({ state, onRemove }: { state: ProposalState; onRemove(): void }): React.JSX.Element {
   const { t } = useTranslation()
   const f = useFormat()
-  const who = state.reviewer ?? t('planGuide.stale.someone')
+  const who = reviewerShown(state.reviewer) || t('planGuide.stale.someone')
   const when = f.relative(state.resolvedAt) ?? t('planGuide.stale.earlier')
   const what =
     state.status === 'accepted'
