@@ -151,6 +151,9 @@ for (const locale of ['fr-FR', 'en-US'] as const) {
       })
 
       test(`import wizard, new base, trash, AI apps (${tag})`, async ({ page, hub }, info) => {
+        // Two clones, a new base and eight screens with their accessibility scans: about 60 s alone,
+        // past 90 s beside two other workers on two cores (it timed out on the hosts screen).
+        test.setTimeout(180_000)
         const root = tempDir('okf-e2e-git-')
         makeRemote(root, BASE, { blobs: 2 })
         const server = await startGitHttpServer(root)
