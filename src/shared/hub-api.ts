@@ -90,11 +90,28 @@ export interface Settings {
   language: Language | null
   /** The user-data folder holding settings, drafts and the hub log. */
   userDataDir: string
+  /** The overview's first-steps checklist put away before it was done. */
+  firstStepsHidden: boolean
 }
 
 export interface SettingsPatch {
   reviewer?: string | null
   language?: Language | null
+  firstStepsHidden?: boolean
+}
+
+/**
+ * A fresh installation's three first steps, each read from what is there (nothing recorded): an AI
+ * app has OKF Hub's entry, a base other than the two shipped ones exists, a proposal was decided.
+ */
+export interface FirstSteps {
+  aiApp: boolean
+  base: boolean
+  review: boolean
+  /** A base with pending proposals (most first) to review from; null when none has any. */
+  reviewBase: string | null
+  /** Put away by the manager (settings); shown again from the settings. */
+  hidden: boolean
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -642,6 +659,8 @@ export interface HubApi {
 
   /** Every host's status; `check` also starts each entry's command (slower). */
   registrations(check?: boolean): Promise<HostRegistration[]>
+  /** What the overview's first-run checklist shows (cheap: no server started, no network). */
+  firstSteps(): Promise<FirstSteps>
   /** Register or repair (idempotent). */
   register(host: HostId): Promise<HostRegistration>
   unregister(host: HostId): Promise<HostRegistration>
@@ -717,6 +736,7 @@ export const HUB_API_METHODS = [
   'setCredential',
   'deleteCredential',
   'credentialHosts',
+  'firstSteps',
   'localChanges',
   'keepLocalChanges',
   'setAsideLocalChanges',

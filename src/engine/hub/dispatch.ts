@@ -52,6 +52,7 @@ const SIGNATURES: Record<HubApiMethod, readonly Kind[]> = {
   setCredential: ['string', 'string'],
   deleteCredential: ['string'],
   credentialHosts: [],
+  firstSteps: [],
   localChanges: ['string'],
   keepLocalChanges: ['string', 'object'],
   setAsideLocalChanges: ['string', 'object'],

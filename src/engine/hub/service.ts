@@ -37,6 +37,7 @@ import { commitGovernanceEdit, previewGovernanceEdit } from '../governance-edit'
 import type {
   AuditTrail,
   CommitDetail,
+  FirstSteps,
   BaseSummary,
   BasesOverview,
   CorpusNode,
@@ -81,6 +82,7 @@ import { corpusTree } from './corpus-tree'
 import { DraftStore, mergeIntoDraft } from './drafts'
 import { auditTrail, history, stalenessOf } from './history'
 import { commitDetail } from './commit-detail'
+import { firstSteps } from './first-steps'
 import { SettingsStore } from './settings'
 import { HubWatcher } from './watch'
 import { SyncService, type SyncServiceOptions } from '../sync/service'
@@ -209,7 +211,8 @@ export class HubService implements HubApi {
       basesDir: this.opts.config.basesDir,
       userDataDir: this.opts.config.userDataDir,
       reviewer: s.reviewer,
-      language: s.language
+      language: s.language,
+      firstStepsHidden: s.firstStepsHidden
     })
   }
 
@@ -496,6 +499,14 @@ export class HubService implements HubApi {
 
   async registrations(check?: boolean): Promise<HostRegistration[]> {
     return this.hosts().all(check === true)
+  }
+
+  async firstSteps(): Promise<FirstSteps> {
+    return firstSteps(
+      this.registry.list(),
+      await this.hosts().all(false),
+      this.settings.read().firstStepsHidden
+    )
   }
 
   async register(host: HostId): Promise<HostRegistration> {

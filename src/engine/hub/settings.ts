@@ -19,25 +19,28 @@ const LANGUAGES: readonly Language[] = ['fr', 'en']
 export interface StoredSettings {
   reviewer: string | null
   language: Language | null
+  /** The overview's first-steps checklist put away by the manager before it was done. */
+  firstStepsHidden: boolean
 }
 
-const EMPTY: StoredSettings = { reviewer: null, language: null }
+const EMPTY: StoredSettings = { reviewer: null, language: null, firstStepsHidden: false }
 
 function fromJson(data: unknown): StoredSettings {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return { ...EMPTY }
   const d = data as Record<string, unknown>
   return {
     reviewer: typeof d.reviewer === 'string' && d.reviewer.trim() !== '' ? d.reviewer : null,
-    language: LANGUAGES.includes(d.language as Language) ? (d.language as Language) : null
+    language: LANGUAGES.includes(d.language as Language) ? (d.language as Language) : null,
+    firstStepsHidden: d.firstStepsHidden === true
   }
 }
 
 /** Validates a patch from an untrusted transport; returns the cleaned fields. */
 export function checkSettingsPatch(patch: unknown): SettingsPatch {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch))
-    throw invalidInput('réglages : un objet { reviewer?, language? } est attendu')
+    throw invalidInput('réglages : un objet { reviewer?, language?, firstStepsHidden? } est attendu')
   const p = patch as Record<string, unknown>
-  const unknown = Object.keys(p).filter((k) => k !== 'reviewer' && k !== 'language')
+  const unknown = Object.keys(p).filter((k) => !['reviewer', 'language', 'firstStepsHidden'].includes(k))
   if (unknown.length > 0) throw invalidInput(`réglages inconnus : ${unknown.join(', ')}`)
   const out: SettingsPatch = {}
   if ('reviewer' in p) {
@@ -56,6 +59,10 @@ export function checkSettingsPatch(patch: unknown): SettingsPatch {
     if (l !== null && !LANGUAGES.includes(l as Language))
       throw invalidInput(`language doit valoir ${LANGUAGES.join(' ou ')}, ou null (suivre le système)`)
     out.language = l as Language | null
+  }
+  if ('firstStepsHidden' in p) {
+    if (typeof p.firstStepsHidden !== 'boolean') throw invalidInput('firstStepsHidden doit être un booléen')
+    out.firstStepsHidden = p.firstStepsHidden
   }
   return out
 }

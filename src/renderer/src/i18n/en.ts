@@ -930,6 +930,21 @@ export const en = {
       inventory: 'Back to the inventory'
     }
   },
+  firstSteps: {
+    title: 'First steps',
+    progress: '{{done}} of {{total}} done',
+    hide: 'Hide',
+    aiApp: 'Connect an AI app',
+    aiAppHint: 'Let Claude Desktop, Claude Code, Cursor or VS Code read your bases: one click per app.',
+    base: 'Import a base',
+    baseHint: 'Clone your team’s knowledge base from its git address, or start a new one.',
+    newBase: 'or create one',
+    review: 'Review the first proposal',
+    reviewHint: 'Agents have filed proposals in {{base}}: accept or reject them in one plan.',
+    reviewNone: 'When an agent files a proposal, you decide here whether it goes in.',
+    doneLabel: 'done',
+    todoLabel: 'to do'
+  },
   history: {
     title: 'History',
     explain: 'Every proposal filed and every decision taken, newest first, as recorded in the base.',
@@ -1011,6 +1026,8 @@ export const en = {
     loading: 'Loading the settings',
     reviewer: 'Reviewer name',
     reviewerHint: 'Your name, recorded with your decisions.',
+    firstSteps: 'Show the first steps on the overview',
+    firstStepsHint: 'Connect an AI app, import a base, review the first proposal: listed until done.',
     language: 'Language',
     languageSystem: 'System language',
     languageHint: 'Dates and numbers follow the language chosen.',

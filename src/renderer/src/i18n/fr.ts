@@ -951,6 +951,23 @@ export const fr: Resources<typeof en> = {
       inventory: 'Retour à l’inventaire'
     }
   },
+  firstSteps: {
+    title: 'Premiers pas',
+    progress: '{{done}} sur {{total}} faits',
+    hide: 'Masquer',
+    aiApp: 'Connecter une application d’IA',
+    aiAppHint:
+      'Laissez Claude Desktop, Claude Code, Cursor ou VS Code lire vos bases : un clic par application.',
+    base: 'Importer une base',
+    baseHint: 'Clonez la base de connaissances de votre équipe depuis son adresse git, ou commencez-en une.',
+    newBase: 'ou en créer une',
+    review: 'Examiner la première proposition',
+    reviewHint:
+      'Des agents ont déposé des propositions dans {{base}} : acceptez-les ou rejetez-les dans un seul plan.',
+    reviewNone: 'Quand un agent dépose une proposition, c’est ici que vous décidez si elle entre.',
+    doneLabel: 'fait',
+    todoLabel: 'à faire'
+  },
   history: {
     title: 'Historique',
     explain:
@@ -1035,6 +1052,9 @@ export const fr: Resources<typeof en> = {
     loading: 'Chargement des réglages',
     reviewer: 'Nom du relecteur',
     reviewerHint: 'Votre nom, enregistré avec vos décisions.',
+    firstSteps: 'Montrer les premiers pas sur l’accueil',
+    firstStepsHint:
+      'Connecter une application d’IA, importer une base, examiner la première proposition : listés jusqu’à ce que ce soit fait.',
     language: 'Langue',
     languageSystem: 'Langue du système',
     languageHint: 'Les dates et les nombres suivent la langue choisie.',

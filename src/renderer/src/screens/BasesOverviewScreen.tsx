@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { BaseCard } from '../components/BaseCard'
 import { EmptyState } from '../components/EmptyState'
+import { FirstSteps } from '../components/FirstSteps'
 import { ErrorNotice } from '../components/ErrorNotice'
 import { RemovedNotice } from '../components/RemovedNotice'
 import { RescanReport } from '../components/RescanReport'
@@ -59,6 +60,8 @@ export function BasesOverviewScreen(): React.JSX.Element {
         <ErrorNotice error={error} context={t('overview.loading')} onRetry={() => void load()} />
       ) : null}
       {!overview && !error ? <Skeleton lines={6} /> : null}
+
+      {overview ? <FirstSteps overview={overview} /> : null}
 
       {overview && !overview.basesDirFound ? (
         <div className="notice notice-warning" role="note">

@@ -79,6 +79,19 @@ export function SettingsScreen(): React.JSX.Element {
             <p className="hint">{t('settings.languageHint')}</p>
           </div>
           <div className="field">
+            <label className="checkbox-row">
+              <input
+                type="checkbox"
+                checked={!settings.firstStepsHidden}
+                // A failure is shown by the store's error, above the form.
+                onChange={(e) => void update({ firstStepsHidden: !e.target.checked }).catch(() => undefined)}
+                data-testid="settings-first-steps"
+              />{' '}
+              {t('settings.firstSteps')}
+            </label>
+            <p className="hint">{t('settings.firstStepsHint')}</p>
+          </div>
+          <div className="field">
             <span className="label">{t('settings.hosts')}</span>
             <p>
               <Link to={hostsPath()} className="button" data-testid="settings-hosts-link">

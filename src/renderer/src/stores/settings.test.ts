@@ -19,7 +19,8 @@ const base: Settings = {
   basesDir: '/b',
   userDataDir: '/u',
   reviewer: null,
-  language: null
+  language: null,
+  firstStepsHidden: false
 }
 
 const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 0))
