@@ -249,7 +249,8 @@ describe('HubService', () => {
     await service.updateSettings({ reviewer: 'human:morva', language: 'en' })
     expect(JSON.parse(readFileSync(join(userData, 'ui-settings.json'), 'utf8'))).toEqual({
       reviewer: 'human:morva',
-      language: 'en'
+      language: 'en',
+      firstStepsHidden: false
     })
     await expect(service.updateSettings({ language: 'de' } as never)).rejects.toMatchObject({
       code: 'INVALID_INPUT'
