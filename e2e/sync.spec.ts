@@ -91,6 +91,10 @@ test.describe('team sync', () => {
     const id = await proposeThroughMcp(hub)
     // Live: the commit's event refreshes the status without a reload.
     await expect(badge(page)).toHaveText('1 à envoyer')
+    // What will leave and why, in words, beside the badge.
+    await expect(page.getByTestId('sync-badge-explain')).toHaveText(
+      'Pas encore sur le dépôt de l’équipe : 1 proposition déposée ici. « Envoyer » l’y dépose.'
+    )
     await expect(page.getByTestId('push-button')).toHaveClass(/button-primary/)
     const before = git(bare, 'rev-parse', 'HEAD').trim()
     await page.getByTestId('push-button').click()

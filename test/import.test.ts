@@ -170,8 +170,12 @@ describe('import over HTTP', () => {
     const phases = new Set(progress.map((p) => p.phase))
     for (const ph of ['preparing', 'receiving', 'checking-out', 'validating', 'done'])
       expect(phases).toContain(ph)
+    const beforeConfirm = Date.now()
     const summary = await h.service.confirmImport(jobId)
     expect(summary).toMatchObject({ name: 'guide', dirName: 'guide', documents: 6, head: r.head })
+    // The clone was an exchange with the remote: up to date and synced then, not « never synced ».
+    expect(summary.sync).toMatchObject({ state: 'up-to-date', ahead: 0 })
+    expect(Date.parse(summary.sync?.lastSync ?? '')).toBeLessThanOrEqual(beforeConfirm)
     expect(h.events.some((e) => e.type === 'bases-changed')).toBe(true)
     expect((await h.service.listBases()).bases.map((b) => b.name)).toEqual(['guide'])
     expect(stagingLeft(h.basesDir)).toEqual([])

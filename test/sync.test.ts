@@ -155,6 +155,8 @@ describe('sync: push and replay', () => {
     const filed = await fileProposal(h.base, fields('ahead'), { log: d.log })
     const status = await localStatus(h.base, d)
     expect(status).toMatchObject({ state: 'ahead', ahead: 1, behind: 0, live: false })
+    // What waits to leave, by kind: the badge says « 1 proposal filed here ».
+    expect(status.outgoing).toEqual({ proposals: 1, decisions: 0, other: 0 })
     const noPush = await syncBase(h.base, { push: false }, d)
     expect(noPush).toMatchObject({ state: 'ahead', ahead: 1 })
     const s = await syncBase(h.base, { push: true }, d)

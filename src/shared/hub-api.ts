@@ -505,6 +505,12 @@ export interface SyncStatus {
   manager?: SyncManagerInfo
   /** Problems to show on the base's card and in the sync panel, with what to do. */
   alerts?: SyncAlert[]
+  /**
+   * What the `ahead` commits are, from their subjects: proposals filed here, decisions taken here,
+   * other changes (a kept local change, a governance edit, a colleague's commit made by hand).
+   * Absent when nothing waits to leave.
+   */
+  outgoing?: { proposals: number; decisions: number; other: number }
 }
 
 /**

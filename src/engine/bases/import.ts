@@ -49,6 +49,8 @@ interface Job {
   controller: AbortController
   state: 'running' | 'staged'
   result?: ImportResult
+  /** When the clone finished fetching: the base's first exchange with its remote. */
+  fetchedAt?: Date
   /** Resolves once the running import has finished (its staging folder kept or removed). */
   settled: Promise<void>
 }
@@ -154,6 +156,7 @@ export class BaseImporter {
       await this.o.onStep?.('import:staged')
       job.state = 'staged'
       job.result = result
+      job.fetchedAt = new Date()
       progress('done', 1, 1)
       this.o.log.info(
         `import ${jobId} prêt : base '${result.base}', ${result.commits} commit(s), ${result.documents} document(s) — en attente de confirmation`
@@ -198,7 +201,7 @@ export class BaseImporter {
   }
 
   /** Publishes a staged import; returns the directory name and the bundle name now served. */
-  async confirm(jobId: string): Promise<{ dirName: string; name: string }> {
+  async confirm(jobId: string): Promise<{ dirName: string; name: string; fetchedAt: Date | null }> {
     const job = this.jobs.get(checkJobId(jobId))
     if (!job || job.state !== 'staged' || !job.result)
       throw notFound(
@@ -215,7 +218,7 @@ export class BaseImporter {
     this.o.log.info(
       `import ${jobId} publié : base '${job.result.base}' dans ${join(this.o.basesDir, job.dirName)}`
     )
-    return Promise.resolve({ dirName: job.dirName, name: job.result.base })
+    return Promise.resolve({ dirName: job.dirName, name: job.result.base, fetchedAt: job.fetchedAt ?? null })
   }
 
   private throwIfCancelled(job: Job): void {

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { readFileSync } from 'node:fs'
+import { readFileSync, realpathSync } from 'node:fs'
 import type { HubConfig } from '../config'
 import { PRODUCT_NAME } from '../config'
 import type { HubLog } from '../hublog'
@@ -439,7 +439,19 @@ export class HubService implements HubApi {
   }
 
   async confirmImport(jobId: string): Promise<BaseSummary> {
-    return this.served((await this.importer.confirm(jobId)).name)
+    const { name, dirName, fetchedAt } = await this.importer.confirm(jobId)
+    // The clone was the base's first exchange with its remote: « up to date, synced when imported »,
+    // not « up to date, never synced ». A base without a remote never reads the record. Keyed by
+    // the canonical root, as discovery names it.
+    if (fetchedAt)
+      this.syncer.state.record(
+        realpathSync(join(this.registry.basesDir, dirName)),
+        'up-to-date',
+        'importée depuis son dépôt distant',
+        true,
+        fetchedAt
+      )
+    return this.served(name)
   }
 
   async discardImport(jobId: string): Promise<void> {

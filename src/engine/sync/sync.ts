@@ -155,6 +155,25 @@ function aheadMessage(rel: Relation, remote: string): string {
   )
 }
 
+/** Past this many, the commits waiting to leave are counted as the last kind seen (a status stays cheap). */
+const OUTGOING_READ_MAX = 1000
+
+/** What waits to leave, by kind, from the subjects the hub writes (`format.ts`, `message.ts`). */
+async function outgoingKinds(
+  reader: CommitReader,
+  ahead: string[]
+): Promise<NonNullable<SyncStatus['outgoing']>> {
+  const out = { proposals: 0, decisions: 0, other: 0 }
+  for (const sha of ahead.slice(0, OUTGOING_READ_MAX)) {
+    const subject = (await reader.read(sha)).message.split('\n', 1)[0]
+    if (/^proposal: prop-/.test(subject)) out.proposals++
+    else if (/^(integrate|reject|resolve): /.test(subject)) out.decisions++
+    else out.other++
+  }
+  out.other += Math.max(0, ahead.length - OUTGOING_READ_MAX)
+  return out
+}
+
 /** The base's remote target and the context every status of this base is built from. */
 async function lookupTarget(base: Base): Promise<{ lookup: TargetLookup; ctx: Context }> {
   const lookup = await remoteTarget(base.root)
@@ -204,7 +223,12 @@ export async function localStatus(
     else {
       const reader = new CommitReader(repo.commondir)
       const rel = await relate(reader, local, tip)
-      const counts = { ahead: rel.ahead.length, behind: rel.behind.length, lastSync }
+      const counts = {
+        ahead: rel.ahead.length,
+        behind: rel.behind.length,
+        lastSync,
+        ...(rel.ahead.length > 0 ? { outgoing: await outgoingKinds(reader, rel.ahead) } : {})
+      }
       if (rel.ahead.length === 0 && rel.behind.length === 0)
         computed = status(ctx, 'up-to-date', `à jour avec ${remote} (dernier état connu)`, counts)
       else if (rel.ahead.length === 0)

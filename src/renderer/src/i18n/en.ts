@@ -1389,6 +1389,29 @@ export const en = {
       'auth-required': 'Authentication required',
       error: 'Sync failed'
     },
+    explain: {
+      upToDate: 'Same as the team’s remote when it was last fetched.',
+      neverSynced:
+        'Same as the team’s remote when it was fetched (at import); not synced from this hub since.',
+      neverFetched: 'Not compared with the team’s remote yet: Sync fetches it.',
+      inInbox_one: '{{count}} change filed in your inbox on the team’s remote, waiting for the manager.',
+      inInbox_other: '{{count}} changes filed in your inbox on the team’s remote, waiting for the manager.',
+      behind_one: '{{count}} change on the team’s remote is not here yet: Sync brings it.',
+      behind_other: '{{count}} changes on the team’s remote are not here yet: Sync brings them.',
+      ahead_one: '{{what}} is not yet on the team’s remote: Push sends it.',
+      ahead_other: '{{what}} are not yet on the team’s remote: Push sends them.',
+      aheadInbox_one:
+        '{{what}} is not yet on the team’s remote: Sync files it in your inbox for the manager.',
+      aheadInbox_other:
+        '{{what}} are not yet on the team’s remote: Sync files them in your inbox for the manager.',
+      proposals_one: '{{count}} proposal filed here',
+      proposals_other: '{{count}} proposals filed here',
+      decisions_one: '{{count}} decision taken here',
+      decisions_other: '{{count}} decisions taken here',
+      other_one: '{{count}} other change made here',
+      other_other: '{{count}} other changes made here',
+      diverged: 'This base and the team’s remote both changed since they last met: see below what to do.'
+    },
     synced: 'synced',
     never: 'never synced',
     statusLabel: 'Sync with the remote repository',

@@ -1423,6 +1423,34 @@ export const fr: Resources<typeof en> = {
       'auth-required': 'Authentification requise',
       error: 'Synchronisation en échec'
     },
+    explain: {
+      upToDate: 'Identique au dépôt de l’équipe lors de la dernière récupération.',
+      neverSynced:
+        'Identique au dépôt de l’équipe lors de sa récupération à l’import ; pas synchronisée par ce hub depuis.',
+      neverFetched: 'Pas encore comparée au dépôt de l’équipe : Synchroniser le récupère.',
+      inInbox_one:
+        '{{count}} modification déposée dans votre boîte sur le dépôt de l’équipe, en attente du responsable.',
+      inInbox_other:
+        '{{count}} modifications déposées dans votre boîte sur le dépôt de l’équipe, en attente du responsable.',
+      behind_one:
+        '{{count}} modification du dépôt de l’équipe n’est pas encore ici : Synchroniser l’apporte.',
+      behind_other:
+        '{{count}} modifications du dépôt de l’équipe ne sont pas encore ici : Synchroniser les apporte.',
+      ahead_one: 'Pas encore sur le dépôt de l’équipe : {{what}}. « Envoyer » l’y dépose.',
+      ahead_other: 'Pas encore sur le dépôt de l’équipe : {{what}}. « Envoyer » les y dépose.',
+      aheadInbox_one:
+        'Pas encore sur le dépôt de l’équipe : {{what}}. « Synchroniser » le dépose dans votre boîte pour le responsable.',
+      aheadInbox_other:
+        'Pas encore sur le dépôt de l’équipe : {{what}}. « Synchroniser » les dépose dans votre boîte pour le responsable.',
+      proposals_one: '{{count}} proposition déposée ici',
+      proposals_other: '{{count}} propositions déposées ici',
+      decisions_one: '{{count}} décision prise ici',
+      decisions_other: '{{count}} décisions prises ici',
+      other_one: '{{count}} autre modification faite ici',
+      other_other: '{{count}} autres modifications faites ici',
+      diverged:
+        'Cette base et le dépôt de l’équipe ont tous deux changé depuis leur dernière rencontre : voir ci-dessous quoi faire.'
+    },
     synced: 'synchronisée',
     never: 'jamais synchronisée',
     statusLabel: 'Synchronisation avec le dépôt distant',

@@ -47,7 +47,7 @@ export function BaseScreen(): React.JSX.Element {
                 <PenLine aria-hidden="true" size={12} /> {t('bases.draft')}
               </span>
             ) : null}
-            <SyncBadge status={summary?.sync} testId="sync-badge" />
+            <SyncBadge status={summary?.sync} testId="sync-badge" explained />
           </p>
         </div>
         <div className="screen-actions">
