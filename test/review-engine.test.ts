@@ -635,6 +635,8 @@ describe('resolve', () => {
     ])
     expect(preview.files[0].after).toBe('---\ntitle: Incidents 2026\n---\n\n# Incidents 2026\n\n- SSO\n')
     expect(preview.warnings).toEqual(["edits[0] : incidents/2026.md n'existe pas — le document sera créé"])
+    // The same warning as data for the UI, which says "Change 1", not `edits[0]`.
+    expect(preview.notes).toEqual([{ kind: 'document-created', change: 1, path: 'incidents/2026.md' }])
     await resolvePlan(
       base,
       {
@@ -1264,6 +1266,9 @@ describe('resolve warnings and links', () => {
     })
     expect(p.warnings).toEqual([
       'edits[0] : 1 autre(s) section(s) portent le titre « pieges » dans pieges.md — seule la première est remplacée'
+    ])
+    expect(p.notes).toEqual([
+      { kind: 'duplicate-sections', change: 1, path: 'pieges.md', section: 'pieges', count: 1 }
     ])
     expect(p.files[0].after).toBe('# Fiche\n\n## Pièges\n\nnouveau\n\n# Terrain\n\n## Pièges\n\ndeux\n')
   })

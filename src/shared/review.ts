@@ -226,6 +226,8 @@ export interface PlanPreview {
   commitMessage: string
   /** `AVERTISSEMENT` lines: duplicated section titles, created documents, integrated_into untouched… */
   warnings: string[]
+  /** The same warnings as data, one per line of `warnings`, for a door that words them itself (the UI). */
+  notes: PreviewNote[]
   /**
    * What this preview read (HEAD, its instant, a hash of every file it read or writes), opaque:
    * pass it to the resolve, which then writes exactly these bytes or refuses (`stale-preview`).
@@ -242,7 +244,18 @@ export interface ResolveResult {
   paths: string[]
   moves: { id: string; resolution: ResolutionKind; from: string; to: string }[]
   warnings: string[]
+  notes: PreviewNote[]
 }
+
+/**
+ * A preview warning as data. `change` is the edit's position counted from 1 (the UI's "Change 2"
+ * is the contract's `edits[1]`), `resolution` likewise for the plan's resolutions.
+ */
+export type PreviewNote =
+  | { kind: 'duplicate-sections'; change: number; path: string; section: string; count: number }
+  | { kind: 'document-created'; change: number; path: string }
+  | { kind: 'integrated-untouched'; resolution: number; id: string; path: string }
+  | { kind: 'accepted-without-documents'; resolution: number; id: string }
 
 /** `--json` error shape of every `okf-hub review` subcommand. */
 export interface ReviewErrorDto {

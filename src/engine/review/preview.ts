@@ -6,7 +6,7 @@ import { mergeFrontmatter } from '../corpus/frontmatter-merge'
 import { splitFrontmatter } from '../corpus/frontmatter'
 import { PROPOSAL_ID_PATTERN, metaString, proposalFiles, type ProposalFile } from '../proposals/store'
 import { isoSecond } from '../proposals/format'
-import type { FilePreview, PlanPreview, ProposalMove, ResolutionPlan } from '../../shared/review'
+import type { FilePreview, PlanPreview, PreviewNote, ProposalMove, ResolutionPlan } from '../../shared/review'
 import { parsePlan } from './plan'
 import { notPendingDetail } from './proposal-state'
 import { appendText, confineEditPath, replaceSection, replaceWhole, type ConfinedPath } from './edits'
@@ -94,6 +94,11 @@ export async function preparePlan(
 ): Promise<PreparedResolution> {
   const plan = parsePlan(raw)
   const warnings: string[] = []
+  const notes: PreviewNote[] = []
+  const warn = (text: string, note: PreviewNote): void => {
+    warnings.push(text)
+    notes.push(note)
+  }
 
   // 1. every id must be a pending proposal
   const pending = new Map<string, ProposalFile>(proposalFiles(base, 'pending').map((f) => [f.stem, f]))
@@ -123,15 +128,26 @@ export async function preparePlan(
         throw notFound(`document '${path}' introuvable (${where} remplace sa section '${edit.section}')`)
       const r = replaceSection(state.current, edit.section, edit.content, where, path)
       if (r.duplicates > 0)
-        warnings.push(
-          `${where} : ${r.duplicates} autre(s) section(s) portent le titre « ${edit.section} » dans ${path} — seule la première est remplacée`
+        warn(
+          `${where} : ${r.duplicates} autre(s) section(s) portent le titre « ${edit.section} » dans ${path} — seule la première est remplacée`,
+          { kind: 'duplicate-sections', change: i + 1, path, section: edit.section, count: r.duplicates }
         )
       state.current = r.text
     } else if (edit.content !== undefined) {
-      if (state.current === null) warnings.push(`${where} : ${path} n'existe pas — le document sera créé`)
+      if (state.current === null)
+        warn(`${where} : ${path} n'existe pas — le document sera créé`, {
+          kind: 'document-created',
+          change: i + 1,
+          path
+        })
       state.current = replaceWhole(edit.content)
     } else if (edit.append !== undefined) {
-      if (state.current === null) warnings.push(`${where} : ${path} n'existe pas — le document sera créé`)
+      if (state.current === null)
+        warn(`${where} : ${path} n'existe pas — le document sera créé`, {
+          kind: 'document-created',
+          change: i + 1,
+          path
+        })
       state.current = appendText(state.current ?? '', edit.append)
     }
     if (edit.frontmatter !== undefined) {
@@ -177,11 +193,21 @@ export async function preparePlan(
           throw invalidInput(
             `${where} : ${p} n'existe pas dans le corpus et aucune édition du plan ne le crée`
           )
-        warnings.push(`${where} : ${target.rel} n'est touché par aucune édition du plan`)
+        warn(`${where} : ${target.rel} n'est touché par aucune édition du plan`, {
+          kind: 'integrated-untouched',
+          resolution: i + 1,
+          id: r.id,
+          path: target.rel
+        })
       }
       if (!list.includes(target.rel)) list.push(target.rel)
     }
-    if (list.length === 0) warnings.push(`resolutions[${i}] : ${r.id} acceptée sans integrated_into`)
+    if (list.length === 0)
+      warn(`resolutions[${i}] : ${r.id} acceptée sans integrated_into`, {
+        kind: 'accepted-without-documents',
+        resolution: i + 1,
+        id: r.id
+      })
     integrated.set(r.id, list)
   })
 
@@ -304,6 +330,7 @@ export async function preparePlan(
       subject: resolutionSubject(messageResolutions, plan.summary),
       commitMessage,
       warnings,
+      notes,
       basis: encodeBasis(basis)
     },
     writes,

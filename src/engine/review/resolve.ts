@@ -118,7 +118,8 @@ export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOption
         commitMessage: preview.commitMessage,
         paths: prepared.paths,
         moves: preview.moves.map((m) => ({ id: m.id, resolution: m.resolution, from: m.from, to: m.to })),
-        warnings: preview.warnings
+        warnings: preview.warnings,
+        notes: preview.notes
       }
     },
     { timeoutMs: opts.lockTimeoutMs, log: opts.log }

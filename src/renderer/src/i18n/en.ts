@@ -812,7 +812,7 @@ export const en = {
       decision: 'Decision on {{id}}',
       accept: 'Accept',
       reject: 'Reject',
-      remove: 'Take out',
+      remove: 'Take out of the plan',
       removeLabel: 'Take out of the plan: {{id}}',
       notPending: 'This proposal is no longer pending (resolved elsewhere?). Take it out of the plan.',
       integratedInto: 'Integrated into',
@@ -920,12 +920,22 @@ export const en = {
       proposalFiles_one: 'The proposal file, as it will be recorded ({{count}})',
       proposalFiles_other: 'The proposal files, as they will be recorded ({{count}})'
     },
+    notes: {
+      duplicateSections_one:
+        'Change {{n}}: {{path}} has {{count}} other section titled “{{section}}”; only the first is replaced.',
+      duplicateSections_other:
+        'Change {{n}}: {{path}} has {{count}} other sections titled “{{section}}”; only the first is replaced.',
+      documentCreated: 'Change {{n}}: {{path}} does not exist yet; it will be created.',
+      integratedUntouched:
+        '{{id}} is recorded as integrated into {{path}}, which no change of this plan edits.',
+      acceptedWithoutDocuments: '{{id}} is accepted without naming the documents it was integrated into.'
+    },
     result: {
       title_one: '{{count}} proposal resolved',
       title_other: '{{count}} proposals resolved',
       commit: 'Recorded in commit',
-      paths_one: '{{count}} file written',
-      paths_other: '{{count}} files written',
+      paths_one: '{{count}} file changed in the commit',
+      paths_other: '{{count}} files changed in the commit',
       history: 'See it in the history',
       inventory: 'Back to the inventory'
     }
@@ -1261,7 +1271,8 @@ export const en = {
     loading: 'Loading the trash',
     listLabel: 'Bases in the trash',
     emptyTitle: 'No base in the trash',
-    emptyBody: 'A base you remove (the “Remove” button on its page) waits here until you restore it.',
+    emptyBody:
+      'A base you move to the trash (the “Move to trash” button on its page) waits here until you restore it.',
     folder: 'folder {{dir}}',
     removedAt: 'Removed',
     restore: 'Restore',
@@ -1269,8 +1280,8 @@ export const en = {
     restoring: 'Restoring…',
     restoredTitle: '“{{title}}” is served again.',
     openRestored: 'Open {{base}}',
-    remove: 'Remove',
-    confirmTitle: 'Remove “{{title}}”?',
+    remove: 'Move to trash',
+    confirmTitle: 'Move “{{title}}” to the trash?',
     confirmBody:
       'The base {{base}} goes to the trash inside the bases folder, with its files and its history. You can restore it from the trash.',
     confirmAgents: 'Agents no longer see it from now on. Its pending proposals stay in it.',

@@ -65,3 +65,15 @@ describe('relative times from the translations', () => {
     expect(f.relative(null, NOW)).toBeNull()
   })
 })
+
+describe('sizes', () => {
+  it('writes bytes out, with the plural, and kB / MB short, in both languages', async () => {
+    const f = formatters('en-GB', await tFor('en'))
+    const fFr = formatters('fr-FR', await tFor('fr'))
+    expect(f.bytes(368)).toBe('368 bytes')
+    expect(f.bytes(1)).toBe('1 byte')
+    expect(fFr.bytes(368).replace(/\s/g, ' ')).toBe('368 octets')
+    expect(f.bytes(1536)).toBe('1.5 kB')
+    expect(fFr.bytes(1536).replace(/\s/g, ' ')).toBe('1,5 ko')
+  })
+})

@@ -91,7 +91,13 @@ export function formatters(locale: string, t: TFunction): Formatters {
     bytes: (n) => {
       const [value, unit] =
         n < 1024 ? [n, 'byte'] : n < 1024 * 1024 ? [n / 1024, 'kilobyte'] : [n / 1048576, 'megabyte']
-      return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value)
+      // Bytes written out (« 368 bytes », « 368 octets »: the short form reads « 368 byte »); kB and MB short.
+      return new Intl.NumberFormat(locale, {
+        style: 'unit',
+        unit,
+        unitDisplay: unit === 'byte' ? 'long' : 'short',
+        maximumFractionDigits: 1
+      }).format(value)
     }
   }
 }

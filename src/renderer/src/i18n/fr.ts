@@ -833,7 +833,7 @@ export const fr: Resources<typeof en> = {
       decision: 'Décision sur {{id}}',
       accept: 'Accepter',
       reject: 'Rejeter',
-      remove: 'Retirer',
+      remove: 'Retirer du plan',
       removeLabel: 'Retirer {{id}} du plan',
       notPending: 'Cette proposition n’est plus en attente (résolue ailleurs ?). Retirez-la du plan.',
       integratedInto: 'Intégrée dans',
@@ -941,12 +941,22 @@ export const fr: Resources<typeof en> = {
       proposalFiles_one: 'Le fichier de la proposition, tel qu’il sera enregistré ({{count}})',
       proposalFiles_other: 'Les fichiers des propositions, tels qu’ils seront enregistrés ({{count}})'
     },
+    notes: {
+      duplicateSections_one:
+        'Modification {{n}} : {{path}} a {{count}} autre section intitulée « {{section}} » ; seule la première est remplacée.',
+      duplicateSections_other:
+        'Modification {{n}} : {{path}} a {{count}} autres sections intitulées « {{section}} » ; seule la première est remplacée.',
+      documentCreated: 'Modification {{n}} : {{path}} n’existe pas encore ; le document sera créé.',
+      integratedUntouched:
+        '{{id}} est notée intégrée dans {{path}}, qu’aucune modification de ce plan ne touche.',
+      acceptedWithoutDocuments: '{{id}} est acceptée sans nommer les documents où elle est intégrée.'
+    },
     result: {
       title_one: '{{count}} proposition résolue',
       title_other: '{{count}} propositions résolues',
       commit: 'Enregistré dans le commit',
-      paths_one: '{{count}} fichier écrit',
-      paths_other: '{{count}} fichiers écrits',
+      paths_one: '{{count}} fichier modifié par le commit',
+      paths_other: '{{count}} fichiers modifiés par le commit',
       history: 'Voir dans l’historique',
       inventory: 'Retour à l’inventaire'
     }
@@ -1293,7 +1303,7 @@ export const fr: Resources<typeof en> = {
     listLabel: 'Bases dans la corbeille',
     emptyTitle: 'Aucune base à la corbeille',
     emptyBody:
-      'Une base que vous retirez (le bouton « Retirer » sur sa page) attend ici jusqu’à ce que vous la restauriez.',
+      'Une base que vous mettez à la corbeille (le bouton « Mettre à la corbeille » sur sa page) attend ici jusqu’à ce que vous la restauriez.',
     folder: 'dossier {{dir}}',
     removedAt: 'Retirée',
     restore: 'Restaurer',
@@ -1301,8 +1311,8 @@ export const fr: Resources<typeof en> = {
     restoring: 'Restauration…',
     restoredTitle: '« {{title}} » est à nouveau servie.',
     openRestored: 'Ouvrir {{base}}',
-    remove: 'Retirer',
-    confirmTitle: 'Retirer « {{title}} » ?',
+    remove: 'Mettre à la corbeille',
+    confirmTitle: 'Mettre « {{title}} » à la corbeille ?',
     confirmBody:
       'La base {{base}} va dans la corbeille, à l’intérieur du dossier des bases, avec ses fichiers et son historique. Vous pourrez la restaurer depuis la corbeille.',
     confirmAgents: 'Les agents ne la voient plus dès maintenant. Ses propositions en attente y restent.',

@@ -18,6 +18,7 @@ const answer = (n: number): PreviewResult =>
       subject: `s${n}`,
       commitMessage: `m${n}`,
       warnings: [],
+      notes: [],
       basis: `b${n}`
     },
     staleness: []

@@ -1,6 +1,7 @@
 import { AlertTriangle, ArrowRight, FilePlus2, FileText, GitCommitHorizontal } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { previewWarnings } from '../../lib/preview-notes'
 import type { HubApiError, PreviewResult } from '../../../../shared/hub-api'
 import { useUi } from '../../stores/ui'
 import { ErrorNotice } from '../ErrorNotice'
@@ -65,9 +66,9 @@ export function PreviewPanel({
           <div className="notice-body">
             <p className="notice-title">{t('plan.preview.warnings', { count: preview.warnings.length })}</p>
             <ul className="plain-list">
-              {preview.warnings.map((w, i) => (
-                <li key={i} className="engine-text">
-                  {w}
+              {previewWarnings(t, preview).map((w, i) => (
+                <li key={i} className={w.engine ? 'engine-text' : undefined}>
+                  {w.text}
                 </li>
               ))}
             </ul>

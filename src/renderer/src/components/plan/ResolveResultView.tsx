@@ -1,6 +1,7 @@
 import { CheckCircle2, X } from 'lucide-react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { previewWarnings } from '../../lib/preview-notes'
 import type { ResolvedResult } from '../../../../shared/hub-api'
 import { StalenessWarnings } from './StalenessWarnings'
 import { historyPath, inventoryPath } from '../../routes'
@@ -52,9 +53,9 @@ export function ResolveResultView({
         </details>
         {result.warnings.length > 0 ? (
           <ul className="plain-list">
-            {result.warnings.map((w, i) => (
-              <li key={i} className="engine-text">
-                {w}
+            {previewWarnings(t, result).map((w, i) => (
+              <li key={i} className={w.engine ? 'engine-text' : undefined}>
+                {w.text}
               </li>
             ))}
           </ul>
