@@ -1,5 +1,10 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page, TestInfo } from '@playwright/test'
 import { expect, test } from './helpers/fixtures'
+import { BASE, makeRemote } from './helpers/remote'
+import { removeDir, tempDir } from '../test/helpers/fixtures'
+import { startGitHttpServer } from '../test/helpers/git-http'
 import { linesInOtherLanguage, type Lang } from './helpers/language'
 import { openApp, snap } from './helpers/page'
 
@@ -71,6 +76,104 @@ for (const [lang, locale] of [
       ).toHaveAttribute('data-kind', 'host-not-installed')
       await expectOnly(page, lang, 'hosts')
       await snap(page, info, `error-language-hosts-${lang}`)
+    })
+
+    test(`import: a private repository asks for a token, then refuses a wrong one (${lang})`, async ({
+      page,
+      hub
+    }, info: TestInfo) => {
+      const root = tempDir('okf-e2e-git-')
+      makeRemote(root, BASE, { blobs: 1 })
+      const server = await startGitHttpServer(root, { token: 'le-bon-jeton' })
+      try {
+        const refused = page.getByTestId('import-refused')
+        await openApp(page, hub, '#/import')
+        await page.getByTestId('import-url').fill(`${server.url}/${BASE}.git`)
+        await page.getByTestId('import-start').click()
+        await expect(refused).toHaveAttribute('data-error-kind', 'import-auth-required', { timeout: 60_000 })
+        await expectOnly(page, lang, 'import auth required')
+        await snap(page, info, `error-language-import-auth-${lang}`)
+
+        await openApp(page, hub, '#/import')
+        await page.reload()
+        await page.getByTestId('import-url').fill(`${server.url}/${BASE}.git`)
+        await page.getByTestId('import-token').fill('un-mauvais-jeton')
+        await page.getByTestId('import-start').click()
+        await expect(refused).toHaveAttribute('data-error-kind', 'import-token-refused', { timeout: 60_000 })
+        await expectOnly(page, lang, 'import token refused')
+        await snap(page, info, `error-language-import-token-refused-${lang}`)
+      } finally {
+        await server.close()
+        removeDir(root)
+      }
+    })
+
+    test(`new base: the folder is taken by something that is not a base (${lang})`, async ({
+      page,
+      hub
+    }, info: TestInfo) => {
+      mkdirSync(join(hub.basesDir, 'notes'))
+      writeFileSync(join(hub.basesDir, 'notes', 'a-lire.txt'), 'pas une base\n')
+      await openApp(page, hub, '#/new')
+      await page.getByTestId('new-base-title').fill('Notes')
+      await page.getByTestId('new-base-name').fill('notes')
+      await page
+        .getByTestId('new-base-description')
+        .fill(lang === 'en' ? 'Team notes.' : 'Les notes de l’équipe.')
+      await page.getByTestId('new-base-create').click()
+      const notice = page.locator('[data-error-kind]').first()
+      await expect(notice).toHaveAttribute('data-error-kind', /dir-taken|base-name-taken/, {
+        timeout: 30_000
+      })
+      await expectOnly(page, lang, 'new base taken')
+      await snap(page, info, `error-language-new-base-taken-${lang}`)
+    })
+
+    test(`plan: the preview's warnings in words (${lang})`, async ({ page, hub, agent }, info: TestInfo) => {
+      // A base of the manager's language (the shipped ones are French content, not UI text).
+      const base = 'support'
+      await hub.api('newBase', {
+        name: base,
+        title: lang === 'en' ? 'Support desk' : 'Support',
+        description: lang === 'en' ? 'How the support desk works.' : 'Comment le support fonctionne.',
+        language: lang
+      })
+      const id = await agent.propose({
+        base,
+        type: 'addition',
+        concerns:
+          lang === 'en' ? 'Resetting two-factor authentication' : 'Réinitialiser la double authentification',
+        content: lang === 'en' ? 'The reset steps.' : 'Les étapes de réinitialisation.',
+        sources: ['ticket 12'],
+        confidence: 'medium',
+        submitted_by: 'claude-code/2.1'
+      })
+      await hub.api('updateSettings', { reviewer: 'human:Alice' })
+      await hub.api('saveDraft', base, {
+        summary: lang === 'en' ? 'two-factor reset' : 'double authentification',
+        reviewed_by: 'human:Alice',
+        resolutions: [{ id, resolution: 'accepted', integrated_into: [] }],
+        edits: [
+          {
+            path: 'two-factor-reset.md',
+            content:
+              lang === 'en'
+                ? '# Two-factor reset\n\nThe steps.\n'
+                : '# Double authentification\n\nLes étapes.\n'
+          }
+        ]
+      })
+      await openApp(page, hub, `#/base/${base}/plan`)
+      await page.getByTestId('preview-button').click()
+      const warnings = page.getByTestId('preview-warnings')
+      await expect(warnings).toContainText(
+        lang === 'en'
+          ? 'Change 1: two-factor-reset.md does not exist yet; it will be created.'
+          : 'Modification 1 : two-factor-reset.md n’existe pas encore ; le document sera créé.'
+      )
+      await expect(warnings).not.toContainText('edits[0]')
+      await expectOnly(page, lang, 'plan preview warnings')
+      await snap(page, info, `error-language-plan-warnings-${lang}`)
     })
 
     test(`unknown base (${lang})`, async ({ page, hub }, info: TestInfo) => {

@@ -84,7 +84,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       await expect(steps).toHaveCount(0)
       await openApp(page, hub, '#/settings')
       await expect(page.getByTestId('settings-first-steps')).not.toBeChecked()
-      await page.getByTestId('settings-first-steps').check()
+      await page.getByTestId('settings-first-steps').click()
       await expect(page.getByTestId('settings-first-steps')).toBeChecked()
       await openApp(page, hub)
       await expect(steps).toContainText(fr ? '2 sur 3 faits' : '2 of 3 done')

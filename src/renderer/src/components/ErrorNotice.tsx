@@ -16,7 +16,11 @@ export function ErrorNotice({ error, context, onRetry, compact }: Props): React.
   const { t } = useTranslation()
   const words = errorWords(error, t)
   return (
-    <div className={`notice notice-error${compact ? ' notice-compact' : ''}`} role="alert">
+    <div
+      className={`notice notice-error${compact ? ' notice-compact' : ''}`}
+      role="alert"
+      data-error-kind={error.kind ?? ''}
+    >
       <AlertTriangle aria-hidden="true" className="notice-icon" size={18} />
       <div className="notice-body">
         <p className="notice-title">

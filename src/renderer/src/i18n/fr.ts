@@ -834,7 +834,7 @@ export const fr: Resources<typeof en> = {
       accept: 'Accepter',
       reject: 'Rejeter',
       remove: 'Retirer du plan',
-      removeLabel: 'Retirer {{id}} du plan',
+      removeLabel: 'Retirer du plan : {{id}}',
       notPending: 'Cette proposition n’est plus en attente (résolue ailleurs ?). Retirez-la du plan.',
       integratedInto: 'Intégrée dans',
       integratedHint: 'Les documents inscrits sur la proposition comme ceux où elle a été intégrée.',
