@@ -88,6 +88,12 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
           ? 'claude-code/2.1 a déposé une proposition : Chercher et lire : un doublon'
           : 'claude-code/2.1 filed a proposal: Chercher et lire : un doublon'
       )
+      // The hub's own first commit, in words too (its subject is the engine's French).
+      await expect(page.locator('.history-other').last().getByTestId('history-headline')).toHaveText(
+        fr
+          ? `OKF Hub a installé ${GUIDE} (livrée avec l’application)`
+          : `OKF Hub installed ${GUIDE} (shipped with the app)`
+      )
       await snap(page, info, `${tag}-history-words`)
       await expectAccessible(page, 'history')
 

@@ -153,6 +153,20 @@ describe('the history of decisions', () => {
     expect(detail.files[1].diff).toContain('+# 0')
   })
 
+  it("words the hub's own first commit of a base: created from the template, in either language", async () => {
+    const { service } = setup()
+    for (const [name, language] of [
+      ['support-en', 'en'],
+      ['support-fr', 'fr']
+    ] as const) {
+      await service.newBase({ name, title: 'Support', description: 'Le support.', language })
+      const page = await service.history(name)
+      expect(page.entries.at(-1)?.start).toEqual({ kind: 'created', name })
+    }
+    // A commit someone else wrote keeps its own subject: nothing parsed from it.
+    expect((await service.history('alpha')).entries.at(-1)?.start).toBeNull()
+  })
+
   it('refuses what is not a commit of the base, in the same envelope as every call', async () => {
     const { service } = setup()
     await expect(service.commitDetail('alpha', 'HEAD')).rejects.toMatchObject({ code: 'INVALID_INPUT' })

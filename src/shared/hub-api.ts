@@ -272,6 +272,8 @@ export interface HistoryEntry {
   filing: Filing | null
   /** A resolution commit: who decided, and which proposals it integrated or rejected. */
   decision: Decision | null
+  /** A base's first commit written by the hub: installed with the app, created, or a folder imported. */
+  start?: { kind: 'installed' | 'created' | 'imported-folder'; name: string } | null
 }
 
 export interface Filing {

@@ -115,6 +115,25 @@ async function decisionOf(
   }
 }
 
+/** The first commits the hub writes (`default-bases.ts`, `new-base.ts`, `bases/local.ts`), in either language. */
+const STARTS: [RegExp, NonNullable<HistoryEntry['start']>['kind']][] = [
+  [/^Installation de (\S+) \(base livrée avec OKF Hub\)$/, 'installed'],
+  [
+    /^(?:Create the base|Création de la base) (\S+) (?:from the OKF Hub template|à partir du modèle OKF Hub)$/,
+    'created'
+  ],
+  [/^Import de (.+) dans OKF Hub$/, 'imported-folder']
+]
+
+function startOf(c: ReadCommitResult, subject: string): HistoryEntry['start'] {
+  if (c.commit.parent.length > 0) return null
+  for (const [re, kind] of STARTS) {
+    const m = re.exec(subject)
+    if (m) return { kind, name: m[1] }
+  }
+  return null
+}
+
 function toEntry(c: ReadCommitResult): HistoryEntry {
   const message = c.commit.message
   const subject = message.split('\n', 1)[0]
@@ -135,7 +154,8 @@ function toEntry(c: ReadCommitResult): HistoryEntry {
     proposals: [...proposals],
     trailers,
     filing: kind === 'submission' ? filingOf(subject, trailers) : null,
-    decision: null
+    decision: null,
+    start: kind === 'other' ? startOf(c, subject) : null
   }
 }
 

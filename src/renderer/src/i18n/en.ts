@@ -977,6 +977,11 @@ export const en = {
       integratedN_other: 'integrated {{count}} proposals',
       rejectedN_one: 'rejected {{count}} proposal',
       rejectedN_other: 'rejected {{count}} proposals',
+      start: {
+        installed: 'OKF Hub installed {{name}} (shipped with the app)',
+        created: 'Base {{name}} created from the OKF Hub template',
+        'imported-folder': 'Folder {{name}} imported into OKF Hub'
+      },
       wasIntegrated: '{{id}}, integrated',
       wasRejected: '{{id}}, rejected',
       summary: 'Summary: {{summary}}'

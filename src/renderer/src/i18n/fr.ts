@@ -1001,6 +1001,11 @@ export const fr: Resources<typeof en> = {
       integratedN_other: 'a intégré {{count}} propositions',
       rejectedN_one: 'a rejeté {{count}} proposition',
       rejectedN_other: 'a rejeté {{count}} propositions',
+      start: {
+        installed: 'OKF Hub a installé {{name}} (livrée avec l’application)',
+        created: 'Base {{name}} créée à partir du modèle OKF Hub',
+        'imported-folder': 'Dossier {{name}} importé dans OKF Hub'
+      },
       wasIntegrated: '{{id}}, intégrée',
       wasRejected: '{{id}}, rejetée',
       summary: 'Résumé : {{summary}}'

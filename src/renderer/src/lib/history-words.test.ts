@@ -69,6 +69,14 @@ describe('history in words', () => {
     expect(historyHeadline(en, filed)).toBe('agent:x filed a proposal: SSO')
     expect(historyHeadline(fr, filed)).toBe('agent:x a déposé une proposition : SSO')
     expect(historyHeadline(en, entry({ subject: 'fix typo in sso.md' }))).toBe('fix typo in sso.md')
+    const installed = entry({
+      subject: 'Installation de okf-hub-guide (base livrée avec OKF Hub)',
+      start: { kind: 'installed', name: 'okf-hub-guide' }
+    })
+    expect(historyHeadline(en, installed)).toBe('OKF Hub installed okf-hub-guide (shipped with the app)')
+    expect(historyHeadline(fr, installed)).toBe(
+      'OKF Hub a installé okf-hub-guide (livrée avec l’application)'
+    )
   })
 
   it('labels the trailers the hub writes, and keeps any other key', async () => {

@@ -26,6 +26,7 @@ export function historyHeadline(t: TFunction, entry: HistoryEntry): string {
     const who = f.submittedBy ?? t('history.words.someone')
     return t(f.recovered ? 'history.words.filedAgain' : 'history.words.filed', { who, concerns: f.concerns })
   }
+  if (entry.start) return t(`history.words.start.${entry.start.kind}`, { name: entry.start.name })
   return entry.subject
 }
 
