@@ -93,6 +93,18 @@ describe('okf-hub sync', () => {
     expect(dirty.stdout).toMatch(/en retard \(-1\).*knowledge\/exemple\.md : rien n'a été écrit/)
     expect(readFileSync(join(h.root, 'knowledge/exemple.md'), 'utf8')).toBe('# local\n')
 
+    // In English (the locale says so): the same states and counts, in words, no French.
+    const english = { ...env.env, LANG: 'en_US.UTF-8' }
+    const en = await cli(['sync', '--all'], english)
+    expect(en.status).toBe(1)
+    expect(en.stdout).toMatch(
+      /^equipe {2}behind \(-1\) {2}local changes in the way of origin\/main: knowledge\/exemple\.md — nothing written/m
+    )
+    expect(en.stdout).toMatch(/^locale {2}no remote {2}no remote repository: nothing to sync$/m)
+    const help = await cli(['sync', '--help'], english)
+    expect(help.stdout).toContain('Fetches each base’s branch'.replace('’', "'"))
+    for (const out of [en.stdout, help.stdout]) expect(out).not.toMatch(/dépôt|rien n'a été|à jour|[éèà]/)
+
     expect((await cli(['sync', 'inconnue'], env.env)).status).toBe(3)
     expect((await cli(['sync', '--pousser'], env.env)).status).toBe(64)
     expect((await cli(['sync', 'equipe', '--all'], env.env)).status).toBe(64)

@@ -1,5 +1,6 @@
 import { HubError } from '../engine/errors'
 import type { ErrorParams } from '../shared/error-kinds'
+import type { SyncAlert } from '../shared/hub-api'
 import { en as uiEn } from '../renderer/src/i18n/en'
 import { fr as uiFr } from '../renderer/src/i18n/fr'
 import { en, type CliMessages } from './messages/en'
@@ -56,4 +57,18 @@ export function errorText(e: HubError, lang: CliLang = cliLang()): string {
   const action = lookup(tree, `errorKinds.${e.kind}.action`)
   if (entry === null || action === null) return e.message
   return `${fill(entry, e.params, tree)} ${fill(action, e.params, tree)}`
+}
+
+/**
+ * A sync alert as the CLI prints it: worded from its kind with the UI's vocabulary in English,
+ * the engine's sentence in French (as for errors).
+ */
+export function alertText(a: SyncAlert, branch: string, lang: CliLang = cliLang()): string {
+  if (lang === 'fr') return a.message
+  const tree = uiEn as unknown as Tree
+  const title = lookup(tree, `syncTeam.alerts.${a.kind}.title`)
+  const action = lookup(tree, `syncTeam.alerts.${a.kind}.action`)
+  if (title === null || action === null) return a.message
+  const params = { branch, inbox: '', ...a.params } as ErrorParams
+  return `${fill(title, params, tree)} ${fill(action, params, tree)}`
 }

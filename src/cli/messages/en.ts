@@ -1,3 +1,5 @@
+import type { SyncState, SyncStatus } from '../../shared/hub-api'
+
 /**
  * The CLI's own messages in English (its catalogue; \`fr.ts\` has the same keys, the type requires
  * it). Engine failures are worded from their kind (\`locale.ts\`), not here.
@@ -69,6 +71,115 @@ exit:
       `okf-hub lock: unknown base '${base}'. Available bases: ${names.length ? names.join(', ') : 'none'}`,
     busy: (detail: string, seconds: number): string =>
       `okf-hub lock: ${detail} (lock not acquired in ${seconds} s)`
+  },
+  sync: {
+    usage: `usage: okf-hub sync [<base>|--all] [--push] [--json] [--bases DIR] [--config FILE]
+       okf-hub sync <base> --set-aside [--plan-out FILE] [--json]
+
+  Fetches each base's branch from its remote repository (git: the branch's upstream, else
+  origin) and fast-forwards when the base is only behind — never a merge, never a rewrite of the
+  local history, never a locally modified file overwritten.
+  --push   also sends the local commits; if the remote moved, the hub's proposals and
+           resolutions are replayed on its new version (same files, same messages)
+  --all    every base (the default without <base>)
+  --json   the list of statuses (SyncStatus of src/shared/hub-api.ts)
+
+  --set-aside  a base diverged by the hub's resolutions: keeps them on a branch
+           okf-hub/set-aside/<time>, brings the base back to the remote's version (the local
+           proposals replayed) and rebuilds the plan of the resolutions set aside — written to
+           --plan-out FILE (never overwritten), else to standard output; preview it with
+           okf-hub review resolve <base> --plan FILE --dry-run, then resolve it again
+
+  Modes (the base's sync-mode setting in hub-config.yaml): auto (default: pushes the branch, and
+  moves to its inbox by itself if the remote refuses it as protected), main, inbox (proposals go
+  to okf-hub/inbox/<hub id>, a branch only this hub writes), manager (pushes the branch and
+  integrates every inbox's proposals into it).
+  Token: OKF_HUB_GIT_TOKEN (never as an argument, never written to disk).
+
+One line per base: <base>  <state>  <explanation>. States: up to date, behind, ahead, diverged,
+unreachable, authentication required, no remote, error.
+Exit codes: 0 everything up to date (or no remote, or ahead without --push);
+1 a base needs attention (diverged, local changes in the way, error);
+75 a remote unreachable (try again later); 77 authentication required or token refused;
+3 unknown base; 2 invalid configuration; 64 wrong usage. Several bases: the most serious wins
+(1, then 77, then 75).
+`,
+    states: {
+      'up-to-date': 'up to date',
+      behind: 'behind',
+      ahead: 'ahead',
+      diverged: 'diverged',
+      unreachable: 'unreachable',
+      'auth-required': 'authentication required',
+      'no-remote': 'no remote',
+      error: 'error'
+    } as Record<SyncState, string>,
+    /** The explanation of a line, from the status's fields (the engine's sentence is French). */
+    explain: (s: SyncStatus): string => {
+      const remote = s.remote ?? 'the remote'
+      const n = (k: number, one: string, many: string): string => `${k} ${k === 1 ? one : many}`
+      if (s.dirty.length > 0)
+        return `local changes in the way of ${remote}: ${s.dirty.join(', ')} — nothing written; keep or set them aside first`
+      switch (s.state) {
+        case 'up-to-date': {
+          const done = [
+            s.fastForwarded ? `fast-forwarded ${n(s.fastForwarded, 'commit', 'commits')} from ${remote}` : '',
+            s.pushed ? `${n(s.pushed, 'commit', 'commits')} pushed to ${remote}` : ''
+          ].filter(Boolean)
+          if (s.inbox && s.inbox.waiting > 0)
+            return `${n(s.inbox.waiting, 'commit', 'commits')} filed in ${s.inbox.branch}, waiting for the manager`
+          return done.length ? `${done.join(', ')}: up to date` : `up to date with ${remote}`
+        }
+        case 'behind':
+          return `${n(s.behind, 'commit', 'commits')} of ${remote} to fetch: okf-hub sync`
+        case 'ahead': {
+          if (s.ahead === 0) return `${remote} never fetched (or missing): okf-hub sync`
+          const o = s.outgoing
+          const what = o
+            ? [
+                o.proposals ? n(o.proposals, 'proposal filed here', 'proposals filed here') : '',
+                o.decisions ? n(o.decisions, 'decision taken here', 'decisions taken here') : '',
+                o.other ? n(o.other, 'other change', 'other changes') : ''
+              ]
+                .filter(Boolean)
+                .join(', ')
+            : n(s.ahead, 'local commit', 'local commits')
+          return s.inbox
+            ? `${what} to file in ${s.inbox.branch}: okf-hub sync`
+            : `${what} not yet on ${remote}: okf-hub sync --push`
+        }
+        case 'diverged':
+          return (
+            `${remote} and this base both changed ${s.conflicts.length ? s.conflicts.join(', ') : 'the same files'}: nothing written` +
+            (s.replannable
+              ? `; okf-hub sync ${s.base} --set-aside keeps the resolutions and rebuilds their plan`
+              : '; settle it with git')
+          )
+        case 'unreachable':
+          return `${remote} did not answer: nothing lost, try again later`
+        case 'auth-required':
+          return `${s.host ?? remote} wants a token (or refused it): set OKF_HUB_GIT_TOKEN`
+        case 'no-remote':
+          return 'no remote repository: nothing to sync'
+        default:
+          return `sync failed — the hub's detail (French): ${s.message}`
+      }
+    },
+    noBases: (dir: string): string => `no base in ${dir}`,
+    planOutNeedsFile: '--plan-out expects a file',
+    unknownOption: (a: string): string => `unknown option: ${a}`,
+    oneBase: 'one base, or --all',
+    baseOrAll: '<base> and --all exclude each other',
+    setAsideOne: '--set-aside: a single <base>, without --push',
+    planOutOnlyWithSetAside: '--plan-out only goes with --set-aside',
+    planNotWritten: (file: string, why: string): string =>
+      `okf-hub sync: plan not written to ${file} (${why}); here it is:\n`,
+    setAsideDone: (base: string, n: number, keptAt: string, remote: string, replayed: number): string =>
+      `${base}  set aside  ${n} resolution${n === 1 ? '' : 's'} kept on branch ${keptAt}; the base follows ${remote} ` +
+      `(${replayed} local commit${replayed === 1 ? '' : 's'} replayed)\n`,
+    planRebuilt: (base: string, planOut: string | null): string =>
+      `Plan rebuilt${planOut ? `: ${planOut}` : ' (on standard output)'}. Preview it: ` +
+      `okf-hub review resolve ${base} --plan ${planOut ?? 'plan.json'} --dry-run\n`
   },
   new: {
     usage: `usage: okf-hub new <name> --title "…" --description "…" [--lang fr|en] [--bases DIR] [--config FILE] [--json]

@@ -1,3 +1,4 @@
+import type { SyncStatus } from '../../shared/hub-api'
 import type { CliMessages } from './en'
 
 /** Les messages propres du CLI en français : exactement les clés anglaises (le type l'exige). */
@@ -68,6 +69,68 @@ sortie:
       `okf-hub lock : base '${base}' inconnue. Bases disponibles : ${names.length ? names.join(', ') : 'aucune'}`,
     busy: (detail: string, seconds: number): string =>
       `okf-hub lock : ${detail} (verrou non acquis en ${seconds} s)`
+  },
+  sync: {
+    usage: `usage: okf-hub sync [<base>|--all] [--push] [--json] [--bases DIR] [--config FILE]
+       okf-hub sync <base> --set-aside [--plan-out FILE] [--json]
+
+  Récupère la branche de chaque base depuis son dépôt distant (git : l'amont de la branche, sinon
+  origin) et avance rapidement quand la base est seulement en retard — jamais de fusion, jamais de
+  réécriture de l'historique local, jamais un fichier modifié localement écrasé.
+  --push   envoie aussi les commits locaux ; si le dépôt distant a bougé, les propositions et
+           résolutions du hub sont rejouées sur sa nouvelle version (mêmes fichiers, mêmes messages)
+  --all    toutes les bases (par défaut sans <base>)
+  --json   la liste des états (SyncStatus de src/shared/hub-api.ts)
+
+  --set-aside  base divergée par des résolutions du hub : les garde dans une branche
+           okf-hub/set-aside/<heure>, ramène la base sur la version distante (les propositions
+           locales rejouées) et reconstruit le plan des résolutions mises de côté — écrit dans
+           --plan-out FILE (jamais écrasé), sinon sur la sortie standard ; à prévisualiser avec
+           okf-hub review resolve <base> --plan FILE --dry-run, puis à résoudre de nouveau
+
+  Modes (réglage sync-mode de la base dans hub-config.yaml) : auto (par défaut : pousse la branche,
+  et passe de lui-même à sa boîte de dépôt si le dépôt distant la refuse comme protégée), main,
+  inbox (les propositions vont dans okf-hub/inbox/<id du hub>, une branche que seul ce hub écrit),
+  manager (pousse la branche et y intègre les propositions de toutes les boîtes de dépôt).
+
+  Jeton : OKF_HUB_GIT_TOKEN (jamais en argument, jamais écrit sur disque).
+
+Une ligne par base : <base>  <état>  <explication>. États : à jour, en retard, en avance, divergée,
+injoignable, authentification requise, sans dépôt distant, erreur.
+
+Codes de sortie : 0 tout est à jour (ou sans dépôt distant, ou en avance sans --push) ;
+1 une base demande une intervention (divergée, modifications locales en travers, erreur) ;
+75 un dépôt distant injoignable (réessayer plus tard) ; 77 authentification requise ou jeton refusé ;
+3 base inconnue ; 2 configuration invalide ; 64 usage incorrect. Plusieurs bases : le plus grave
+l'emporte (1, puis 77, puis 75).
+`,
+    states: {
+      'up-to-date': 'à jour',
+      behind: 'en retard',
+      ahead: 'en avance',
+      diverged: 'divergée',
+      unreachable: 'injoignable',
+      'auth-required': 'authentification requise',
+      'no-remote': 'sans dépôt distant',
+      error: 'erreur'
+    },
+    // En français, la phrase du moteur (ce que le CLI a toujours écrit).
+    explain: (s: SyncStatus): string => s.message,
+    noBases: (dir: string): string => `aucune base dans ${dir}`,
+    planOutNeedsFile: '--plan-out demande un fichier',
+    unknownOption: (a: string): string => `option inconnue : ${a}`,
+    oneBase: 'une seule base, ou --all',
+    baseOrAll: '<base> et --all s’excluent',
+    setAsideOne: '--set-aside : une seule <base>, sans --push',
+    planOutOnlyWithSetAside: '--plan-out ne va qu’avec --set-aside',
+    planNotWritten: (file: string, why: string): string =>
+      `okf-hub sync : plan non écrit dans ${file} (${why}) ; le voici :\n`,
+    setAsideDone: (base: string, n: number, keptAt: string, remote: string, replayed: number): string =>
+      `${base}  mise de côté  ${n} résolution${n === 1 ? '' : 's'} gardée${n === 1 ? '' : 's'} dans la branche ` +
+      `${keptAt} ; la base suit ${remote} (${replayed} commit(s) local(aux) rejoué(s))\n`,
+    planRebuilt: (base: string, planOut: string | null): string =>
+      `Plan reconstruit${planOut ? ` : ${planOut}` : ' (sur la sortie standard)'}. Prévisualisez : ` +
+      `okf-hub review resolve ${base} --plan ${planOut ?? 'plan.json'} --dry-run\n`
   },
   new: {
     usage: `usage: okf-hub new <nom> --title "…" --description "…" [--lang fr|en] [--bases DIR] [--config FILE] [--json]
