@@ -132,6 +132,33 @@ describe('okf-hub register', () => {
     expect(gone.stdout).toContain(`problème : OKF Hub n’est pas inscrit dans ${s.claudeConfig}`)
   })
 
+  it('speaks the locale: English help, results, the host’s next step and its problems worded from their kind', () => {
+    const s = setup()
+    const en = { ...s, env: { ...s.env, LANG: 'en_US.UTF-8' } }
+    const help = run(en, CLI_JS, ['--help'])
+    expect(help.status).toBe(0)
+    expect(help.stdout).toContain('Registers OKF Hub’s MCP server'.replace('’', "'"))
+    // Claude Desktop not installed in this HOME: the problem in words, with what to do.
+    const missing = run(en, CLI_JS, ['--check', '--host', 'cursor'])
+    expect(missing.status).toBe(1)
+    expect(missing.stdout).toMatch(/^Cursor : not registered$/m)
+    expect(missing.stdout).toMatch(/^ {2}problem : /m)
+    mkdirSync(join(s.home, '.config', 'Claude'), { recursive: true })
+    const done = run(en, CLI_JS, ['--host', 'claude-desktop'])
+    expect(done.status).toBe(0)
+    expect(done.stdout).toMatch(/^Claude Desktop : registered$/m)
+    expect(done.stdout).toMatch(/^ {2}next : Quit Claude Desktop completely and open it again/m)
+    for (const out of [help.stdout, missing.stdout, done.stdout])
+      expect(out.replace(/\/[^\s]*/g, '')).not.toMatch(/inscrit|fichier|problème|[éèàù]/)
+    // In French, today's words.
+    const fr = run({ ...s, env: { ...s.env, LC_ALL: 'fr_FR.UTF-8' } }, CLI_JS, [
+      '--check',
+      '--host',
+      'cursor'
+    ])
+    expect(fr.stdout).toMatch(/^Cursor : pas inscrit$/m)
+  })
+
   it('--check judges Claude Desktop’s file as Claude Desktop reads it: a comment hides every entry (exit 1, said)', () => {
     const s = setup()
     mkdirSync(dirname(s.claudeConfig), { recursive: true })

@@ -1,5 +1,5 @@
 import { HubError } from '../engine/errors'
-import type { ErrorParams } from '../shared/error-kinds'
+import type { ErrorDetail, ErrorParams } from '../shared/error-kinds'
 import type { SyncAlert } from '../shared/hub-api'
 import { en as uiEn } from '../renderer/src/i18n/en'
 import { fr as uiFr } from '../renderer/src/i18n/fr'
@@ -52,11 +52,21 @@ function fill(template: string, params: ErrorParams | undefined, tree: Tree): st
  */
 export function errorText(e: HubError, lang: CliLang = cliLang()): string {
   if (lang === 'fr' || !e.kind) return e.message
+  return detailText({ kind: e.kind, params: e.params }, lang) ?? e.message
+}
+
+/** An error as data worded in English from the UI's vocabulary; null when the kind has no words. */
+export function detailText(d: ErrorDetail, lang: CliLang = cliLang()): string | null {
   const tree = (lang === 'en' ? uiEn : uiFr) as unknown as Tree
-  const entry = lookup(tree, `errorKinds.${e.kind}.title`)
-  const action = lookup(tree, `errorKinds.${e.kind}.action`)
-  if (entry === null || action === null) return e.message
-  return `${fill(entry, e.params, tree)} ${fill(action, e.params, tree)}`
+  const entry = lookup(tree, `errorKinds.${d.kind}.title`)
+  const action = lookup(tree, `errorKinds.${d.kind}.action`)
+  if (entry === null || action === null) return null
+  return `${fill(entry, d.params, tree)} ${fill(action, d.params, tree)}`
+}
+
+/** One plain sentence of the UI's vocabulary in the CLI's language (no parameters). */
+export function uiWords(key: string, lang: CliLang = cliLang()): string | null {
+  return lookup((lang === 'en' ? uiEn : uiFr) as unknown as Tree, key)
 }
 
 /**

@@ -7,31 +7,10 @@ import { nodeServerFacts } from '../engine/registration/server-command'
 import type { HostId, HostRegistration } from '../shared/hub-api'
 import { probeServer } from '../probe/server-probe'
 import { openHubConfig, takeHubOptions } from './options'
+import { cliLang, cliMessages, detailText, errorText, uiWords } from './locale'
 
-export const REGISTER_USAGE = `usage: okf-hub register [--host H]… [--remove | --check] [--json] [--bases DIR] [--config FILE]
-
-  Inscrit le serveur MCP d'OKF Hub (entrée « okf-hub ») dans la configuration utilisateur d'un
-  hôte : seule cette entrée change, le reste du fichier (autres serveurs, commentaires, ordre,
-  indentation) reste octet pour octet ; un fichier illisible est refusé, jamais réécrit. Avant
-  chaque modification, une copie horodatée va dans <données utilisateur>/backups/hosts/<hôte>/
-  (les 5 dernières par fichier sont gardées).
-
-  --host H    claude-desktop (par défaut), claude-code, cursor, vscode, ou all ; répétable
-  --remove    retire l'entrée « okf-hub » (et rien d'autre)
-  --check     n'écrit rien : dit si l'entrée est là et si sa commande démarre vraiment le serveur
-              (lancée comme l'hôte la lance : chemin absolu, son env seul, dossier /, puis
-              initialize + tools/list)
-  --json      sortie JSON : {"action":…,"hosts":[HostRegistration + "files"|"error"]}
-  --bases, --config   les bases que l'hôte servira (écrites dans l'entrée si elles diffèrent
-              de celles qu'il trouverait seul)
-
-Commande écrite : ce node (${process.execPath}) et le script construit out/main/mcp/server.js ;
-l'application de bureau écrit son propre exécutable avec ELECTRON_RUN_AS_NODE=1.
-
-Codes de sortie : 0 fait (--check : inscrit et fonctionne partout), 1 --check : absent ou en
-panne quelque part, 4 refus (fichier de configuration illisible, hôte inconnu), 5 erreur
-d'entrée/sortie (verrou, écriture), 2 configuration d'OKF Hub invalide, 64 usage incorrect.
-`
+/** `okf-hub register --help`, in the CLI's language. */
+export const registerUsage = (): string => cliMessages().register.usage()
 
 type Action = 'register' | 'unregister' | 'check'
 
@@ -40,10 +19,12 @@ interface HostOutcome {
   registration?: HostRegistration
   files?: RegistrationChange['files']
   error?: { code: string; message: string }
+  /** The same failure worded in the CLI's language (the JSON keeps the engine's sentence). */
+  errorWords?: string
 }
 
 function usage(msg: string): number {
-  process.stderr.write(`okf-hub register : ${msg}\n\n${REGISTER_USAGE}`)
+  process.stderr.write(`okf-hub register : ${msg}\n\n${registerUsage()}`)
   return 64
 }
 
@@ -52,38 +33,40 @@ function label(host: string): string {
 }
 
 function printOutcome(action: Action, o: HostOutcome): void {
+  const m = cliMessages().register
   const name = label(o.host)
   if (o.error) {
-    process.stderr.write(`${name} : ERROR: ${o.error.code}: ${o.error.message}\n`)
+    process.stderr.write(`${name} : ERROR: ${o.error.code}: ${o.errorWords ?? o.error.message}\n`)
     return
   }
   const r = o.registration as HostRegistration
   const out: string[] = []
   if (action === 'check') {
-    const state = !r.present
-      ? 'pas inscrit'
-      : r.working === true
-        ? 'inscrit, le serveur démarre et répond'
-        : r.working === false
-          ? 'inscrit, mais le serveur ne démarre pas'
-          : 'inscrit (non vérifié)'
-    out.push(`${name} : ${state}`)
+    out.push(`${name} : ${m.checkState(r.present, r.working)}`)
     for (const f of r.configFiles.length > 0 ? r.configFiles : [r.configFile ?? '?'])
-      out.push(`  fichier : ${f}`)
+      out.push(`  ${m.file} : ${f}`)
   } else {
     const files = o.files ?? []
-    const changed = files.filter((f) => f.changed)
-    if (action === 'register')
-      out.push(`${name} : ${changed.length > 0 ? 'inscrit' : 'déjà inscrit, rien écrit'}`)
-    else
-      out.push(`${name} : ${changed.length > 0 ? 'entrée retirée' : 'aucune entrée « okf-hub », rien écrit'}`)
+    const changed = files.some((f) => f.changed)
+    out.push(`${name} : ${action === 'register' ? m.registered(changed) : m.removed(changed)}`)
     for (const f of files)
       out.push(
-        `  ${f.changed ? (f.created ? 'créé' : 'modifié') : 'inchangé'} : ${f.file}${f.backup ? `\n  sauvegarde : ${f.backup}` : ''}`
+        `  ${m.fileState(f.changed, f.created)} : ${f.file}${f.backup ? `\n  ${m.backup} : ${f.backup}` : ''}`
       )
+    // What the host needs to see the new entry (a restart for Claude Desktop), as the app says it.
+    const next = action === 'register' && changed ? uiWords(`hosts.afterRegister.${o.host}`) : null
+    if (next) out.push(`  ${m.next} : ${next}`)
   }
-  if (r.problem && (action === 'check' || !r.present || r.working === false))
-    out.push(`  problème : ${r.problem}`)
+  if (r.problem && (action === 'check' || !r.present || r.working === false)) {
+    const words =
+      cliLang() === 'fr' || r.problems.length === 0
+        ? r.problem
+        : r.problems
+            .map((p) => detailText(p) ?? '')
+            .filter(Boolean)
+            .join(' ') || r.problem
+    out.push(`  ${m.problem} : ${words}`)
+  }
   process.stdout.write(`${out.join('\n')}\n`)
 }
 
@@ -110,17 +93,17 @@ export async function runRegister(argv: string[]): Promise<number> {
     else if (a === '--check') check = true
     else if (a === '--json') json = true
     else if (a === '--help' || a === '-h') {
-      process.stdout.write(REGISTER_USAGE)
+      process.stdout.write(registerUsage())
       return 0
     } else if (a === '--host' || a.startsWith('--host=')) {
       const v = a === '--host' ? o.rest[++i] : a.slice('--host='.length)
-      if (v === undefined) return usage('--host attend une valeur')
+      if (v === undefined) return usage(cliMessages().register.needsValue)
       if (v === 'all') hosts.push(...HOSTS.map((h) => h.id))
       else if (hostDef(v)) hosts.push(v as HostId)
-      else return usage(`hôte inconnu : ${v} (claude-desktop, claude-code, cursor, vscode ou all)`)
-    } else return usage(`argument inconnu : ${a}`)
+      else return usage(cliMessages().register.unknownHost(v))
+    } else return usage(cliMessages().register.unknownArgument(a))
   }
-  if (remove && check) return usage('--remove et --check ne vont pas ensemble')
+  if (remove && check) return usage(cliMessages().register.removeAndCheck)
   const action: Action = check ? 'check' : remove ? 'unregister' : 'register'
   const opened = openHubConfig(o)
   if (typeof opened === 'number') return opened
@@ -142,7 +125,7 @@ export async function runRegister(argv: string[]): Promise<number> {
       }
     } catch (e) {
       if (!isHubError(e)) throw e
-      outcomes.push({ host, error: { code: e.code, message: e.message } })
+      outcomes.push({ host, error: { code: e.code, message: e.message }, errorWords: errorText(e) })
     }
     if (!json) printOutcome(action, outcomes[outcomes.length - 1])
   }

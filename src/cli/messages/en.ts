@@ -181,6 +181,55 @@ Exit codes: 0 everything up to date (or no remote, or ahead without --push);
       `Plan rebuilt${planOut ? `: ${planOut}` : ' (on standard output)'}. Preview it: ` +
       `okf-hub review resolve ${base} --plan ${planOut ?? 'plan.json'} --dry-run\n`
   },
+  register: {
+    usage:
+      (): string => `usage: okf-hub register [--host H]… [--remove | --check] [--json] [--bases DIR] [--config FILE]
+
+  Registers OKF Hub's MCP server (the « okf-hub » entry) in a host's user configuration: only
+  that entry changes, the rest of the file (other servers, comments, order, indentation) stays
+  byte for byte; an unreadable file is refused, never rewritten. Before each change, a
+  timestamped copy goes to <user data>/backups/hosts/<host>/ (the last 5 per file are kept).
+
+  --host H    claude-desktop (default), claude-code, cursor, vscode, or all; repeatable
+  --remove    removes the « okf-hub » entry (and nothing else)
+  --check     writes nothing: says whether the entry is there and whether its command really
+              starts the server (run as the host runs it: absolute path, its env only, folder /,
+              then initialize + tools/list)
+  --json      JSON output: {"action":…,"hosts":[HostRegistration + "files"|"error"]}
+  --bases, --config   the bases the host will serve (written into the entry when they differ
+              from the ones it would find on its own)
+
+Command written: this node (${process.execPath}) and the built script out/main/mcp/server.js;
+the desktop app writes its own executable with ELECTRON_RUN_AS_NODE=1.
+
+Exit codes: 0 done (--check: registered and working everywhere), 1 --check: missing or broken
+somewhere, 4 refused (unreadable configuration file, unknown host), 5 input/output error (lock,
+write), 2 invalid OKF Hub configuration, 64 wrong usage.
+`,
+    needsValue: '--host expects a value',
+    unknownHost: (v: string): string =>
+      `unknown host: ${v} (claude-desktop, claude-code, cursor, vscode or all)`,
+    unknownArgument: (a: string): string => `unknown argument: ${a}`,
+    removeAndCheck: '--remove and --check do not go together',
+    checkState: (present: boolean, working: boolean | null): string =>
+      !present
+        ? 'not registered'
+        : working === true
+          ? 'registered, the server starts and answers'
+          : working === false
+            ? 'registered, but the server does not start'
+            : 'registered (not checked)',
+    file: 'file',
+    registered: (changed: boolean): string =>
+      changed ? 'registered' : 'already registered, nothing written',
+    removed: (changed: boolean): string =>
+      changed ? 'entry removed' : 'no « okf-hub » entry, nothing written',
+    fileState: (changed: boolean, created: boolean): string =>
+      changed ? (created ? 'created' : 'modified') : 'unchanged',
+    backup: 'backup',
+    problem: 'problem',
+    next: 'next'
+  },
   new: {
     usage: `usage: okf-hub new <name> --title "…" --description "…" [--lang fr|en] [--bases DIR] [--config FILE] [--json]
 

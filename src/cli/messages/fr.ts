@@ -132,6 +132,55 @@ l'emporte (1, puis 77, puis 75).
       `Plan reconstruit${planOut ? ` : ${planOut}` : ' (sur la sortie standard)'}. Prévisualisez : ` +
       `okf-hub review resolve ${base} --plan ${planOut ?? 'plan.json'} --dry-run\n`
   },
+  register: {
+    usage:
+      (): string => `usage: okf-hub register [--host H]… [--remove | --check] [--json] [--bases DIR] [--config FILE]
+
+  Inscrit le serveur MCP d'OKF Hub (entrée « okf-hub ») dans la configuration utilisateur d'un
+  hôte : seule cette entrée change, le reste du fichier (autres serveurs, commentaires, ordre,
+  indentation) reste octet pour octet ; un fichier illisible est refusé, jamais réécrit. Avant
+  chaque modification, une copie horodatée va dans <données utilisateur>/backups/hosts/<hôte>/
+  (les 5 dernières par fichier sont gardées).
+
+  --host H    claude-desktop (par défaut), claude-code, cursor, vscode, ou all ; répétable
+  --remove    retire l'entrée « okf-hub » (et rien d'autre)
+  --check     n'écrit rien : dit si l'entrée est là et si sa commande démarre vraiment le serveur
+              (lancée comme l'hôte la lance : chemin absolu, son env seul, dossier /, puis
+              initialize + tools/list)
+  --json      sortie JSON : {"action":…,"hosts":[HostRegistration + "files"|"error"]}
+  --bases, --config   les bases que l'hôte servira (écrites dans l'entrée si elles diffèrent
+              de celles qu'il trouverait seul)
+
+Commande écrite : ce node (${process.execPath}) et le script construit out/main/mcp/server.js ;
+l'application de bureau écrit son propre exécutable avec ELECTRON_RUN_AS_NODE=1.
+
+Codes de sortie : 0 fait (--check : inscrit et fonctionne partout), 1 --check : absent ou en
+panne quelque part, 4 refus (fichier de configuration illisible, hôte inconnu), 5 erreur
+d'entrée/sortie (verrou, écriture), 2 configuration d'OKF Hub invalide, 64 usage incorrect.
+`,
+    needsValue: '--host attend une valeur',
+    unknownHost: (v: string): string =>
+      `hôte inconnu : ${v} (claude-desktop, claude-code, cursor, vscode ou all)`,
+    unknownArgument: (a: string): string => `argument inconnu : ${a}`,
+    removeAndCheck: '--remove et --check ne vont pas ensemble',
+    checkState: (present: boolean, working: boolean | null): string =>
+      !present
+        ? 'pas inscrit'
+        : working === true
+          ? 'inscrit, le serveur démarre et répond'
+          : working === false
+            ? 'inscrit, mais le serveur ne démarre pas'
+            : 'inscrit (non vérifié)',
+    file: 'fichier',
+    registered: (changed: boolean): string => (changed ? 'inscrit' : 'déjà inscrit, rien écrit'),
+    removed: (changed: boolean): string =>
+      changed ? 'entrée retirée' : 'aucune entrée « okf-hub », rien écrit',
+    fileState: (changed: boolean, created: boolean): string =>
+      changed ? (created ? 'créé' : 'modifié') : 'inchangé',
+    backup: 'sauvegarde',
+    problem: 'problème',
+    next: 'ensuite'
+  },
   new: {
     usage: `usage: okf-hub new <nom> --title "…" --description "…" [--lang fr|en] [--bases DIR] [--config FILE] [--json]
 
