@@ -81,6 +81,34 @@ describe('okf-hub import', () => {
     expect(readdirSync(h.basesDir)).toEqual(['guide'])
   })
 
+  it('in English when the locale says so: progress, the first-use read, the refusal to serve without a terminal', async () => {
+    const h = setup()
+    const en = { ...h.env, LANG: 'en_US.UTF-8' }
+    const r = await cli([`${open.url}/guide.git`, '--yes'], en)
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain('receiving objects')
+    expect(r.stdout).toContain("Base 'guide' ready to be served from the folder 'guide'")
+    expect(r.stdout).toContain('2 commits, ')
+    expect(r.stdout).toContain('Before first use (SPEC §8)')
+    expect(r.stdout).toContain("base 'guide' served from")
+    const help = await cli(['--help'], en)
+    expect(help.stdout).toContain('<git-url>    the repository')
+    // Another hub (the same base's name is served in the first).
+    const asked = await cli([`${open.url}/guide.git`], { ...setup().env, LANG: 'en_US.UTF-8' })
+    expect(asked.code).toBe(1)
+    expect(asked.stderr).toContain('run again with --yes')
+    // The CLI's own words hold no French (the imported texts, the base's own, are not ours).
+    const ours = (t: string): string =>
+      t
+        .split('\n')
+        .filter(
+          (l) => !/^(─|#|bundle-spec|name:|title:|description|corpus|governance|status|Lire| {2}- )/.test(l)
+        )
+        .join('\n')
+    for (const out of [ours(r.stdout), r.stderr, help.stdout, asked.stderr])
+      expect(out).not.toMatch(/ servie| réception|prête|dossier '|rien n'a été|relancez/)
+  })
+
   it('without a terminal and without --yes: nothing served, exit 1, told to re-run with --yes', async () => {
     const h = setup()
     const r = await cli([`${open.url}/guide.git`, '--name', 'lu-avant'], h.env)

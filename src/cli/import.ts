@@ -4,34 +4,13 @@
 import { randomUUID } from 'node:crypto'
 import { HubError } from '../engine/errors'
 import { BaseImporter } from '../engine/bases/import'
-import { envToken, TOKEN_ENV } from '../engine/git/auth'
+import { envToken } from '../engine/git/auth'
 import type { HubEvent, ImportPhase, ImportResult } from '../shared/hub-api'
 import { failWith, prepareCommand, takeHubOptions } from './options'
-import { errorText } from './locale'
+import { cliMessages, errorText } from './locale'
 
-export const IMPORT_USAGE = `usage: okf-hub import <url-git|dossier> [--name DIR] [--branch B] [--yes] [--json] [--bases DIR] [--config FILE]
-
-  <url-git>    adresse https du dépôt (bouton « Clone » de l'hébergeur), historique complet
-  <dossier>    chemin absolu : un dépôt git (importé avec son historique) ou un simple dossier
-               (il devient un dépôt, premier commit par okf-hub)
-  --name DIR   nom du dossier sous le dossier des bases (sinon : le nom du dépôt ou du dossier)
-  --branch B   la branche à importer (sinon : la branche par défaut, ou la branche courante)
-  --yes        servir la base sans poser la question (après avoir lu ce qu'elle dira aux agents)
-  --json       résultat en JSON sur stdout ; en erreur : {"error":{"code":…,"message":…}}
-
-Dépôt privé : le jeton d'accès (lecture) se donne par la variable ${TOKEN_ENV}, ou, sur un
-terminal, à l'invite masquée quand le serveur le demande — jamais en argument (la ligne de
-commande est lisible par les autres utilisateurs de la machine). Il n'est ni écrit ni journalisé.
-
-Avant d'être servie, la base est montrée : son okf-bundle.yaml, son GOVERNANCE.md et son CLAUDE.md
-atteignent le contexte de chaque agent. Question « Servir cette base à vos agents ? [o/N] » sur
-un terminal ; sans terminal, --yes est nécessaire.
-
-Codes de sortie : 0 base servie, 1 non servie (refus à la question, ou pas de terminal sans --yes),
-4 import refusé (ERROR: <CODE>: … sur stderr : authentification, branche, pas une base, base
-invalide, nom déjà pris), 5 erreur d'entrée/sortie ou réseau, 2 configuration invalide,
-64 usage incorrect, 130 interrompu (Ctrl-C : rien n'est gardé).
-`
+/** `okf-hub import --help`, in the CLI's language. */
+export const importUsage = (): string => cliMessages().import.usage()
 
 interface Parsed {
   source: string
@@ -45,48 +24,34 @@ interface Parsed {
 
 function parseArgs(argv: string[]): { parsed?: Parsed; error?: string; help?: boolean; json: boolean } {
   const o = takeHubOptions(argv)
+  const m = cliMessages().import
   const json = o.rest.includes('--json')
   if (o.error) return { error: o.error, json }
   const p: Partial<Parsed> & { yes: boolean; json: boolean } = { yes: false, json: false }
   const positional: string[] = []
   for (let i = 0; i < o.rest.length; i++) {
     const a = o.rest[i]
-    const m = /^--(name|branch)(?:=(.*))?$/.exec(a)
-    if (m) {
-      const v = m[2] !== undefined ? m[2] : o.rest[++i]
-      if (v === undefined || v === '') return { error: `--${m[1]} attend une valeur`, json }
-      p[m[1] as 'name' | 'branch'] = v
+    const f = /^--(name|branch)(?:=(.*))?$/.exec(a)
+    if (f) {
+      const v = f[2] !== undefined ? f[2] : o.rest[++i]
+      if (v === undefined || v === '') return { error: m.needsValue(f[1]), json }
+      p[f[1] as 'name' | 'branch'] = v
     } else if (a === '--token' || a.startsWith('--token=') || a === '-t')
-      return {
-        error: `pas de jeton en argument : la ligne de commande est lisible par les autres utilisateurs de la machine (ps) et reste dans l'historique du shell. Donnez-le par la variable ${TOKEN_ENV}, ou à l'invite masquée qui s'affiche sur un terminal quand le serveur le demande`,
-        json
-      }
+      return { error: m.tokenInArgv, json }
     else if (a === '--yes' || a === '-y') p.yes = true
     else if (a === '--json') p.json = true
     else if (a === '--help' || a === '-h') return { help: true, json }
-    else if (a.startsWith('-')) return { error: `option inconnue : ${a}`, json }
+    else if (a.startsWith('-')) return { error: m.unknownOption(a), json }
     else positional.push(a)
   }
-  if (positional.length === 0)
-    return { error: "okf-hub import attend l'URL d'un dépôt git ou le chemin d'un dossier", json }
-  if (positional.length > 1) return { error: `argument en trop : ${positional.slice(1).join(' ')}`, json }
+  if (positional.length === 0) return { error: m.missingSource, json }
+  if (positional.length > 1) return { error: m.extraArgument(positional.slice(1).join(' ')), json }
   return { parsed: { ...p, source: positional[0], bases: o.bases, config: o.config } as Parsed, json }
-}
-
-const PHASE_LABEL: Record<ImportPhase, string> = {
-  preparing: 'préparation',
-  counting: 'décompte des objets',
-  compressing: 'compression des objets',
-  receiving: 'réception des objets',
-  resolving: 'résolution des deltas',
-  'checking-out': 'extraction des fichiers',
-  copying: 'copie',
-  validating: 'validation',
-  done: 'terminé'
 }
 
 /** One updating line on a terminal; a line per phase otherwise (logs, CI). */
 function progressPrinter(tty: boolean): { onEvent(e: HubEvent): void; end(): void } {
+  const label = cliMessages().import.phases
   let lastPhase: ImportPhase | null = null
   let open = false
   return {
@@ -99,10 +64,10 @@ function progressPrinter(tty: boolean): { onEvent(e: HubEvent): void; end(): voi
           ? ` ${p.loaded}`
           : ''
       if (tty) {
-        process.stderr.write(`\r\x1b[2K${PHASE_LABEL[p.phase]}${figures}`)
+        process.stderr.write(`\r\x1b[2K${label[p.phase]}${figures}`)
         open = true
       } else if (p.phase !== lastPhase) {
-        process.stderr.write(`${PHASE_LABEL[p.phase]}…\n`)
+        process.stderr.write(`${label[p.phase]}…\n`)
       }
       lastPhase = p.phase
     },
@@ -123,17 +88,18 @@ export function inert(text: string): string {
 }
 
 function firstUseText(r: ImportResult): string {
+  const m = cliMessages().import
   const rule = '─'.repeat(72)
   const block = (title: string, text: string | null): string =>
-    `${rule}\n${title}\n${rule}\n${text === null ? '(absent)\n' : inert(text.endsWith('\n') ? text : `${text}\n`)}`
+    `${rule}\n${title}\n${rule}\n${text === null ? `${m.absent}\n` : inert(text.endsWith('\n') ? text : `${text}\n`)}`
   return [
-    `Base '${r.base}' prête à être servie depuis le dossier '${r.dirName}'`,
-    `  source : ${r.source}${r.branch ? ` (branche ${r.branch})` : ''}`,
-    `  ${r.commits} commit(s), ${r.documents} document(s), tête ${r.head ?? '(aucune)'}`,
-    ...r.warnings.map((w) => `  avertissement : ${inert(w)}`),
+    m.ready(r.base, r.dirName),
+    m.source(r.source, r.branch),
+    m.figures(r.commits, r.documents, r.head),
+    ...r.warnings.map((w) => `  ${m.warning} : ${inert(w)}`),
     '',
-    'Avant la première utilisation (SPEC §8) : ces textes atteindront le contexte de chaque agent.',
-    'Lisez-les ; ils viennent de la source, pas du hub.',
+    m.beforeFirstUse,
+    m.readThem,
     '',
     block('okf-bundle.yaml', r.manifest),
     block('GOVERNANCE.md', r.governance),
@@ -200,7 +166,8 @@ function ask(question: string, hidden: boolean): Promise<string | null> {
 }
 
 export async function runImport(argv: string[]): Promise<number> {
-  const ready = prepareCommand('import', IMPORT_USAGE, parseArgs(argv))
+  const ready = prepareCommand('import', importUsage(), parseArgs(argv))
+  const m = cliMessages().import
   if (typeof ready === 'number') return ready
   const { p, config, log } = ready
   const terminal = process.stdin.isTTY === true
@@ -226,10 +193,7 @@ export async function runImport(argv: string[]): Promise<number> {
             token === null && terminal
               ? async () => {
                   printer.end()
-                  const t = await ask(
-                    `Le serveur demande un jeton d'accès (saisie masquée, Entrée pour abandonner) : `,
-                    true
-                  )
+                  const t = await ask(m.askToken, true)
                   return t === null || t.trim() === '' ? null : t.trim()
                 }
               : undefined
@@ -240,7 +204,7 @@ export async function runImport(argv: string[]): Promise<number> {
     }
     if (interrupted) {
       await importer.discard(jobId)
-      return failWith(p.json, 'IO_ERROR', "import interrompu : rien n'a été gardé", 130)
+      return failWith(p.json, 'IO_ERROR', m.interrupted, 130)
     }
     if (p.json) process.stderr.write(firstUseText(result))
     else process.stdout.write(firstUseText(result))
@@ -248,31 +212,27 @@ export async function runImport(argv: string[]): Promise<number> {
     if (!serve) {
       if (!terminal) {
         await importer.discard(jobId)
-        const message = `base '${result.base}' non servie : sans terminal, la question « Servir cette base à vos agents ? » ne peut pas être posée. Lisez les textes ci-dessus, puis relancez avec --yes — rien n'a été gardé`
+        const message = m.noTerminal(result.base)
         return failWith(p.json, 'NOT_CONFIRMED', message, 1)
       }
-      const answer = await ask('Servir cette base à vos agents ? [o/N] ', false)
-      serve = answer !== null && /^(o|oui|y|yes)$/i.test(answer.trim())
+      const answer = await ask(m.question, false)
+      serve = answer !== null && m.yes.test(answer.trim())
       if (!serve) {
         await importer.discard(jobId)
-        process.stderr.write(`base '${result.base}' non servie : rien n'a été gardé\n`)
+        process.stderr.write(`${m.refused(result.base)}\n`)
         if (p.json)
           process.stdout.write(
-            JSON.stringify({ error: { code: 'NOT_CONFIRMED', message: 'refusé à la question' } }, null, 2) +
-              '\n'
+            JSON.stringify({ error: { code: 'NOT_CONFIRMED', message: m.refusedJson } }, null, 2) + '\n'
           )
         return 1
       }
     }
     const published = await importer.confirm(jobId)
     if (p.json) process.stdout.write(JSON.stringify({ ...result, served: true }, null, 2) + '\n')
-    else
-      process.stdout.write(
-        `base '${published.name}' servie depuis ${config.basesDir}/${published.dirName} — les serveurs MCP déjà lancés la voient dès leur prochaine requête\n`
-      )
+    else process.stdout.write(`${m.served(published.name, `${config.basesDir}/${published.dirName}`)}\n`)
     return 0
   } catch (e) {
-    if (interrupted) return failWith(p.json, 'IO_ERROR', "import interrompu : rien n'a été gardé", 130)
+    if (interrupted) return failWith(p.json, 'IO_ERROR', m.interrupted, 130)
     if (e instanceof HubError)
       return failWith(p.json, e.code, p.json ? e.message : errorText(e), e.code === 'IO_ERROR' ? 5 : 4)
     const err = e instanceof Error ? e : new Error(String(e))

@@ -1,4 +1,5 @@
-import type { SyncState, SyncStatus } from '../../shared/hub-api'
+import type { ImportPhase, SyncState, SyncStatus } from '../../shared/hub-api'
+import { TOKEN_ENV } from '../../engine/git/auth'
 
 /**
  * The CLI's own messages in English (its catalogue; \`fr.ts\` has the same keys, the type requires
@@ -229,6 +230,68 @@ write), 2 invalid OKF Hub configuration, 64 wrong usage.
     backup: 'backup',
     problem: 'problem',
     next: 'next'
+  },
+  import: {
+    usage:
+      (): string => `usage: okf-hub import <git-url|folder> [--name DIR] [--branch B] [--yes] [--json] [--bases DIR] [--config FILE]
+
+  <git-url>    the repository's https address (the host's « Clone » button), full history
+  <folder>     absolute path: a git repository (imported with its history) or a plain folder
+               (it becomes a repository, first commit by okf-hub)
+  --name DIR   the folder's name in the bases folder (else: the repository's or folder's name)
+  --branch B   the branch to import (else: the default branch, or the current branch)
+  --yes        serve the base without asking (after reading what it will tell agents)
+  --json       JSON result on stdout; on error: {"error":{"code":…,"message":…}}
+
+Private repository: the (read) access token is given by the ${TOKEN_ENV} variable or, on a
+terminal, at the hidden prompt when the server asks for it — never as an argument (the command
+line is readable by the machine's other users). It is neither written nor logged.
+
+Before being served, the base is shown: its okf-bundle.yaml, GOVERNANCE.md and CLAUDE.md reach
+every agent's context. Question « Serve this base to your agents? [y/N] » on a terminal; without
+a terminal, --yes is needed.
+
+Exit codes: 0 base served, 1 not served (no at the question, or no terminal without --yes),
+4 import refused (ERROR: <CODE>: … on stderr: authentication, branch, not a base, invalid base,
+name taken), 5 input/output or network error, 2 invalid configuration, 64 wrong usage,
+130 interrupted (Ctrl-C: nothing is kept).
+`,
+    needsValue: (key: string): string => `--${key} expects a value`,
+    tokenInArgv: `no token as an argument: the command line is readable by the machine's other users (ps) and stays in the shell's history. Give it with the ${TOKEN_ENV} variable, or at the hidden prompt shown on a terminal when the server asks for it`,
+    unknownOption: (a: string): string => `unknown option: ${a}`,
+    missingSource: 'okf-hub import expects a git repository URL or a folder path',
+    extraArgument: (extra: string): string => `extra argument: ${extra}`,
+    phases: {
+      preparing: 'preparing',
+      counting: 'counting objects',
+      compressing: 'compressing objects',
+      receiving: 'receiving objects',
+      resolving: 'resolving deltas',
+      'checking-out': 'checking out files',
+      copying: 'copying',
+      validating: 'validating',
+      done: 'done'
+    } as Record<ImportPhase, string>,
+    ready: (base: string, dir: string): string =>
+      `Base '${base}' ready to be served from the folder '${dir}'`,
+    source: (source: string, branch: string | null): string =>
+      `  source: ${source}${branch ? ` (branch ${branch})` : ''}`,
+    figures: (commits: number, documents: number, head: string | null): string =>
+      `  ${commits} commit${commits === 1 ? '' : 's'}, ${documents} document${documents === 1 ? '' : 's'}, head ${head ?? '(none)'}`,
+    warning: 'warning',
+    absent: '(absent)',
+    beforeFirstUse: 'Before first use (SPEC §8): these texts will reach every agent’s context.',
+    readThem: 'Read them; they come from the source, not from the hub.',
+    askToken: 'The server asks for an access token (hidden input, Enter to give up): ',
+    interrupted: 'import interrupted: nothing was kept',
+    noTerminal: (base: string): string =>
+      `base '${base}' not served: without a terminal, the question « Serve this base to your agents? » cannot be asked. Read the texts above, then run again with --yes — nothing was kept`,
+    question: 'Serve this base to your agents? [y/N] ',
+    yes: /^(y|yes|o|oui)$/i,
+    refused: (base: string): string => `base '${base}' not served: nothing was kept`,
+    refusedJson: 'refused at the question',
+    served: (name: string, dir: string): string =>
+      `base '${name}' served from ${dir} — MCP servers already running see it from their next request`
   },
   new: {
     usage: `usage: okf-hub new <name> --title "…" --description "…" [--lang fr|en] [--bases DIR] [--config FILE] [--json]

@@ -1,4 +1,5 @@
 import type { SyncStatus } from '../../shared/hub-api'
+import { TOKEN_ENV } from '../../engine/git/auth'
 import type { CliMessages } from './en'
 
 /** Les messages propres du CLI en français : exactement les clés anglaises (le type l'exige). */
@@ -180,6 +181,69 @@ d'entrée/sortie (verrou, écriture), 2 configuration d'OKF Hub invalide, 64 usa
     backup: 'sauvegarde',
     problem: 'problème',
     next: 'ensuite'
+  },
+  import: {
+    usage:
+      (): string => `usage: okf-hub import <url-git|dossier> [--name DIR] [--branch B] [--yes] [--json] [--bases DIR] [--config FILE]
+
+  <url-git>    adresse https du dépôt (bouton « Clone » de l'hébergeur), historique complet
+  <dossier>    chemin absolu : un dépôt git (importé avec son historique) ou un simple dossier
+               (il devient un dépôt, premier commit par okf-hub)
+  --name DIR   nom du dossier sous le dossier des bases (sinon : le nom du dépôt ou du dossier)
+  --branch B   la branche à importer (sinon : la branche par défaut, ou la branche courante)
+  --yes        servir la base sans poser la question (après avoir lu ce qu'elle dira aux agents)
+  --json       résultat en JSON sur stdout ; en erreur : {"error":{"code":…,"message":…}}
+
+Dépôt privé : le jeton d'accès (lecture) se donne par la variable ${TOKEN_ENV}, ou, sur un
+terminal, à l'invite masquée quand le serveur le demande — jamais en argument (la ligne de
+commande est lisible par les autres utilisateurs de la machine). Il n'est ni écrit ni journalisé.
+
+Avant d'être servie, la base est montrée : son okf-bundle.yaml, son GOVERNANCE.md et son CLAUDE.md
+atteignent le contexte de chaque agent. Question « Servir cette base à vos agents ? [o/N] » sur
+un terminal ; sans terminal, --yes est nécessaire.
+
+Codes de sortie : 0 base servie, 1 non servie (refus à la question, ou pas de terminal sans --yes),
+4 import refusé (ERROR: <CODE>: … sur stderr : authentification, branche, pas une base, base
+invalide, nom déjà pris), 5 erreur d'entrée/sortie ou réseau, 2 configuration invalide,
+64 usage incorrect, 130 interrompu (Ctrl-C : rien n'est gardé).
+`,
+    needsValue: (key: string): string => `--${key} attend une valeur`,
+    tokenInArgv: `pas de jeton en argument : la ligne de commande est lisible par les autres utilisateurs de la machine (ps) et reste dans l'historique du shell. Donnez-le par la variable ${TOKEN_ENV}, ou à l'invite masquée qui s'affiche sur un terminal quand le serveur le demande`,
+    unknownOption: (a: string): string => `option inconnue : ${a}`,
+    missingSource: "okf-hub import attend l'URL d'un dépôt git ou le chemin d'un dossier",
+    extraArgument: (extra: string): string => `argument en trop : ${extra}`,
+    phases: {
+      preparing: 'préparation',
+      counting: 'décompte des objets',
+      compressing: 'compression des objets',
+      receiving: 'réception des objets',
+      resolving: 'résolution des deltas',
+      'checking-out': 'extraction des fichiers',
+      copying: 'copie',
+      validating: 'validation',
+      done: 'terminé'
+    },
+    ready: (base: string, dir: string): string =>
+      `Base '${base}' prête à être servie depuis le dossier '${dir}'`,
+    source: (source: string, branch: string | null): string =>
+      `  source : ${source}${branch ? ` (branche ${branch})` : ''}`,
+    figures: (commits: number, documents: number, head: string | null): string =>
+      `  ${commits} commit(s), ${documents} document(s), tête ${head ?? '(aucune)'}`,
+    warning: 'avertissement',
+    absent: '(absent)',
+    beforeFirstUse:
+      'Avant la première utilisation (SPEC §8) : ces textes atteindront le contexte de chaque agent.',
+    readThem: 'Lisez-les ; ils viennent de la source, pas du hub.',
+    askToken: "Le serveur demande un jeton d'accès (saisie masquée, Entrée pour abandonner) : ",
+    interrupted: "import interrompu : rien n'a été gardé",
+    noTerminal: (base: string): string =>
+      `base '${base}' non servie : sans terminal, la question « Servir cette base à vos agents ? » ne peut pas être posée. Lisez les textes ci-dessus, puis relancez avec --yes — rien n'a été gardé`,
+    question: 'Servir cette base à vos agents ? [o/N] ',
+    yes: /^(o|oui|y|yes)$/i,
+    refused: (base: string): string => `base '${base}' non servie : rien n'a été gardé`,
+    refusedJson: 'refusé à la question',
+    served: (name: string, dir: string): string =>
+      `base '${name}' servie depuis ${dir} — les serveurs MCP déjà lancés la voient dès leur prochaine requête`
   },
   new: {
     usage: `usage: okf-hub new <nom> --title "…" --description "…" [--lang fr|en] [--bases DIR] [--config FILE] [--json]
