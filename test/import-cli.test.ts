@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFile, spawn } from 'node:child_process'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
 import { startGitHttpServer, type GitHttpServer } from './helpers/git-http'
 import { CLI_JS, hubEnv } from './helpers/mcp'
+import { SYNC_STATE_FILE } from '../src/engine/sync/state'
 
 // The CLI through bin/okf-hub.js (needs `npm run build`), against a git server in this process:
 // the child is spawned asynchronously, so the server keeps answering while it runs.
@@ -91,6 +92,12 @@ describe('okf-hub import', () => {
     expect(r.stdout).toContain('2 commits, ')
     expect(r.stdout).toContain('Before first use (SPEC §8)')
     expect(r.stdout).toContain("base 'guide' served from")
+    // The clone was the base's first sync, whichever door imported it.
+    const state = JSON.parse(readFileSync(join(h.userData, SYNC_STATE_FILE), 'utf8')) as Record<
+      string,
+      { lastSync: string | null }
+    >
+    expect(state[realpathSync(join(h.basesDir, 'guide'))]?.lastSync).toMatch(/^\d{4}-\d\d-\d\dT/)
     const help = await cli(['--help'], en)
     expect(help.stdout).toContain('<git-url>    the repository')
     // Another hub (the same base's name is served in the first).

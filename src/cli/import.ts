@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { HubError } from '../engine/errors'
 import { BaseImporter } from '../engine/bases/import'
+import { SyncStateStore } from '../engine/sync/state'
 import { envToken } from '../engine/git/auth'
 import type { HubEvent, ImportPhase, ImportResult } from '../shared/hub-api'
 import { failWith, prepareCommand, takeHubOptions } from './options'
@@ -172,7 +173,12 @@ export async function runImport(argv: string[]): Promise<number> {
   const { p, config, log } = ready
   const terminal = process.stdin.isTTY === true
   const printer = progressPrinter(process.stderr.isTTY === true)
-  const importer = new BaseImporter({ basesDir: config.basesDir, log, emit: (e) => printer.onEvent(e) })
+  const importer = new BaseImporter({
+    basesDir: config.basesDir,
+    log,
+    emit: (e) => printer.onEvent(e),
+    syncState: SyncStateStore.inUserData(config.userDataDir, log)
+  })
   importer.sweep()
   const jobId = randomUUID()
   let interrupted = false

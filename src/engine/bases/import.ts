@@ -18,6 +18,7 @@ import { cancelledError, cloneOverHttp, ImportCancelled } from './clone'
 import { checkoutHead } from './checkout'
 import { copyFolder, copyRepository, localRepository } from './local'
 import { checkJobId, publishDir, removeStaging, stagingDir, sweepStaleStaging } from './staging'
+import type { SyncStateStore } from '../sync/state'
 
 /**
  * An import, from the source to a served base (SPEC §4.2 "import = clone + rescan"): the source
@@ -35,6 +36,11 @@ export interface ImporterOptions {
   emit(e: HubEvent): void
   /** Tests only (issue 13): called after each durable step (`import:copied`, `import:checked-out`, `import:staged`, `import:published`). */
   onStep?: StepHook
+  /**
+   * Where the sync status remembers its last exchange: the clone was the base's first one, so a
+   * published import is « synced then », not « never synced » (whichever door imported it).
+   */
+  syncState?: SyncStateStore
 }
 
 export interface ImportRunOptions {
@@ -201,7 +207,7 @@ export class BaseImporter {
   }
 
   /** Publishes a staged import; returns the directory name and the bundle name now served. */
-  async confirm(jobId: string): Promise<{ dirName: string; name: string; fetchedAt: Date | null }> {
+  async confirm(jobId: string): Promise<{ dirName: string; name: string }> {
     const job = this.jobs.get(checkJobId(jobId))
     if (!job || job.state !== 'staged' || !job.result)
       throw notFound(
@@ -214,11 +220,20 @@ export class BaseImporter {
     if (taken) throw taken
     publishDir(job.staging, this.o.basesDir, job.dirName)
     this.jobs.delete(jobId)
+    // Keyed by the canonical root, as discovery names the base. A base without a remote never reads it.
+    if (job.fetchedAt && this.o.syncState)
+      this.o.syncState.record(
+        realpathSync(join(this.o.basesDir, job.dirName)),
+        'up-to-date',
+        'importée depuis son dépôt distant',
+        true,
+        job.fetchedAt
+      )
     await stepPastCommit(this.o.onStep, 'import:published', this.o.log)
     this.o.log.info(
       `import ${jobId} publié : base '${job.result.base}' dans ${join(this.o.basesDir, job.dirName)}`
     )
-    return Promise.resolve({ dirName: job.dirName, name: job.result.base, fetchedAt: job.fetchedAt ?? null })
+    return Promise.resolve({ dirName: job.dirName, name: job.result.base })
   }
 
   private throwIfCancelled(job: Job): void {

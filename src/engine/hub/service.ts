@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { readFileSync, realpathSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import type { HubConfig } from '../config'
 import { PRODUCT_NAME } from '../config'
 import type { HubLog } from '../hublog'
@@ -160,7 +160,8 @@ export class HubService implements HubApi {
     this.importer = new BaseImporter({
       basesDir: opts.config.basesDir,
       log: opts.log,
-      emit: (e) => this.watcher.emit(e)
+      emit: (e) => this.watcher.emit(e),
+      syncState: this.syncer.state
     })
     this.importer.sweep()
   }
@@ -439,18 +440,7 @@ export class HubService implements HubApi {
   }
 
   async confirmImport(jobId: string): Promise<BaseSummary> {
-    const { name, dirName, fetchedAt } = await this.importer.confirm(jobId)
-    // The clone was the base's first exchange with its remote: « up to date, synced when imported »,
-    // not « up to date, never synced ». A base without a remote never reads the record. Keyed by
-    // the canonical root, as discovery names it.
-    if (fetchedAt)
-      this.syncer.state.record(
-        realpathSync(join(this.registry.basesDir, dirName)),
-        'up-to-date',
-        'importée depuis son dépôt distant',
-        true,
-        fetchedAt
-      )
+    const { name } = await this.importer.confirm(jobId)
     return this.served(name)
   }
 
