@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page, TestInfo } from '@playwright/test'
 import { expect, test } from './helpers/fixtures'
@@ -174,6 +174,71 @@ for (const [lang, locale] of [
       await expect(warnings).not.toContainText('edits[0]')
       await expectOnly(page, lang, 'plan preview warnings')
       await snap(page, info, `error-language-plan-warnings-${lang}`)
+    })
+
+    test(`trash: a base restored under a name now taken (${lang})`, async ({ page, hub }, info: TestInfo) => {
+      const made = {
+        name: 'support',
+        title: lang === 'en' ? 'Support desk' : 'Support',
+        description: lang === 'en' ? 'How the support desk works.' : 'Comment le support fonctionne.',
+        language: lang
+      }
+      await hub.api('newBase', made)
+      await hub.api('removeBase', 'support')
+      // Meanwhile a new base took its name.
+      await hub.api('newBase', made)
+      await openApp(page, hub, '#/trash')
+      await page.getByTestId('trash-restore-support').click()
+      await expect(page.locator('[data-error-kind]').first()).toHaveAttribute(
+        'data-error-kind',
+        /dir-taken|base-name-taken/,
+        { timeout: 30_000 }
+      )
+      await expectOnly(page, lang, 'trash restore taken')
+      await snap(page, info, `error-language-trash-taken-${lang}`)
+    })
+
+    test(`plan: a resolve stopped by uncommitted changes (${lang})`, async ({
+      page,
+      hub,
+      agent
+    }, info: TestInfo) => {
+      await hub.api('newBase', {
+        name: 'support',
+        title: lang === 'en' ? 'Support desk' : 'Support',
+        description: lang === 'en' ? 'How the support desk works.' : 'Comment le support fonctionne.',
+        language: lang
+      })
+      const id = await agent.propose({
+        base: 'support',
+        type: 'addition',
+        concerns: lang === 'en' ? 'Opening hours' : 'Horaires d’ouverture',
+        content: lang === 'en' ? 'Open at nine.' : 'Ouvert à neuf heures.',
+        sources: ['ticket 3'],
+        confidence: 'high',
+        submitted_by: 'claude-code/2.1'
+      })
+      const root = join(hub.basesDir, 'support')
+      const corpus = readdirSync(join(root, 'knowledge')).find((f) => f.endsWith('.md')) as string
+      await hub.api('saveDraft', 'support', {
+        summary: lang === 'en' ? 'opening hours' : 'horaires',
+        reviewed_by: 'human:Alice',
+        resolutions: [{ id, resolution: 'accepted', integrated_into: [corpus] }],
+        edits: [{ path: corpus, append: lang === 'en' ? 'Open at nine.' : 'Ouvert à neuf heures.' }]
+      })
+      // Someone edited the document with an editor and did not commit.
+      appendFileSync(join(root, 'knowledge', corpus), lang === 'en' ? '\nA note.\n' : '\nUne note.\n')
+      await openApp(page, hub, '#/base/support/plan')
+      await page.getByTestId('preview-button').click()
+      await expect(page.locator('[data-error-kind]').first()).toHaveAttribute(
+        'data-error-kind',
+        'local-changes',
+        {
+          timeout: 30_000
+        }
+      )
+      await expectOnly(page, lang, 'plan local changes')
+      await snap(page, info, `error-language-plan-local-changes-${lang}`)
     })
 
     test(`unknown base (${lang})`, async ({ page, hub }, info: TestInfo) => {

@@ -22,7 +22,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       await hub.api('updateSettings', { language: fr ? 'fr' : 'en' })
       await openApp(page, hub)
       const steps = page.getByTestId('first-steps')
-      await expect(steps).toContainText(fr ? '0 sur 3 faits' : '0 of 3 done')
+      await expect(steps).toContainText(fr ? '0 sur 3 faits' : '0 of 3 done', { timeout: 30_000 })
       for (const id of ['ai-app', 'base', 'review'])
         await expect(page.getByTestId(`first-step-${id}`)).toHaveAttribute('data-done', 'false')
       await snap(page, info, `${tag}-first-steps`)

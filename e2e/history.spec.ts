@@ -51,7 +51,10 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
 
       // The reviewer is a plain name; the recorded trailer gets its `human:` prefix.
       await openApp(page, hub, `#/base/${GUIDE}/plan`)
-      await expect(page.getByTestId('plan-reviewer')).toHaveAttribute('placeholder', 'alice')
+      // The first screen of a fresh hub: beside two other workers on two cores it takes its time.
+      await expect(page.getByTestId('plan-reviewer')).toHaveAttribute('placeholder', 'alice', {
+        timeout: 30_000
+      })
       await page.getByTestId('plan-reviewer').fill('Morgane Le Goff')
       await expect(page.getByTestId('plan-reviewer')).toHaveValue('Morgane Le Goff')
       await page.getByTestId('preview-button').click()
