@@ -2,6 +2,7 @@ import { Check, CloudOff, Loader2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { HubApiError } from '../../../../shared/hub-api'
 import type { SaveState as State } from '../../stores/plan'
+import { errorWords } from '../../lib/error-words'
 
 /** Whether the draft is safely kept (it survives a reload or a crash once "saved"). */
 export function SaveState({
@@ -13,12 +14,14 @@ export function SaveState({
 }): React.JSX.Element | null {
   const { t } = useTranslation()
   if (state === 'idle') return null
+  // Why the draft is not kept, in the manager's words (the engine's sentence is French).
+  const why = error ? errorWords(error, t) : null
   return (
     <span
       className={`save-state save-${state}`}
       role="status"
       data-testid="draft-state"
-      title={error?.message}
+      title={why ? `${why.title} ${why.action}` : undefined}
     >
       {state === 'saved' ? <Check aria-hidden="true" size={14} /> : null}
       {state === 'pending' || state === 'saving' ? (
