@@ -265,6 +265,8 @@ describe('accepted shapes × every write path', () => {
       const s = await syncBase(base, { push }, syncDeps())
       expect(s.state).toBe('error')
       expect(s.message).toMatch(row.syncRefused as RegExp)
+      // The same refusal as data, which the UI and the CLI word in the manager's language.
+      expect(s.problem).toEqual({ kind: 'detached-head' })
       expect(workState(c)).toBe(before)
       record(name, 'sync', `refused: ${s.message}`)
     }
@@ -444,6 +446,8 @@ describe('refused shapes × every write path: a message naming the shape, nothin
     const work = row.fetches ? workState(c) : ''
     const synced = await syncBase(base, { push: true }, syncDeps())
     expect(synced.state).toBe('error')
+    // Refused by the repository's own state (a lock, an unsupported format…): never an unworded error.
+    expect(synced.problem?.kind, 'sync problem').toBeDefined()
     refusals.sync = synced.message
     for (const p of PATHS) {
       record(name, p, `refused: ${refusals[p]}`)

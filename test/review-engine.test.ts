@@ -242,6 +242,14 @@ describe('reconcile', () => {
     expect(byPath[`proposals/pending/${forged}.md`]).toContain('retour à la ligne')
     expect(byPath[`proposals/pending/${wrongId}.md`]).toContain('différent du nom du fichier')
     expect(byPath[`proposals/pending/${noSources}.md`]).toContain('sources')
+    // The same reasons as data, which the UI words in the manager's language.
+    const details = Object.fromEntries(report.malformed.map((m) => [m.path, m.detail]))
+    expect(details).toEqual({
+      'proposals/pending/brouillon.md': { kind: 'no-frontmatter' },
+      [`proposals/pending/${forged}.md`]: { kind: 'field-invalid', field: 'submitted_by' },
+      [`proposals/pending/${wrongId}.md`]: { kind: 'id-mismatch', id: 'prop-2026-01-04-0002' },
+      [`proposals/pending/${noSources}.md`]: { kind: 'field-invalid', field: 'sources' }
+    })
     expect(git(root, 'rev-parse', 'HEAD')).toBe(head)
     expect(git(root, 'status', '--porcelain', '--untracked-files=all')).toContain(
       '?? proposals/pending/brouillon.md'
@@ -285,6 +293,7 @@ describe('reconcile', () => {
         winner: 'rejected',
         remove: [pendingCopy],
         problem: null,
+        detail: null,
         applied: false
       }
     ])

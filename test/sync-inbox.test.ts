@@ -122,6 +122,7 @@ describe('inbox branches on a protected main', () => {
     await file(c, 'constat en mode main')
     const s = await syncBase(c.base, { push: true }, c.deps)
     expect(s.state).toBe('error')
+    expect(s.problem).toEqual({ kind: 'push-protected', params: { branch: 'main' } })
     expect(s.alerts?.map((a) => a.kind)).toEqual(['push-refused'])
     expect(s.alerts?.[0].message).toMatch(/sync-mode: inbox/)
   })

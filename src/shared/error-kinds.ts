@@ -38,6 +38,9 @@ export const ERROR_KINDS = [
   'governance-moved',
   // a commit opened from the history that this copy of the base does not have: { commit }
   'commit-not-found',
+  // a proposal's field breaks a kb_propose rule: { field } as kb_propose names it (reconcile words
+  // an untracked pending file with it; the MCP door keeps the contract's sentence)
+  'proposal-field-invalid',
   // --- any door (issue 25 item 2) ---
   'unknown-base', // { name, known: string[] }
   'base-busy', // {}

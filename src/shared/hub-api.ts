@@ -513,6 +513,40 @@ export interface SyncStatus {
    * Absent when nothing waits to leave.
    */
   outgoing?: { proposals: number; decisions: number; other: number }
+  /**
+   * `error` (and a refused push): what went wrong as data, which the UI and the CLI word in the
+   * user's language; `message` keeps the engine's French sentence as the technical detail.
+   */
+  problem?: SyncProblem
+}
+
+/**
+ * Why a sync could not run or ended in `error`:
+ * - `detached-head`: HEAD names no branch; `head-unreadable`, `repo-unreadable`: git's files are
+ *   damaged or missing; `no-commits`: the branch has no commit yet.
+ * - `not-http` { remote, url }: the remote is ssh or a local path, which the hub does not sync.
+ * - `no-hub-id`: inbox mode on a hub without an installation id.
+ * - `remote-branch-missing` { branch }: the remote has no such branch (the manager creates it).
+ * - `push-protected` { branch }: the remote refused the push as protected, in a mode that may not
+ *   move to the inbox; `remote-refused`: the remote answered the exchange with an error.
+ * - `base-busy`: another write held the base; `unexpected`: anything else (the detail says what).
+ */
+export type SyncProblemKind =
+  | 'detached-head'
+  | 'head-unreadable'
+  | 'repo-unreadable'
+  | 'no-commits'
+  | 'not-http'
+  | 'no-hub-id'
+  | 'remote-branch-missing'
+  | 'push-protected'
+  | 'remote-refused'
+  | 'base-busy'
+  | 'unexpected'
+
+export interface SyncProblem {
+  kind: SyncProblemKind
+  params?: Record<string, string>
 }
 
 /**

@@ -22,9 +22,21 @@ export interface RecoveredProposal {
 export interface MalformedProposal {
   /** Repo path of the untracked pending file. */
   path: string
-  /** Why it cannot be committed as a submission (the kb_propose rule it breaks). */
+  /** Why it cannot be committed as a submission (the kb_propose rule it breaks), in French. */
   reason: string
+  /** The same reason as data, which the UI words in the manager's language. */
+  detail: SubmissionProblem
 }
+
+/**
+ * Why an untracked pending file is not a valid submission: unreadable, no frontmatter, an id that
+ * is not `prop-YYYY-MM-DD-hhhh` or not the file's name, a required field missing or empty, or a
+ * field that breaks a kb_propose rule (`field` as kb_propose names it: `submitted_by`, `sources`…).
+ */
+export type SubmissionProblem =
+  | { kind: 'unreadable' | 'no-frontmatter' | 'bad-id' }
+  | { kind: 'id-mismatch'; id: string }
+  | { kind: 'field-missing' | 'field-invalid'; field: string }
 
 export interface DuplicateProposal {
   id: string
@@ -34,8 +46,10 @@ export interface DuplicateProposal {
   winner: ProposalFolder | null
   /** Repo paths of the copies to remove (removed when `applied`). */
   remove: string[]
-  /** Why nothing can be decided automatically, when winner is null. */
+  /** Why nothing can be decided automatically, when winner is null (French). */
   problem: string | null
+  /** The same as data: copies committed in both accepted/ and rejected/, or no copy committed. */
+  detail: 'resolved-twice' | 'none-committed' | null
   applied: boolean
 }
 
@@ -46,8 +60,10 @@ export interface StatusMismatch {
   folder: ProposalFolder
   /** The `status` field as written. */
   declared: string
-  /** Why it cannot be corrected automatically (frontmatter merge refused, untracked file…). */
+  /** Why it cannot be corrected automatically (frontmatter merge refused, untracked file…), in French. */
   problem: string | null
+  /** The same as data: the file is not in HEAD's tree, or its frontmatter cannot be rewritten safely. */
+  detail: 'untracked' | 'frontmatter' | null
   applied: boolean
 }
 

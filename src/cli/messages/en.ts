@@ -1,10 +1,38 @@
-import type { ImportPhase, SyncState, SyncStatus } from '../../shared/hub-api'
+import type { ImportPhase, SyncProblem, SyncState, SyncStatus } from '../../shared/hub-api'
 import { TOKEN_ENV } from '../../engine/git/auth'
 
 /**
  * The CLI's own messages in English (its catalogue; \`fr.ts\` has the same keys, the type requires
  * it). Engine failures are worded from their kind (\`locale.ts\`), not here.
  */
+/** Why a sync ended in error, in English (the engine's sentence, French, stays in the log). */
+function syncProblemText(p: SyncProblem | undefined): string {
+  const v = p?.params ?? {}
+  switch (p?.kind) {
+    case 'detached-head':
+      return 'the base is not on a branch (a detached HEAD): check out its branch, or import it again'
+    case 'head-unreadable':
+    case 'repo-unreadable':
+      return "the base's git files are damaged or missing: import it again from its remote"
+    case 'no-commits':
+      return 'the branch has no commit yet: nothing to sync'
+    case 'not-http':
+      return `its remote ${v.remote ?? ''} (${v.url ?? ''}) is not an http(s) address: only those are synced`
+    case 'no-hub-id':
+      return 'inbox mode needs an installation id, and this hub has none'
+    case 'remote-branch-missing':
+      return `the remote has no branch ${v.branch ?? ''}: the base's manager creates it`
+    case 'push-protected':
+      return `the remote protects ${v.branch ?? ''} and refused this hub's push: nothing lost, the commits stay local`
+    case 'remote-refused':
+      return 'the remote refused the exchange: nothing lost, try again (okf-hub sync --json shows its answer)'
+    case 'base-busy':
+      return 'another write held the base: try again'
+    default:
+      return 'an unexpected failure (see the log, or okf-hub sync --json)'
+  }
+}
+
 export const en = {
   main: {
     usage: `usage: okf-hub <command> [options]
@@ -163,7 +191,7 @@ Exit codes: 0 everything up to date (or no remote, or ahead without --push);
         case 'no-remote':
           return 'no remote repository: nothing to sync'
         default:
-          return `sync failed — the hub's detail (French): ${s.message}`
+          return `sync failed: ${syncProblemText(s.problem)}`
       }
     },
     noBases: (dir: string): string => `no base in ${dir}`,

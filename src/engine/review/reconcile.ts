@@ -23,6 +23,7 @@ import { submissionMessage } from '../proposals/format'
 import type {
   DuplicateProposal,
   MalformedProposal,
+  SubmissionProblem,
   ReconcileReport,
   RecoveredProposal,
   StatusMismatch,
@@ -105,19 +106,24 @@ function readOr(abs: string): string | null {
 export function submissionProblem(
   stem: string,
   text: string | null
-): { problem: string } | { candidate: Omit<Candidate, 'path'> } {
-  if (text === null) return { problem: 'fichier illisible' }
+): { problem: string; detail: SubmissionProblem } | { candidate: Omit<Candidate, 'path'> } {
+  if (text === null) return { problem: 'fichier illisible', detail: { kind: 'unreadable' } }
   const fm = splitFrontmatter(text)
   const meta = fm.data
-  if (!meta || Object.keys(meta).length === 0) return { problem: 'frontmatter absent ou illisible' }
+  if (!meta || Object.keys(meta).length === 0)
+    return { problem: 'frontmatter absent ou illisible', detail: { kind: 'no-frontmatter' } }
   const id = meta.id
   if (typeof id !== 'string' || !PROPOSAL_ID_PATTERN.test(id))
-    return { problem: 'id absent ou invalide (attendu : prop-AAAA-MM-JJ-hhhh)' }
-  if (id !== stem) return { problem: `id '${id}' différent du nom du fichier` }
+    return { problem: 'id absent ou invalide (attendu : prop-AAAA-MM-JJ-hhhh)', detail: { kind: 'bad-id' } }
+  if (id !== stem)
+    return { problem: `id '${id}' différent du nom du fichier`, detail: { kind: 'id-mismatch', id } }
   for (const key of ['submitted-by', 'type', 'concerns', 'confidence']) {
     const v = meta[key]
     if (typeof v !== 'string' || v.trim() === '')
-      return { problem: `champ '${key}' absent, vide ou mal typé` }
+      return {
+        problem: `champ '${key}' absent, vide ou mal typé`,
+        detail: { kind: 'field-missing', field: key }
+      }
   }
   try {
     const f = checkProposalFields({
@@ -130,7 +136,13 @@ export function submissionProblem(
     })
     return { candidate: { id, type: f.type, concerns: f.concerns, submittedBy: f.submittedBy } }
   } catch (e) {
-    if (e instanceof HubError) return { problem: e.message }
+    if (e instanceof HubError) {
+      const field = e.params?.field
+      return {
+        problem: e.message,
+        detail: { kind: 'field-invalid', field: typeof field === 'string' ? field : 'content' }
+      }
+    }
     throw e
   }
 }
@@ -177,11 +189,16 @@ async function scan(base: Base): Promise<Findings> {
     const pendingCopy = copies.find((c) => c.status === 'pending')
     let winner: Copy | null = null
     let problem: string | null = null
+    let detail: DuplicateProposal['detail'] = null
     if (resolvedTracked.length === 1) winner = resolvedTracked[0]
     else if (resolvedTracked.length === 0 && pendingCopy?.tracked) winner = pendingCopy
-    else if (resolvedTracked.length > 1)
+    else if (resolvedTracked.length > 1) {
       problem = 'copies commitées dans accepted/ et rejected/ — à trancher à la main'
-    else problem = 'aucune copie commitée — à examiner à la main'
+      detail = 'resolved-twice'
+    } else {
+      problem = 'aucune copie commitée — à examiner à la main'
+      detail = 'none-committed'
+    }
     const losers = winner ? copies.filter((c) => c !== winner) : []
     if (winner) settled.push(winner)
     duplicates.push({
@@ -191,6 +208,7 @@ async function scan(base: Base): Promise<Findings> {
       remove: losers.map((c) => c.rel),
       removeTracked: losers.map((c) => c.tracked),
       problem,
+      detail,
       applied: false
     })
   }
@@ -206,7 +224,7 @@ async function scan(base: Base): Promise<Findings> {
       continue
     }
     const v = submissionProblem(c.stem, readOr(c.abs))
-    if ('problem' in v) malformed.push({ path: c.rel, reason: v.problem })
+    if ('problem' in v) malformed.push({ path: c.rel, reason: v.problem, detail: v.detail })
     else {
       candidates.push({ ...v.candidate, path: c.rel })
       recoverable.add(c.rel)
@@ -226,16 +244,19 @@ async function scan(base: Base): Promise<Findings> {
       folder: c.status,
       declared,
       problem: null,
+      detail: null,
       applied: false,
       newText: null
     }
     if (!c.tracked && !recoverable.has(c.rel)) {
       finding.problem = 'fichier absent du tree de HEAD — à examiner à la main'
+      finding.detail = 'untracked'
     } else {
       try {
         finding.newText = mergeFrontmatter(text, { status: c.status })
       } catch (e) {
         finding.problem = e instanceof HubError ? e.message : describeError(e)
+        finding.detail = 'frontmatter'
       }
     }
     mismatches.push(finding)

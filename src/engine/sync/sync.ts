@@ -9,7 +9,7 @@ import { headCommitSha, readRefValue } from '../git/refs'
 import { openRepository } from '../git/layout'
 import { advanceBranch, hasAdvanceJournal, probeAdvance, settleAdvanceJournal } from '../git/advance'
 import type { StepHook } from '../steps'
-import type { SyncAlert, SyncMode, SyncState, SyncStatus } from '../../shared/hub-api'
+import type { SyncAlert, SyncMode, SyncProblem, SyncState, SyncStatus } from '../../shared/hub-api'
 import type { CredentialStore } from './credentials'
 import { chainOf, CommitReader, relate, type Relation } from './graph'
 import { inboxBranch } from './hub-id'
@@ -185,6 +185,15 @@ async function lookupTarget(base: Base): Promise<{ lookup: TargetLookup; ctx: Co
   return { lookup, ctx }
 }
 
+/** A failure the sync did not foresee, as data the doors word (the sentence stays the detail). */
+function problemOf(e: unknown): SyncProblem {
+  if (e instanceof HubError && e.kind === 'base-busy') return { kind: 'base-busy' }
+  if (e instanceof NetFailure && e.kind === 'error') return { kind: 'remote-refused' }
+  return { kind: 'unexpected' }
+}
+
+const NO_COMMITS: SyncProblem = { kind: 'no-commits' }
+
 const noRemote = (ctx: Context): SyncStatus =>
   status(
     ctx,
@@ -204,7 +213,8 @@ export async function localStatus(
   const rec = deps.state.get(base.root)
   const lastSync = rec?.lastSync ?? null
   const storedAlerts = rec?.alerts?.length ? { alerts: rec.alerts } : {}
-  if (lookup.kind === 'error') return status(ctx, 'error', lookup.message, { lastSync })
+  if (lookup.kind === 'error')
+    return status(ctx, 'error', lookup.message, { lastSync, problem: lookup.problem })
   const target = lookup.target
   const remote = `${target.remote}/${target.remoteBranch}`
   try {
@@ -212,7 +222,11 @@ export async function localStatus(
     const local = await headCommitSha(base.root)
     const tip = await readRefValue(repo, target.trackingRef)
     let computed: SyncStatus
-    if (!local) computed = status(ctx, 'error', 'la branche courante n’a aucun commit', { lastSync })
+    if (!local)
+      computed = status(ctx, 'error', 'la branche courante n’a aucun commit', {
+        lastSync,
+        problem: NO_COMMITS
+      })
     else if (!tip)
       computed = status(
         ctx,
@@ -274,7 +288,12 @@ export async function localStatus(
       return withMode({ ...computed, state: rec.state, message: rec.message, ...storedAlerts })
     return withMode({ ...computed, ...storedAlerts })
   } catch (e) {
-    return withMode(status(ctx, 'error', e instanceof HubError ? e.message : describeError(e), { lastSync }))
+    return withMode(
+      status(ctx, 'error', e instanceof HubError ? e.message : describeError(e), {
+        lastSync,
+        problem: problemOf(e)
+      })
+    )
   }
 }
 
@@ -310,7 +329,8 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
     else log.info(line)
     return out
   }
-  if (lookup.kind === 'error') return finish(status(ctx, 'error', lookup.message), false)
+  if (lookup.kind === 'error')
+    return finish(status(ctx, 'error', lookup.message, { problem: lookup.problem }), false)
   const target = lookup.target
   const remote = `${target.remote}/${target.remoteBranch}`
   const failed = (e: unknown, reached: boolean): SyncStatus => {
@@ -325,9 +345,15 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
         e.kind === 'rejected'
           ? `${e.message} ${deps.maxAttempts ?? 8} fois de suite : rien n'a été perdu, réessayez dans un moment`
           : e.message
-      return finish(status(ctx, state, message), reached && e.kind === 'rejected')
+      return finish(
+        status(ctx, state, message, state === 'error' ? { problem: problemOf(e) } : {}),
+        reached && e.kind === 'rejected'
+      )
     }
-    return finish(status(ctx, 'error', e instanceof HubError ? e.message : describeError(e)), reached)
+    return finish(
+      status(ctx, 'error', e instanceof HubError ? e.message : describeError(e), { problem: problemOf(e) }),
+      reached
+    )
   }
 
   let commondir: string
@@ -391,7 +417,9 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
       const local = await headCommitSha(base.root)
       if (!local)
         return finish(
-          status(ctx, 'error', 'la branche courante n’a aucun commit : rien à synchroniser'),
+          status(ctx, 'error', 'la branche courante n’a aucun commit : rien à synchroniser', {
+            problem: NO_COMMITS
+          }),
           true
         )
       if (remoteTip === local && mode === 'inbox') return 'inbox'
@@ -520,7 +548,13 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
                   : `${e.message} — le mode « main » est imposé pour cette base : passez-la en sync-mode: inbox (ou auto) pour déposer dans ${inbox}`,
               params: { branch: target.remoteBranch, host: target.host ?? '' }
             })
-            return finish(status(ctx, 'error', e.message, counts), true)
+            return finish(
+              status(ctx, 'error', e.message, {
+                ...counts,
+                problem: { kind: 'push-protected', params: { branch: target.remoteBranch } }
+              }),
+              true
+            )
           }
           if (e instanceof NetFailure && e.kind === 'error')
             alerts.push({
@@ -586,7 +620,11 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
    * whose every commit the branch carries is deleted first (only its owner ever writes it).
    */
   const toInbox = async (): Promise<SyncStatus> => {
-    if (!deps.hubId) return finish(status(ctx, 'error', 'mode inbox sans identifiant de hub'), true)
+    if (!deps.hubId)
+      return finish(
+        status(ctx, 'error', 'mode inbox sans identifiant de hub', { problem: { kind: 'no-hub-id' } }),
+        true
+      )
     const branch = inboxBranch(deps.hubId)
     const tracking = `refs/remotes/${target.remote}/${branch}`
     const inboxTarget: RemoteTarget = { ...target, remoteBranch: branch, trackingRef: tracking }
@@ -597,7 +635,14 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
       const local = await headCommitSha(base.root)
       if (!local || !remoteTip)
         return finish(
-          status(ctx, 'error', `${remote} n'existe pas sur le dépôt distant : le gestionnaire doit la créer`),
+          status(
+            ctx,
+            'error',
+            `${remote} n'existe pas sur le dépôt distant : le gestionnaire doit la créer`,
+            {
+              problem: { kind: 'remote-branch-missing', params: { branch: target.remoteBranch } }
+            }
+          ),
           true
         )
       const reader = new CommitReader(commondir)

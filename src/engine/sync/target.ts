@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseGitConfig, resolveLayout, type GitConfig } from '../git/layout'
 import { redactUrl } from '../git/auth'
+import type { SyncProblem } from '../../shared/hub-api'
 
 /**
  * Which remote a base syncs with, from git's own configuration — the current branch's upstream
@@ -32,7 +33,7 @@ export interface RemoteTarget {
 export type TargetLookup =
   | { kind: 'ok'; target: RemoteTarget }
   | { kind: 'no-remote'; branch: string | null }
-  | { kind: 'error'; branch: string | null; message: string }
+  | { kind: 'error'; branch: string | null; message: string; problem: SyncProblem }
 
 const last = (cfg: GitConfig, key: string): string | undefined => cfg.get(key)?.at(-1)
 
@@ -51,20 +52,31 @@ export async function remoteTarget(root: string): Promise<TargetLookup> {
   try {
     layout = await resolveLayout(root)
   } catch (e) {
-    return { kind: 'error', branch: null, message: (e as Error).message }
+    return {
+      kind: 'error',
+      branch: null,
+      message: (e as Error).message,
+      problem: { kind: 'repo-unreadable' }
+    }
   }
   let headText: string
   try {
     headText = (await readFile(join(layout.gitdir, 'HEAD'), 'utf8')).trim()
   } catch {
-    return { kind: 'error', branch: null, message: `HEAD illisible dans ${root}` }
+    return {
+      kind: 'error',
+      branch: null,
+      message: `HEAD illisible dans ${root}`,
+      problem: { kind: 'head-unreadable' }
+    }
   }
   const m = /^ref:\s*refs\/heads\/(\S+)$/.exec(headText)
   if (!m)
     return {
       kind: 'error',
       branch: null,
-      message: 'HEAD est détaché (aucune branche courante) : revenez sur une branche pour synchroniser'
+      message: 'HEAD est détaché (aucune branche courante) : revenez sur une branche pour synchroniser',
+      problem: { kind: 'detached-head' }
     }
   const branch = m[1]
   const text = await readFile(join(layout.commondir, 'config'), 'utf8').catch(() => '')
@@ -90,7 +102,8 @@ export async function remoteTarget(root: string): Promise<TargetLookup> {
     return {
       kind: 'error',
       branch,
-      message: `le dépôt distant ${remote} (${target.displayUrl}) n'est pas une adresse http(s) : seules celles-ci sont synchronisées (ssh et chemins locaux ne le sont pas)`
+      message: `le dépôt distant ${remote} (${target.displayUrl}) n'est pas une adresse http(s) : seules celles-ci sont synchronisées (ssh et chemins locaux ne le sont pas)`,
+      problem: { kind: 'not-http', params: { remote, url: target.displayUrl } }
     }
   return { kind: 'ok', target }
 }

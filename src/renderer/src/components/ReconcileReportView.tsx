@@ -1,5 +1,21 @@
 import { useTranslation } from 'react-i18next'
-import type { ReconcileReport } from '../../../shared/review'
+import type { TFunction } from 'i18next'
+import type {
+  DuplicateProposal,
+  ReconcileReport,
+  StatusMismatch,
+  SubmissionProblem
+} from '../../../shared/review'
+
+type Problem =
+  SubmissionProblem | NonNullable<DuplicateProposal['detail']> | NonNullable<StatusMismatch['detail']>
+
+/** A reconcile finding's reason in the UI's language, from its data (the engine's sentence is French). */
+function problemWords(t: TFunction, p: Problem): string {
+  const kind = typeof p === 'string' ? p : p.kind
+  const values = typeof p === 'string' ? {} : { ...p }
+  return t(`reconcile.problems.${kind}`, { ...values, interpolation: { escapeValue: false } })
+}
 
 /** What step 0 found (or did): recovered submissions, repairs, files to look at by hand. */
 export function ReconcileReportView({ report }: { report: ReconcileReport }): React.JSX.Element {
@@ -37,7 +53,7 @@ export function ReconcileReportView({ report }: { report: ReconcileReport }): Re
               <li key={d.id}>
                 <code>{d.id}</code> ({d.folders.join(', ')}){' '}
                 {d.winner === null
-                  ? `— ${d.problem ?? ''}`
+                  ? `— ${d.detail ? problemWords(t, d.detail) : ''}`
                   : t(d.applied ? 'reconcile.duplicateDone' : 'reconcile.duplicateTodo', {
                       winner: d.winner,
                       paths: d.remove.join(', ')
@@ -54,8 +70,8 @@ export function ReconcileReportView({ report }: { report: ReconcileReport }): Re
             {report.statusMismatches.map((m) => (
               <li key={m.path}>
                 <code>{m.path}</code> : <code>{m.declared}</code> → <code>{m.folder}</code>
-                {m.problem
-                  ? ` — ${t('reconcile.notFixed')} ${m.problem}`
+                {m.detail
+                  ? ` — ${t('reconcile.notFixed')} ${problemWords(t, m.detail)}`
                   : m.applied
                     ? ` — ${t('reconcile.fixed')}`
                     : ''}
@@ -82,7 +98,7 @@ export function ReconcileReportView({ report }: { report: ReconcileReport }): Re
           <ul className="plain-list">
             {report.malformed.map((m) => (
               <li key={m.path}>
-                <code>{m.path}</code> — <span className="engine-text">{m.reason}</span>
+                <code>{m.path}</code> — {problemWords(t, m.detail)}
               </li>
             ))}
           </ul>

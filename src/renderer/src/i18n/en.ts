@@ -159,6 +159,10 @@ export const en = {
       title: 'The governance files changed since the preview.',
       action: 'Nothing was written. Preview again to see the current version.'
     },
+    'proposal-field-invalid': {
+      title: 'The proposal’s field {{field}} breaks the filing rules.',
+      action: 'It cannot be filed as it is: correct the file or ask the agent to file it again.'
+    },
     'commit-not-found': {
       title: 'This change ({{commit}}) is not in this copy of the base.',
       action:
@@ -686,7 +690,20 @@ export const en = {
     applying: 'Repairing…',
     applyHint: 'Records what is listed above; proposals keep their content.',
     manualOnly: 'Nothing here can be repaired automatically.',
-    doneTitle: 'Repair done'
+    doneTitle: 'Repair done',
+    /** Why a file cannot be recorded or repaired (`SubmissionProblem`, duplicate and status details). */
+    problems: {
+      unreadable: 'the file cannot be read',
+      'no-frontmatter': 'it has no readable header (the block between the --- lines)',
+      'bad-id': 'its id is missing or not of the form prop-YYYY-MM-DD-hhhh',
+      'id-mismatch': 'its id {{id}} is not the file’s name',
+      'field-missing': 'the field {{field}} is missing or empty',
+      'field-invalid': 'the field {{field}} breaks the filing rules',
+      'resolved-twice': 'copies are recorded as both accepted and rejected: decide by hand which one stands',
+      'none-committed': 'no copy is recorded in the history: look at them by hand',
+      untracked: 'the file is not recorded in the history: look at it by hand',
+      frontmatter: 'its header cannot be rewritten safely: correct it by hand'
+    }
   },
   planGuide: {
     stale: {
@@ -1462,7 +1479,29 @@ export const en = {
     },
     error: {
       title: 'The sync did not complete',
-      body: 'Nothing was forced: the base is as it was. The engine says:'
+      body: 'Nothing was forced: the base is as it was.'
+    },
+    /** Why a sync ended in error (`SyncProblemKind`), with what to do. */
+    problems: {
+      'detached-head':
+        'This copy of the base is not on a branch (an older version was checked out with git), so it cannot be synced. Import the base again from its remote, or ask whoever set up this copy.',
+      'head-unreadable':
+        'This copy of the base cannot say which branch it is on: its git files are damaged. Import the base again from its remote.',
+      'repo-unreadable':
+        'The git files of this base are damaged or missing. Import the base again from its remote.',
+      'no-commits': 'This base has no saved version yet: there is nothing to sync.',
+      'not-http':
+        'Its remote ({{remote}}, {{url}}) is an SSH address or a folder; the hub syncs only http(s) addresses. Ask your team for the repository’s https address.',
+      'no-hub-id':
+        'This hub has no installation id, which filing in an inbox needs. Restart the app; if this stays, report it.',
+      'remote-branch-missing':
+        'The team’s repository has no branch {{branch}} yet. The base’s manager creates it by syncing once from their hub.',
+      'push-protected':
+        'The team’s repository protects {{branch}}, and this hub may not update it. Nothing was lost: your changes stay here. Ask the base’s manager to check who may update it.',
+      'remote-refused':
+        'The team’s repository refused the exchange. Nothing was lost: your changes stay here. Try again; if this stays, the technical details say what the repository answered.',
+      'base-busy': 'Another change was being written to this base at the same moment. Try again.',
+      unexpected: 'Something unforeseen stopped the sync; the technical details say what.'
     },
     diverged: {
       title: 'This base and its remote repository have diverged',

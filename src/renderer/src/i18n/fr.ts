@@ -169,6 +169,11 @@ export const fr: Resources<typeof en> = {
       title: 'Les fichiers de gouvernance ont changé depuis l’aperçu.',
       action: 'Rien n’a été écrit. Prévisualisez à nouveau pour voir la version actuelle.'
     },
+    'proposal-field-invalid': {
+      title: 'Le champ {{field}} de la proposition enfreint les règles de dépôt.',
+      action:
+        'Elle ne peut pas être déposée telle quelle : corrigez le fichier ou demandez à l’agent de la déposer de nouveau.'
+    },
     'commit-not-found': {
       title: 'Cette modification ({{commit}}) n’est pas dans cette copie de la base.',
       action:
@@ -707,7 +712,21 @@ export const fr: Resources<typeof en> = {
     applying: 'Réparation…',
     applyHint: 'Enregistre ce qui est listé ci-dessus ; les propositions gardent leur contenu.',
     manualOnly: 'Rien ici ne peut être réparé automatiquement.',
-    doneTitle: 'Réparation faite'
+    doneTitle: 'Réparation faite',
+    /** Pourquoi un fichier ne peut pas être enregistré ou réparé. */
+    problems: {
+      unreadable: 'le fichier est illisible',
+      'no-frontmatter': 'il n’a pas d’en-tête lisible (le bloc entre les lignes ---)',
+      'bad-id': 'son identifiant manque ou n’a pas la forme prop-AAAA-MM-JJ-hhhh',
+      'id-mismatch': 'son identifiant {{id}} n’est pas le nom du fichier',
+      'field-missing': 'le champ {{field}} manque ou est vide',
+      'field-invalid': 'le champ {{field}} enfreint les règles de dépôt',
+      'resolved-twice':
+        'des copies sont enregistrées à la fois comme acceptée et refusée : décidez à la main laquelle vaut',
+      'none-committed': 'aucune copie n’est enregistrée dans l’historique : examinez-les à la main',
+      untracked: 'le fichier n’est pas enregistré dans l’historique : examinez-le à la main',
+      frontmatter: 'son en-tête ne peut pas être réécrit sans risque : corrigez-le à la main'
+    }
   },
   planGuide: {
     stale: {
@@ -1503,7 +1522,30 @@ export const fr: Resources<typeof en> = {
     },
     error: {
       title: 'La synchronisation n’a pas abouti',
-      body: 'Rien n’a été forcé : la base est comme avant. Le moteur dit :'
+      body: 'Rien n’a été forcé : la base est comme avant.'
+    },
+    /** Pourquoi une synchronisation a échoué (`SyncProblemKind`), et que faire. */
+    problems: {
+      'detached-head':
+        'Cette copie de la base n’est sur aucune branche (une ancienne version a été extraite avec git) : elle ne peut pas être synchronisée. Importez de nouveau la base depuis son dépôt distant, ou demandez à qui a préparé cette copie.',
+      'head-unreadable':
+        'Cette copie de la base ne sait plus sur quelle branche elle est : ses fichiers git sont abîmés. Importez de nouveau la base depuis son dépôt distant.',
+      'repo-unreadable':
+        'Les fichiers git de cette base sont abîmés ou absents. Importez de nouveau la base depuis son dépôt distant.',
+      'no-commits': 'Cette base n’a encore aucune version enregistrée : il n’y a rien à synchroniser.',
+      'not-http':
+        'Son dépôt distant ({{remote}}, {{url}}) est une adresse SSH ou un dossier ; le hub ne synchronise que les adresses http(s). Demandez à votre équipe l’adresse https du dépôt.',
+      'no-hub-id':
+        'Ce hub n’a pas d’identifiant d’installation, nécessaire pour déposer dans une boîte. Redémarrez l’application ; si cela persiste, signalez-le.',
+      'remote-branch-missing':
+        'Le dépôt de l’équipe n’a pas encore de branche {{branch}}. Le gestionnaire de la base la crée en synchronisant une fois depuis son hub.',
+      'push-protected':
+        'Le dépôt de l’équipe protège {{branch}}, et ce hub n’a pas le droit de la mettre à jour. Rien n’est perdu : vos changements restent ici. Demandez au gestionnaire de la base de vérifier qui peut la mettre à jour.',
+      'remote-refused':
+        'Le dépôt de l’équipe a refusé l’échange. Rien n’est perdu : vos changements restent ici. Réessayez ; si cela persiste, les détails techniques disent ce que le dépôt a répondu.',
+      'base-busy':
+        'Une autre modification était en cours d’écriture dans cette base au même moment. Réessayez.',
+      unexpected: 'Un imprévu a arrêté la synchronisation ; les détails techniques disent lequel.'
     },
     diverged: {
       title: 'Cette base et son dépôt distant ont divergé',

@@ -54,6 +54,11 @@ export function syncExplain(s: SyncStatus, t: TFunction, language: string): stri
     }
     case 'diverged':
       return t('sync.explain.diverged')
+    case 'error':
+      return t(`sync.problems.${s.problem?.kind ?? 'unexpected'}`, {
+        ...s.problem?.params,
+        interpolation: { escapeValue: false }
+      })
     default:
       return null
   }

@@ -161,7 +161,10 @@ export function SyncPanel({
           icon={AlertTriangle}
           testId="sync-error"
           title={t('sync.error.title')}
-          body={t('sync.error.body')}
+          body={`${t(`sync.problems.${status.problem?.kind ?? 'unexpected'}`, {
+            ...status.problem?.params,
+            interpolation: { escapeValue: false }
+          })} ${t('sync.error.body')}`}
           detail={status.message}
           onRetry={retry}
           disabled={busy !== undefined}
@@ -231,7 +234,13 @@ function RetryNotice(props: {
       <div className="notice-body">
         <p className="notice-title">{props.title}</p>
         <p>{props.body}</p>
-        <p className="error-detail">{props.detail}</p>
+        {/* The engine's own sentence (French) is a technical detail, folded like ErrorNotice's. */}
+        <details className="error-detail">
+          <summary>{t('errorDetail.summary')}</summary>
+          <span className="error-message" lang="fr">
+            {props.detail}
+          </span>
+        </details>
         <button
           type="button"
           className="button button-small"
