@@ -93,6 +93,21 @@ describe('classifyImportFailure', () => {
     })
     expect(f.kind).toBe('invalid-bundle')
     expect(f.reasons).toEqual(reasons)
+    expect(f.problems).toEqual([])
+  })
+
+  it('an invalid bundle carries its reasons as data when the engine gave them', () => {
+    const problems = [
+      { code: 'field-missing', values: { field: 'title' } },
+      { code: 'name-pattern', values: { name: 'A B' } }
+    ] as const
+    const f = classifyImportFailure({
+      code: 'INVALID_INPUT',
+      message: 'base invalide',
+      kind: 'import-invalid-bundle',
+      params: { reasons: ['a', 'b'], problems: [...problems] }
+    })
+    expect(f.problems).toEqual(problems)
   })
 
   it('never reads the sentence: a French refusal without a kind is "other"', () => {

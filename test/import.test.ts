@@ -135,11 +135,14 @@ function hub(): {
 let seq = 0
 const job = (): string => `job-${process.pid}-${++seq}`
 
-async function refusal(p: Promise<unknown>): Promise<{ code: string; message: string }> {
+async function refusal(
+  p: Promise<unknown>
+): Promise<{ code: string; message: string; params?: Record<string, unknown> }> {
   try {
     await p
   } catch (e) {
-    return { code: (e as { code: string }).code, message: (e as Error).message }
+    const { code, params } = e as { code: string; params?: Record<string, unknown> }
+    return { code, message: (e as Error).message, ...(params ? { params } : {}) }
   }
   throw new Error('expected a refusal')
 }
@@ -238,6 +241,12 @@ describe('import over HTTP', () => {
       "  - corpus-dir 'absent' n'existe pas ou n'est pas un répertoire"
     ])
     expect(broken.message).toMatch(/^base invalide, rien n'a été gardé — 3 problème\(s\)/)
+    // The same three reasons as data, one for one, which the wizard words in the manager's language.
+    expect(broken.params?.problems).toEqual([
+      { code: 'field-missing', values: { field: 'title' } },
+      { code: 'name-pattern', values: { name: 'Pas_Valide' } },
+      { code: 'corpus-missing', values: { path: 'absent' } }
+    ])
     expect(readdirSync(h.basesDir)).toEqual([])
   })
 

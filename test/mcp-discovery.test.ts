@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
 import { connect, hubEnv, type Connected } from './helpers/mcp'
+import { scanBasesDir } from '../src/engine/registry/discovery'
 
 const manifest = (lines: string[]): string => lines.join('\n') + '\n'
 const base = (name: string, extra: string[] = []): string[] => [
@@ -122,6 +123,23 @@ describe('discovery and manifest validation, seen through kb_hub_rescan', () => 
     ['yaml-casse', 'okf-bundle.yaml non parseable']
   ])('%s is reported invalid: %s', (d, reason) => {
     expect(report).toContain(`- ${d} : ${reason}`)
+  })
+
+  it('each refusal carries its reason as data, which the UI words in the manager’s language', () => {
+    const problems = Object.fromEntries(scanBasesDir(dir).invalid.map((i) => [i.dir, i.problem]))
+    expect(problems).toMatchObject({
+      'sans-regles': { code: 'field-missing', values: { field: 'governance.rules' } },
+      'spec-nombre': { code: 'field-not-string', values: { field: 'bundle-spec', got: 'number' } },
+      'mauvais-nom': { code: 'name-pattern', values: { name: 'Ma_Base' } },
+      'titre-long': { code: 'title-too-long', values: { length: 101 } },
+      'titre-multiligne': { code: 'title-newline' },
+      'corpus-dehors': { code: 'path-escapes', values: { field: 'corpus-dir', path: '../ailleurs' } },
+      'corpus-racine': { code: 'corpus-root' },
+      'corpus-propositions': { code: 'corpus-in-proposals', values: { path: 'proposals' } },
+      'corpus-absent': { code: 'corpus-missing', values: { path: 'docs' } },
+      'regles-absentes': { code: 'rules-missing', values: { path: './ABSENT.md' } },
+      'yaml-casse': { code: 'unparseable' }
+    })
   })
 
   it('a long description is normalised and cut with a warning', async () => {

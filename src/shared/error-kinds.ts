@@ -8,7 +8,10 @@
  * A kind is added here, raised by the engine with its parameters, and worded in both languages
  * (`src/renderer/src/i18n/en.ts` / `fr.ts`, pinned by `error-kinds.test.ts`).
  */
-export type ErrorParamValue = string | number | boolean | string[]
+import type { BundleProblem } from './bundle-problems'
+
+/** A list of bundle problems (`import-invalid-bundle`) is the one structured parameter. */
+export type ErrorParamValue = string | number | boolean | string[] | BundleProblem[]
 export type ErrorParams = Record<string, ErrorParamValue>
 
 export const ERROR_KINDS = [
@@ -75,7 +78,7 @@ export const ERROR_KINDS = [
   'import-inside-bases', // { path, basesDir }
   // --- import: what was fetched ---
   'import-not-bundle', // { source, branch }
-  'import-invalid-bundle', // { reasons: string[] } (discovery's own French reasons)
+  'import-invalid-bundle', // { reasons: string[] } (discovery's own French reasons), { problems } the same as data
   'import-staged-elsewhere', // { name, jobId }
   'import-not-pending', // { jobId }
   'import-job-running', // { jobId }

@@ -18,6 +18,7 @@ import type {
   ReviewContext
 } from './review'
 import type { ErrorDetail, ErrorKind, ErrorParams } from './error-kinds'
+import type { BundleProblem } from './bundle-problems'
 import type {
   KeepChangesRequest,
   KeepChangesResult,
@@ -142,7 +143,8 @@ export interface BasesOverview {
   basesDir: string
   basesDirFound: boolean
   bases: BaseSummary[]
-  invalid: { dir: string; reason: string }[]
+  /** `reason`: discovery's French sentence; `problem`: the same as data, worded by the UI. */
+  invalid: { dir: string; reason: string; problem?: BundleProblem }[]
   collisions: { name: string; kept: string; ignored: string }[]
 }
 

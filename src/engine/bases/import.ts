@@ -289,7 +289,7 @@ export class BaseImporter {
     if (check.kind === 'invalid')
       throw invalidInput(
         `base invalide, rien n'a été gardé — ${check.reasons.length} problème(s) à corriger dans la source :\n${check.reasons.map((r) => `  - ${r}`).join('\n')}`,
-        { kind: 'import-invalid-bundle', params: { reasons: check.reasons } }
+        { kind: 'import-invalid-bundle', params: { reasons: check.reasons, problems: check.problems } }
       )
     const base: Base = check.base
     const taken = nameTaken(this.o.basesDir, base.name)

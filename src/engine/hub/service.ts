@@ -260,7 +260,11 @@ export class HubService implements HubApi {
       basesDir: this.registry.basesDir,
       basesDirFound: report.basesDirFound,
       bases,
-      invalid: report.invalid.map((i) => ({ dir: i.dir, reason: i.reason })),
+      invalid: report.invalid.map((i) => ({
+        dir: i.dir,
+        reason: i.reason,
+        ...(i.problem ? { problem: i.problem } : {})
+      })),
       collisions: report.collisions.map((c) => ({ name: c.name, kept: c.kept, ignored: c.ignored }))
     }
   }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Base } from './base'
 import { loadManifest, MANIFEST_FILE } from './manifest'
+import type { BundleProblem } from '../../shared/bundle-problems'
 
 /** Entries discovery never looks into: hidden names (staging, trash, deploy folders, `.git`…). */
 export const isHiddenEntry = (name: string): boolean => name.startsWith('.')
@@ -14,19 +15,22 @@ export const isHiddenEntry = (name: string): boolean => name.startsWith('.')
  */
 export type BundleCheck =
   | { kind: 'not-a-bundle' }
-  | { kind: 'invalid'; reason: string; reasons: string[] }
+  | { kind: 'invalid'; reason: string; reasons: string[]; problems: BundleProblem[] }
   | { kind: 'valid'; base: Base; warnings: string[] }
 
 export function checkBundleDir(bundleDir: string, dirName: string): BundleCheck {
   if (!existsSync(join(bundleDir, MANIFEST_FILE))) return { kind: 'not-a-bundle' }
   const loaded = loadManifest(bundleDir, dirName)
-  if (!loaded.ok) return { kind: 'invalid', reason: loaded.reason, reasons: loaded.reasons }
+  if (!loaded.ok)
+    return { kind: 'invalid', reason: loaded.reason, reasons: loaded.reasons, problems: loaded.problems }
   return { kind: 'valid', base: loaded.base, warnings: loaded.warnings }
 }
 
 export interface InvalidBundle {
   dir: string
   reason: string
+  /** The first failed check as data (`reason` is its French sentence); absent when none was named. */
+  problem?: BundleProblem
 }
 export interface NameCollision {
   name: string
@@ -72,7 +76,11 @@ export function scanBasesDir(basesDir: string): ScanResult {
     const loaded = checkBundleDir(join(basesDir, dir), dir)
     if (loaded.kind === 'not-a-bundle') continue
     if (loaded.kind === 'invalid') {
-      result.invalid.push({ dir, reason: loaded.reason })
+      result.invalid.push({
+        dir,
+        reason: loaded.reason,
+        ...(loaded.problems[0] ? { problem: loaded.problems[0] } : {})
+      })
       continue
     }
     const prior = byName.get(loaded.base.name)

@@ -6,6 +6,7 @@ import type { Base } from './base'
 import { isStrictlyInside, toPosixRelative } from '../corpus/paths'
 import { jsonType } from '../jsontype'
 import { mtimeSettled } from '../fingerprint'
+import type { BundleProblem } from '../../shared/bundle-problems'
 
 export const MANIFEST_FILE = 'okf-bundle.yaml'
 export const SUPPORTED_BUNDLE_SPEC = '0.1'
@@ -14,15 +15,18 @@ export const NAME_PATTERN = /^[a-z0-9-]+$/
 
 export type ManifestResult =
   | { ok: true; base: Base; warnings: string[] }
-  /** `reason`: the first of `reasons` (what discovery reports); `reasons`: every check that failed. */
-  | { ok: false; reason: string; reasons: string[] }
+  /**
+   * `reason`: the first of `reasons` (what discovery reports); `reasons`: every check that failed;
+   * `problems`: the same checks as data, one for one.
+   */
+  | { ok: false; reason: string; reasons: string[]; problems: BundleProblem[] }
 
 /**
  * Parsed manifests, kept while the file's stat fingerprint (mtime, size, inode) stands: every
  * kb_list rescans the bases dir, and with tens of bases the YAML parse is most of the scan. The
  * checks against the file system (corpus-dir, governance files) are still made at every scan.
  */
-type Parsed = { ok: true; data: unknown } | { ok: false; reason: string }
+type Parsed = { ok: true; data: unknown } | { ok: false; reason: string; problem: BundleProblem }
 // A refused parse is kept too: a YAML bomb (10,000 nested brackets) costs close to a second to
 // refuse, and discovery runs again at every kb_list and every live refresh.
 const parsedCache = new Map<string, { key: string; parsed: Parsed }>()
@@ -39,33 +43,56 @@ function parsedManifest(path: string): Parsed {
     if (hit && hit.key === key && settled) return hit.parsed
     text = readFileSync(path, 'utf8')
   } catch (e) {
-    return { ok: false, reason: `okf-bundle.yaml illisible : ${(e as Error).message}` }
+    return {
+      ok: false,
+      reason: `okf-bundle.yaml illisible : ${(e as Error).message}`,
+      problem: { code: 'unreadable' }
+    }
   }
   let parsed: Parsed
   try {
     if (yamlTooDeep(text)) throw new Error(TOO_DEEP)
     parsed = { ok: true, data: parse(text, { schema: 'core' }) }
   } catch (e) {
-    parsed = { ok: false, reason: `okf-bundle.yaml non parseable : ${(e as Error).message.split('\n')[0]}` }
+    parsed = {
+      ok: false,
+      reason: `okf-bundle.yaml non parseable : ${(e as Error).message.split('\n')[0]}`,
+      problem: { code: 'unparseable' }
+    }
   }
   parsedCache.set(path, { key, parsed })
   return parsed
 }
 
-class Invalid extends Error {}
-const invalid = (reason: string): ManifestResult => ({ ok: false, reason, reasons: [reason] })
-const fail = (reason: string): never => {
-  throw new Invalid(reason)
+class Invalid extends Error {
+  constructor(
+    message: string,
+    readonly problem: BundleProblem
+  ) {
+    super(message)
+  }
+}
+const invalid = (reason: string, problem: BundleProblem): ManifestResult => ({
+  ok: false,
+  reason,
+  reasons: [reason],
+  problems: [problem]
+})
+const fail = (reason: string, code: BundleProblem['code'], values?: BundleProblem['values']): never => {
+  throw new Invalid(reason, values ? { code, values } : { code })
 }
 
 function requiredString(m: Record<string, unknown>, key: string): string {
-  if (!(key in m) || m[key] === null || m[key] === undefined) fail(`champ obligatoire manquant : ${key}`)
+  if (!(key in m) || m[key] === null || m[key] === undefined)
+    fail(`champ obligatoire manquant : ${key}`, 'field-missing', { field: key })
   const v = m[key]
   if (typeof v !== 'string')
     fail(
-      `champ ${key} doit être une chaîne (reçu ${jsonType(v)} : ${JSON.stringify(v)}) — pensez aux guillemets en YAML`
+      `champ ${key} doit être une chaîne (reçu ${jsonType(v)} : ${JSON.stringify(v)}) — pensez aux guillemets en YAML`,
+      'field-not-string',
+      { field: key, got: jsonType(v) }
     )
-  if ((v as string).trim() === '') fail(`champ obligatoire vide : ${key}`)
+  if ((v as string).trim() === '') fail(`champ obligatoire vide : ${key}`, 'field-empty', { field: key })
   return v as string
 }
 
@@ -99,7 +126,10 @@ export function normaliseDescription(raw: string): { text: string; warning: stri
 /** Resolves a bundle-relative path; refuses absolute paths and escapes. */
 function bundlePath(root: string, label: string, rel: string): { abs: string; rel: string } {
   if (rel.startsWith('/') || /^[a-zA-Z]:/.test(rel) || rel.includes('\\'))
-    fail(`${label} doit être un chemin relatif au bundle (reçu '${rel}')`)
+    fail(`${label} doit être un chemin relatif au bundle (reçu '${rel}')`, 'path-not-relative', {
+      field: label,
+      path: rel
+    })
   const abs = join(root, ...rel.split('/'))
   let real: string
   try {
@@ -107,7 +137,8 @@ function bundlePath(root: string, label: string, rel: string): { abs: string; re
   } catch {
     return { abs, rel }
   }
-  if (real !== root && !isStrictlyInside(root, real)) fail(`${label} '${rel}' sort du bundle`)
+  if (real !== root && !isStrictlyInside(root, real))
+    fail(`${label} '${rel}' sort du bundle`, 'path-escapes', { field: label, path: rel })
   return { abs: real, rel }
 }
 
@@ -121,24 +152,26 @@ export function loadManifest(bundleDir: string, dirName: string): ManifestResult
     try {
       root = realpathSync(bundleDir)
     } catch (e) {
-      return invalid(`erreur d'entrée/sortie : ${(e as Error).message}`)
+      return invalid(`erreur d'entrée/sortie : ${(e as Error).message}`, { code: 'io' })
     }
     const parsed = parsedManifest(join(root, MANIFEST_FILE))
-    if (!parsed.ok) return invalid(parsed.reason)
+    if (!parsed.ok) return invalid(parsed.reason, parsed.problem)
     const data = parsed.data
     if (data === null || typeof data !== 'object' || Array.isArray(data))
-      fail('okf-bundle.yaml : la racine doit être une correspondance YAML')
+      fail('okf-bundle.yaml : la racine doit être une correspondance YAML', 'root-not-map')
     const m = data as Record<string, unknown>
     const warnings: string[] = []
     // Every independent check runs, so an import can list every reason; discovery reports the
     // first, which is the one the fail-fast order of the predecessor gave.
     const reasons: string[] = []
+    const problems: BundleProblem[] = []
     const attempt = <T>(check: () => T): T | undefined => {
       try {
         return check()
       } catch (e) {
         if (!(e instanceof Invalid)) throw e
         reasons.push(e.message)
+        problems.push(e.problem)
         return undefined
       }
     }
@@ -150,29 +183,32 @@ export function loadManifest(bundleDir: string, dirName: string): ManifestResult
     const g = attempt(() => {
       const gov = m.governance
       if (gov === null || typeof gov !== 'object' || Array.isArray(gov))
-        fail('champ obligatoire manquant ou mal typé : governance')
+        fail('champ obligatoire manquant ou mal typé : governance', 'field-missing', { field: 'governance' })
       return gov as Record<string, unknown>
     })
     const rulesRel = attempt(() => {
       if (!g) return undefined
       if (typeof g.rules !== 'string' || g.rules.trim() === '')
-        fail('champ obligatoire manquant : governance.rules')
+        fail('champ obligatoire manquant : governance.rules', 'field-missing', { field: 'governance.rules' })
       return (g.rules as string).trim()
     })
 
     if (name !== undefined)
       attempt(() => {
-        if (!NAME_PATTERN.test(name)) fail(`name '${name}' non conforme au motif [a-z0-9-]+`)
+        if (!NAME_PATTERN.test(name))
+          fail(`name '${name}' non conforme au motif [a-z0-9-]+`, 'name-pattern', { name })
       })
     if (title !== undefined) {
       attempt(() => {
-        if (LINE_BREAK.test(title)) fail('title contient un retour à la ligne')
+        if (LINE_BREAK.test(title)) fail('title contient un retour à la ligne', 'title-newline')
         const control = controlIn(title)
-        if (control) fail(`title contient un caractère de contrôle (${control})`)
+        if (control)
+          fail(`title contient un caractère de contrôle (${control})`, 'title-control', { char: control })
       })
       attempt(() => {
         const titleLen = [...title].length
-        if (titleLen > 100) fail(`title dépasse 100 caractères (${titleLen})`)
+        if (titleLen > 100)
+          fail(`title dépasse 100 caractères (${titleLen})`, 'title-too-long', { length: titleLen })
       })
     }
     const desc = descriptionRaw === undefined ? undefined : normaliseDescription(descriptionRaw)
@@ -182,25 +218,40 @@ export function loadManifest(bundleDir: string, dirName: string): ManifestResult
     const corpus = attempt(() => {
       const corpusRaw = 'corpus-dir' in m ? m['corpus-dir'] : 'knowledge'
       if (typeof corpusRaw !== 'string' || corpusRaw.trim() === '')
-        fail('corpus-dir doit être une chaîne non vide')
+        fail('corpus-dir doit être une chaîne non vide', 'field-empty', { field: 'corpus-dir' })
       const corpusRel = (corpusRaw as string).trim().replace(/\/+$/, '') || '.'
       const resolved = bundlePath(root, 'corpus-dir', corpusRel)
       const lexical = posix.normalize(corpusRel)
-      if (lexical === '..' || lexical.startsWith('../')) fail(`corpus-dir '${corpusRel}' sort du bundle`)
-      if (resolved.abs === root || lexical === '.') fail('corpus-dir ne peut pas être la racine du bundle')
+      if (lexical === '..' || lexical.startsWith('../'))
+        fail(`corpus-dir '${corpusRel}' sort du bundle`, 'path-escapes', {
+          field: 'corpus-dir',
+          path: corpusRel
+        })
+      if (resolved.abs === root || lexical === '.')
+        fail('corpus-dir ne peut pas être la racine du bundle', 'corpus-root')
       const parts = (existsSync(resolved.abs) ? toPosixRelative(root, resolved.abs) : lexical).split('/')
       if (parts[0] === 'proposals' && parts.length > 1)
-        fail(`corpus-dir '${corpusRel}' est situé à l'intérieur de proposals/`)
-      if (parts[0] === 'proposals') fail(`corpus-dir '${corpusRel}' est ou contient le répertoire proposals/`)
+        fail(`corpus-dir '${corpusRel}' est situé à l'intérieur de proposals/`, 'corpus-in-proposals', {
+          path: corpusRel
+        })
+      if (parts[0] === 'proposals')
+        fail(`corpus-dir '${corpusRel}' est ou contient le répertoire proposals/`, 'corpus-in-proposals', {
+          path: corpusRel
+        })
       let corpusIsDir: boolean
       try {
         corpusIsDir = statSync(resolved.abs).isDirectory()
       } catch {
         corpusIsDir = false
       }
-      if (!corpusIsDir) fail(`corpus-dir '${corpusRel}' n'existe pas ou n'est pas un répertoire`)
+      if (!corpusIsDir)
+        fail(`corpus-dir '${corpusRel}' n'existe pas ou n'est pas un répertoire`, 'corpus-missing', {
+          path: corpusRel
+        })
       if (isStrictlyInside(resolved.abs, join(root, 'proposals')))
-        fail(`corpus-dir '${corpusRel}' est ou contient le répertoire proposals/`)
+        fail(`corpus-dir '${corpusRel}' est ou contient le répertoire proposals/`, 'corpus-in-proposals', {
+          path: corpusRel
+        })
       return { abs: resolved.abs, rel: corpusRel }
     })
 
@@ -213,7 +264,7 @@ export function loadManifest(bundleDir: string, dirName: string): ManifestResult
       } catch {
         rulesOk = false
       }
-      if (!rulesOk) fail(`governance.rules '${rulesRel}' introuvable`)
+      if (!rulesOk) fail(`governance.rules '${rulesRel}' introuvable`, 'rules-missing', { path: rulesRel })
       return resolved
     })
 
@@ -228,7 +279,7 @@ export function loadManifest(bundleDir: string, dirName: string): ManifestResult
       corpus === undefined ||
       rules === undefined
     )
-      return { ok: false, reason: reasons[0] ?? 'manifeste invalide', reasons }
+      return { ok: false, reason: reasons[0] ?? 'manifeste invalide', reasons, problems }
 
     let schemaPath: string | undefined
     let schemaRel: string | undefined
@@ -280,7 +331,7 @@ export function loadManifest(bundleDir: string, dirName: string): ManifestResult
     }
     return { ok: true, base, warnings }
   } catch (e) {
-    if (e instanceof Invalid) return invalid(e.message)
-    return invalid(`erreur d'entrée/sortie : ${(e as Error).message}`)
+    if (e instanceof Invalid) return invalid(e.message, e.problem)
+    return invalid(`erreur d'entrée/sortie : ${(e as Error).message}`, { code: 'io' })
   }
 }

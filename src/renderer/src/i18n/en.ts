@@ -659,6 +659,26 @@ export const en = {
     resolvedAt: 'Decided',
     rejectionReason: 'Reason'
   },
+  /** Why a bundle's okf-bundle.yaml is refused (`BundleProblemCode`). */
+  bundleProblems: {
+    unreadable: 'okf-bundle.yaml cannot be read.',
+    unparseable: 'okf-bundle.yaml is not valid YAML (or is nested too deep).',
+    'root-not-map': 'okf-bundle.yaml must be a list of “field: value” lines.',
+    'field-missing': 'The field {{field}} is missing.',
+    'field-not-string': 'The field {{field}} must be text (it is {{got}}); put it between quotes.',
+    'field-empty': 'The field {{field}} is empty.',
+    'name-pattern': 'The name {{name}} may hold only lowercase letters, digits and hyphens.',
+    'title-newline': 'The title holds a line break.',
+    'title-control': 'The title holds a control character ({{char}}).',
+    'title-too-long': 'The title is {{length}} characters long; 100 at most.',
+    'path-not-relative': '{{field}} must be a path inside the base ({{path}} is not).',
+    'path-escapes': '{{field}} ({{path}}) points outside the base.',
+    'corpus-root': 'corpus-dir cannot be the base’s own folder.',
+    'corpus-in-proposals': 'corpus-dir ({{path}}) cannot be or hold the proposals folder.',
+    'corpus-missing': 'corpus-dir ({{path}}) does not exist or is not a folder.',
+    'rules-missing': 'The rules file {{path}} (governance.rules) is missing.',
+    io: 'The base’s folder cannot be read.'
+  },
   reconcile: {
     title: 'Some proposals or files need a repair',
     explain:

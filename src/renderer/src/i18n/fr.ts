@@ -680,6 +680,26 @@ export const fr: Resources<typeof en> = {
     resolvedAt: 'Décidée',
     rejectionReason: 'Motif'
   },
+  /** Pourquoi l’okf-bundle.yaml d’une base est refusé (`BundleProblemCode`). */
+  bundleProblems: {
+    unreadable: 'okf-bundle.yaml est illisible.',
+    unparseable: 'okf-bundle.yaml n’est pas du YAML valide (ou est trop imbriqué).',
+    'root-not-map': 'okf-bundle.yaml doit être une suite de lignes « champ: valeur ».',
+    'field-missing': 'Le champ {{field}} manque.',
+    'field-not-string': 'Le champ {{field}} doit être du texte (c’est {{got}}) : mettez-le entre guillemets.',
+    'field-empty': 'Le champ {{field}} est vide.',
+    'name-pattern': 'Le nom {{name}} ne peut contenir que des minuscules, des chiffres et des tirets.',
+    'title-newline': 'Le titre contient un retour à la ligne.',
+    'title-control': 'Le titre contient un caractère de contrôle ({{char}}).',
+    'title-too-long': 'Le titre fait {{length}} caractères ; 100 au plus.',
+    'path-not-relative': '{{field}} doit être un chemin dans la base ({{path}} n’en est pas un).',
+    'path-escapes': '{{field}} ({{path}}) pointe hors de la base.',
+    'corpus-root': 'corpus-dir ne peut pas être le dossier de la base lui-même.',
+    'corpus-in-proposals': 'corpus-dir ({{path}}) ne peut pas être ni contenir le dossier des propositions.',
+    'corpus-missing': 'corpus-dir ({{path}}) n’existe pas ou n’est pas un dossier.',
+    'rules-missing': 'Le fichier de règles {{path}} (governance.rules) manque.',
+    io: 'Le dossier de la base est illisible.'
+  },
   reconcile: {
     title: 'Des propositions ou des fichiers demandent une réparation',
     explain:

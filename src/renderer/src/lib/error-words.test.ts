@@ -4,6 +4,8 @@ import { ERROR_KINDS, type ErrorKind } from '../../../shared/error-kinds'
 import { en } from '../i18n/en'
 import { fr } from '../i18n/fr'
 import { errorWords } from './error-words'
+import { BUNDLE_PROBLEM_CODES } from '../../../shared/bundle-problems'
+import { bundleProblemWords } from './bundle-problems'
 
 /**
  * Every kind of the engine's vocabulary is worded in both languages, its parameters interpolated
@@ -41,6 +43,21 @@ describe('error kinds', () => {
           expect(text).not.toContain('phrase du moteur')
         }
         for (const n of names) expect(`${words.title} ${words.action}`).toContain(`<${n}>`)
+      }
+    })
+  }
+
+  for (const code of BUNDLE_PROBLEM_CODES) {
+    it(`words the bundle problem ${code} in both languages, values as given`, () => {
+      for (const lng of ['en', 'fr'] as const) {
+        const t = i18n.getFixedT(lng) as TFunction
+        const entry = (lng === 'en' ? en : fr).bundleProblems[code]
+        expect(entry, `${lng} wording of ${code}`).toBeDefined()
+        const names = placeholders(entry)
+        const values = Object.fromEntries(names.map((n) => [n, `<${n}>`]))
+        const text = bundleProblemWords(t, { code, values })
+        expect(text).not.toMatch(/\{\{|\}\}/)
+        for (const n of names) expect(text).toContain(`<${n}>`)
       }
     })
   }

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next'
 import type { HubApiError } from '../../../shared/hub-api'
-import type { ErrorParams } from '../../../shared/error-kinds'
+import type { ErrorParams, ErrorParamValue } from '../../../shared/error-kinds'
+import type { BundleProblem } from '../../../shared/bundle-problems'
 
 export interface ErrorWords {
   title: string
@@ -13,8 +14,20 @@ export interface ErrorWords {
 export function interpolationOf(params: ErrorParams | undefined): Record<string, string | number> {
   const out: Record<string, string | number> = {}
   for (const [k, v] of Object.entries(params ?? {}))
-    out[k] = Array.isArray(v) ? v.join(', ') : typeof v === 'boolean' ? String(v) : v
+    out[k] = Array.isArray(v) ? stringList(v).join(', ') : typeof v === 'boolean' ? String(v) : v
   return out
+}
+
+/** A list parameter's strings (paths, commits, reasons); anything else in it is left out. */
+export function stringList(v: ErrorParamValue | undefined): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
+}
+
+/** A list parameter's bundle problems (`import-invalid-bundle`'s `problems`). */
+export function problemList(v: ErrorParamValue | undefined): BundleProblem[] {
+  return Array.isArray(v)
+    ? v.filter((x): x is BundleProblem => typeof x === 'object' && x !== null && 'code' in x)
+    : []
 }
 
 /**

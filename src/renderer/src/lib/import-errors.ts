@@ -1,5 +1,7 @@
 import type { HubApiError } from '../../../shared/hub-api'
 import type { ErrorKind } from '../../../shared/error-kinds'
+import type { BundleProblem } from '../../../shared/bundle-problems'
+import { problemList, stringList } from './error-words'
 
 /**
  * Why an import was refused, as the wizard sorts it: a family (which picks the step's framing) and
@@ -27,6 +29,8 @@ export interface ImportFailure {
   error: HubApiError
   /** Every reason of an invalid bundle (the engine's list parameter). */
   reasons: string[]
+  /** The same reasons as data, one for one, when the engine gave them (worded by the wizard). */
+  problems: BundleProblem[]
   /** The folder of the base already holding the name, for a collision. */
   other: string | null
   field: ImportField | null
@@ -77,10 +81,6 @@ const FIELD: Partial<Record<ImportFailureKind, ImportField>> = {
   exists: 'name'
 }
 
-function stringList(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
-}
-
 export function classifyImportFailure(error: HubApiError): ImportFailure {
   const kind: ImportFailureKind = (error.kind && FAMILY[error.kind]) || 'other'
   const holder = error.params?.holder
@@ -88,6 +88,7 @@ export function classifyImportFailure(error: HubApiError): ImportFailure {
     kind,
     error,
     reasons: kind === 'invalid-bundle' ? stringList(error.params?.reasons) : [],
+    problems: kind === 'invalid-bundle' ? problemList(error.params?.problems) : [],
     other: error.kind === 'base-name-taken' && typeof holder === 'string' ? holder : null,
     field: FIELD[kind] ?? null
   }

@@ -12,6 +12,7 @@ import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
 import { importPath, newBasePath } from '../routes'
 import { useBases } from '../stores/bases'
+import { bundleProblemWords } from '../lib/bundle-problems'
 
 /** Every base of this machine, the bundles that could not be served and why, and a rescan. */
 export function BasesOverviewScreen(): React.JSX.Element {
@@ -113,7 +114,8 @@ export function BasesOverviewScreen(): React.JSX.Element {
           <ul className="problem-list" data-testid="invalid-bundles">
             {overview.invalid.map((i) => (
               <li key={i.dir}>
-                <code>{i.dir}</code> — {i.reason}
+                <code>{i.dir}</code> —{' '}
+                {i.problem ? bundleProblemWords(t, i.problem) : <span lang="fr">{i.reason}</span>}
               </li>
             ))}
           </ul>

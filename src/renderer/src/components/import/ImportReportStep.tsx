@@ -6,6 +6,7 @@ import { useImport } from '../../stores/import'
 import { errorWords } from '../../lib/error-words'
 import { ErrorNotice } from '../ErrorNotice'
 import { StepHeading } from './StepHeading'
+import { bundleProblemWords } from '../../lib/bundle-problems'
 
 /**
  * The engine's refusal, in place: what happened and what to do (worded from the error's kind), every
@@ -38,12 +39,20 @@ function Refusal({ failure }: { failure: ImportFailure }): React.JSX.Element {
           {failure.reasons.length > 0 ? (
             <>
               <p className="notice-title">{t('import.failure.reasons', { count: failure.reasons.length })}</p>
-              {/* discovery's reasons are the engine's (French) validation sentences about the base */}
-              <ul className="problem-list" data-testid="import-reasons" lang="fr">
-                {failure.reasons.map((r, i) => (
-                  <li key={i}>{r}</li>
-                ))}
-              </ul>
+              {failure.problems.length === failure.reasons.length ? (
+                <ul className="problem-list" data-testid="import-reasons">
+                  {failure.problems.map((p, i) => (
+                    <li key={i}>{bundleProblemWords(t, p)}</li>
+                  ))}
+                </ul>
+              ) : (
+                // Without their data, the reasons are discovery's French sentences: marked as such.
+                <ul className="problem-list" data-testid="import-reasons" lang="fr">
+                  {failure.reasons.map((r, i) => (
+                    <li key={i}>{r}</li>
+                  ))}
+                </ul>
+              )}
             </>
           ) : null}
           <details className="error-detail">

@@ -1,6 +1,7 @@
 import { AlertTriangle, RotateCw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { HubApiError } from '../../../../shared/hub-api'
+import { stringList } from '../../lib/error-words'
 
 /**
  * The resolve refused because the base moved after the preview (a colleague's commit, an edit
@@ -15,8 +16,8 @@ export function StalePreviewNotice({
   onPreview(): void
 }): React.JSX.Element {
   const { t } = useTranslation()
-  const paths = Array.isArray(error.params?.paths) ? error.params.paths : []
-  const commits = Array.isArray(error.params?.commits) ? error.params.commits : []
+  const paths = stringList(error.params?.paths)
+  const commits = stringList(error.params?.commits)
   return (
     <div className="notice notice-error" role="alert" data-testid="stale-preview">
       <AlertTriangle aria-hidden="true" className="notice-icon" size={18} />
