@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Page, TestInfo } from '@playwright/test'
 import { expect, test } from './helpers/fixtures'
 import { BASE, makeRemote } from './helpers/remote'
-import { removeDir, tempDir } from '../test/helpers/fixtures'
+import { git, removeDir, tempDir, writeFiles } from '../test/helpers/fixtures'
 import { startGitHttpServer } from '../test/helpers/git-http'
 import { linesInOtherLanguage, type Lang } from './helpers/language'
 import { openApp, snap } from './helpers/page'
@@ -14,25 +14,39 @@ import { openApp, snap } from './helpers/page'
 // the visible text must hold no line of the other language. The engine's own sentence is only in
 // a folded technical detail marked lang="fr", which is left out (as is code).
 
-/** The page's visible text, without code, folded details, and what is marked as another language. */
-async function visibleText(page: Page, lang: Lang): Promise<string> {
-  return page.evaluate((lng) => {
-    const hidden: HTMLElement[] = []
-    for (const el of document.querySelectorAll<HTMLElement>('code, [lang]:not(html)')) {
-      if (el.tagName === 'CODE' || el.getAttribute('lang') !== lng) {
-        hidden.push(el)
-        el.dataset.prevDisplay = el.style.display
-        el.style.display = 'none'
-      }
-    }
-    const text = document.body.innerText
-    for (const el of hidden) el.style.display = el.dataset.prevDisplay ?? ''
-    return text
-  }, lang)
+/** A new base in the walk's language (what a manager creating one in the app gets). */
+function supportBase(lang: Lang): { name: string; title: string; description: string; language: Lang } {
+  return {
+    name: 'support',
+    title: lang === 'en' ? 'Support desk' : 'Support',
+    description: lang === 'en' ? 'How the support desk works.' : 'Comment le support fonctionne.',
+    language: lang
+  }
 }
 
-async function expectOnly(page: Page, lang: Lang, where: string): Promise<void> {
-  const other = linesInOtherLanguage(await visibleText(page, lang), lang)
+/** The page's visible text, without code, folded details, and what is marked as another language. */
+async function visibleText(page: Page, lang: Lang, scope = 'body'): Promise<string> {
+  return page.evaluate(
+    ([lng, sel]) => {
+      const hidden: HTMLElement[] = []
+      for (const el of document.querySelectorAll<HTMLElement>('code, [lang]:not(html)')) {
+        if (el.tagName === 'CODE' || el.getAttribute('lang') !== lng) {
+          hidden.push(el)
+          el.dataset.prevDisplay = el.style.display
+          el.style.display = 'none'
+        }
+      }
+      const text = [...document.querySelectorAll<HTMLElement>(sel)].map((el) => el.innerText).join('\n')
+      for (const el of hidden) el.style.display = el.dataset.prevDisplay ?? ''
+      return text
+    },
+    [lang, scope] as const
+  )
+}
+
+/** `scope`: a selector when the page also shows the bases' own content (their titles are theirs). */
+async function expectOnly(page: Page, lang: Lang, where: string, scope?: string): Promise<void> {
+  const other = linesInOtherLanguage(await visibleText(page, lang, scope), lang)
   expect(other, `${where}: lines in the other language`).toEqual([])
 }
 
@@ -239,6 +253,88 @@ for (const [lang, locale] of [
       )
       await expectOnly(page, lang, 'plan local changes')
       await snap(page, info, `error-language-plan-local-changes-${lang}`)
+    })
+
+    test(`sync: a remote the hub cannot sync, an SSH address (${lang})`, async ({
+      page,
+      hub
+    }, info: TestInfo) => {
+      await hub.api('newBase', supportBase(lang))
+      const root = join(hub.basesDir, 'support')
+      git(root, 'remote', 'add', 'origin', 'git@example.org:org/support.git')
+      git(root, 'config', 'branch.main.remote', 'origin')
+      git(root, 'config', 'branch.main.merge', 'refs/heads/main')
+      await openApp(page, hub, '#/base/support/inventory')
+      const notice = page.getByTestId('sync-error')
+      await expect(notice).toBeVisible({ timeout: 30_000 })
+      // worded from the problem's kind, with the remote's address; the engine's sentence folded away
+      await expect(notice).toContainText('git@example.org:org/support.git')
+      await expect(notice).toContainText(
+        lang === 'en' ? 'only http(s) addresses' : 'que les adresses http(s)'
+      )
+      await expectOnly(page, lang, 'sync not http')
+      await snap(page, info, `error-language-sync-ssh-${lang}`)
+    })
+
+    test(`overview: folders that are not valid bases (${lang})`, async ({ page, hub }, info: TestInfo) => {
+      writeFiles(join(hub.basesDir, 'broken'), {
+        'okf-bundle.yaml':
+          'bundle-spec: "0.1"\nname: Bad_Name\ndescription: x\ngovernance:\n  rules: GOVERNANCE.md\n',
+        'GOVERNANCE.md': '# Rules\n'
+      })
+      writeFiles(join(hub.basesDir, 'not-yaml'), { 'okf-bundle.yaml': 'name: [unclosed\n' })
+      await openApp(page, hub, '#/')
+      const list = page.getByTestId('invalid-bundles')
+      await expect(list).toBeVisible({ timeout: 30_000 })
+      await expect(list.locator('li')).toHaveCount(2)
+      await expect(list).toContainText(
+        lang === 'en' ? 'The field title is missing.' : 'Le champ title manque.'
+      )
+      // The shipped bases' cards show their own (French) titles: base content, not the UI's words.
+      await expectOnly(page, lang, 'overview invalid bases', 'section:has([data-testid="invalid-bundles"])')
+      await snap(page, info, `error-language-overview-invalid-${lang}`)
+    })
+
+    test(`reconcile: pending files that cannot be recorded (${lang})`, async ({
+      page,
+      hub
+    }, info: TestInfo) => {
+      await hub.api('newBase', supportBase(lang))
+      const root = join(hub.basesDir, 'support')
+      writeFiles(root, {
+        'proposals/pending/draft.md': 'no header here\n',
+        'proposals/pending/prop-2026-01-04-0001.md':
+          '---\nid: prop-2026-01-04-0002\nsubmitted-by: human:x\ntype: observation\nconcerns: c\nconfidence: high\n---\n\nx\n'
+      })
+      await openApp(page, hub, '#/base/support/inventory')
+      const banner = page.getByTestId('reconcile-banner')
+      await expect(banner).toBeVisible({ timeout: 30_000 })
+      await expect(banner).toContainText(
+        lang === 'en'
+          ? 'its id prop-2026-01-04-0002 is not the file’s name'
+          : 'son identifiant prop-2026-01-04-0002'
+      )
+      await expectOnly(page, lang, 'reconcile malformed')
+      await snap(page, info, `error-language-reconcile-${lang}`)
+    })
+
+    test(`governance: a schema that is not YAML is refused (${lang})`, async ({
+      page,
+      hub
+    }, info: TestInfo) => {
+      await hub.api('newBase', supportBase(lang))
+      await hub.api('updateSettings', { reviewer: 'human:Alice Martin' })
+      await openApp(page, hub, '#/base/support/governance')
+      await page.getByTestId('governance-edit').click()
+      await page.getByTestId('governance-schema').fill('fields: [unclosed\n')
+      await page.getByTestId('governance-preview').click()
+      await expect(page.locator('[data-error-kind]').first()).toHaveAttribute(
+        'data-error-kind',
+        'governance-invalid-yaml',
+        { timeout: 30_000 }
+      )
+      await expectOnly(page, lang, 'governance invalid yaml')
+      await snap(page, info, `error-language-governance-yaml-${lang}`)
     })
 
     test(`unknown base (${lang})`, async ({ page, hub }, info: TestInfo) => {

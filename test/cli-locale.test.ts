@@ -68,3 +68,26 @@ describe('the CLI in the user’s language', () => {
     expect(r.stderr).not.toMatch(/injoignable|vérifiez/)
   })
 })
+
+describe('usage errors of the shared options follow the locale', () => {
+  const dirs: string[] = []
+  afterEach(() => dirs.splice(0).forEach(removeDir))
+
+  it('--bases without its value: English with LANG=en_US, French with LANG=fr_FR', () => {
+    const run = (lang: string) => {
+      const bases = tempDir('okf-bases-')
+      const h = hubEnv(bases)
+      dirs.push(h.userData, bases)
+      return cli(['new', 'support', '--title', 'T', '--description', 'D', '--bases'], {
+        ...h.env,
+        LANG: lang
+      })
+    }
+    const en = run('en_US.UTF-8')
+    expect(en.status).toBe(64)
+    expect(en.stderr).toMatch(/^okf-hub new: --bases expects a value\n/)
+    const fr = run('fr_FR.UTF-8')
+    expect(fr.status).toBe(64)
+    expect(fr.stderr).toMatch(/^okf-hub new : --bases attend une valeur\n/)
+  })
+})

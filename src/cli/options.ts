@@ -1,6 +1,7 @@
 import { configErrorExit } from '../engine/bootstrap/config-exit'
 import { ConfigError, loadConfig, type HubConfig } from '../engine/config'
 import { openHubLog, type HubLog } from '../engine/hublog'
+import { cliMessages } from './locale'
 
 /** Splits `--bases X`, `--config X` (and `--opt=X`) out of argv; returns the rest. */
 export function takeHubOptions(argv: string[]): {
@@ -18,7 +19,7 @@ export function takeHubOptions(argv: string[]): {
       continue
     }
     const v = m[2] !== undefined ? m[2] : argv[++i]
-    if (v === undefined) return { ...out, error: `--${m[1]} attend une valeur` }
+    if (v === undefined) return { ...out, error: cliMessages().main.needsValue(m[1]) }
     out[m[1] as 'bases' | 'config'] = v
   }
   return out
@@ -73,9 +74,10 @@ export function prepareCommand<P extends { bases?: string; config?: string; json
     return 0
   }
   if (!args.parsed) {
-    const message = args.error ?? 'usage incorrect'
+    const words = cliMessages().main
+    const message = args.error ?? words.badUsage
     if (args.json) process.stdout.write(JSON.stringify({ error: { code: 'USAGE', message } }, null, 2) + '\n')
-    process.stderr.write(`okf-hub ${name} : ${message}\n\n${usage}`)
+    process.stderr.write(`${words.usageLine(name, message)}\n\n${usage}`)
     return 64
   }
   const p = args.parsed

@@ -57,7 +57,12 @@ Configuration: --bases, else OKF_HUB_BASES, else bases-dir of hub-config.yaml
 Language: LC_ALL, LC_MESSAGES or LANG (fr… for French; English otherwise).
 `,
     unknownCommand: (cmd: string): string => `okf-hub: unknown command: ${cmd}`,
-    unexpected: (detail: string): string => `okf-hub: unexpected error: ${detail}`
+    unexpected: (detail: string): string => `okf-hub: unexpected error: ${detail}`,
+    /** `--bases` / `--config` given without its value. */
+    needsValue: (option: string): string => `--${option} expects a value`,
+    badUsage: 'wrong usage',
+    /** A subcommand's usage error, before its usage text. */
+    usageLine: (name: string, message: string): string => `okf-hub ${name}: ${message}`
   },
   ui: {
     usage: `usage: okf-hub ui [--port N] [--host H [--allow-remote]] [--bases DIR] [--config FILE] [--no-open] [--verbose]

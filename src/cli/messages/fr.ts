@@ -26,7 +26,10 @@ Configuration : --bases, sinon OKF_HUB_BASES, sinon bases-dir de hub-config.yaml
 (--config, OKF_HUB_CONFIG, ou <données utilisateur>/hub-config.yaml), sinon <données utilisateur>/bases.
 `,
     unknownCommand: (cmd: string): string => `okf-hub: commande inconnue : ${cmd}`,
-    unexpected: (detail: string): string => `okf-hub: erreur inattendue : ${detail}`
+    unexpected: (detail: string): string => `okf-hub: erreur inattendue : ${detail}`,
+    needsValue: (option: string): string => `--${option} attend une valeur`,
+    badUsage: 'usage incorrect',
+    usageLine: (name: string, message: string): string => `okf-hub ${name} : ${message}`
   },
   ui: {
     usage: `usage: okf-hub ui [--port N] [--host H [--allow-remote]] [--bases DIR] [--config FILE] [--no-open] [--verbose]

@@ -143,8 +143,9 @@ export const en = {
       action: 'Nothing was restored. Keep or set aside their new changes first, then restore.'
     },
     'governance-invalid-yaml': {
-      title: '{{file}} is not valid YAML: {{reason}}',
-      action: 'Nothing was written. Correct it, then preview again.'
+      // The parser's reason is English whatever the UI's language: it stays in the technical details.
+      title: '{{file}} is not valid YAML.',
+      action: 'Nothing was written. Correct it (the technical details say where), then preview again.'
     },
     'governance-invalid-field': {
       title: 'The title or the description is refused.',

@@ -153,8 +153,9 @@ export const fr: Resources<typeof en> = {
         'Rien n’a été restauré. Gardez ou mettez de côté leurs nouvelles modifications d’abord, puis restaurez.'
     },
     'governance-invalid-yaml': {
-      title: '{{file}} n’est pas du YAML valide : {{reason}}',
-      action: 'Rien n’a été écrit. Corrigez-le, puis prévisualisez à nouveau.'
+      title: '{{file}} n’est pas du YAML valide.',
+      action:
+        'Rien n’a été écrit. Corrigez-le (les détails techniques disent où), puis prévisualisez à nouveau.'
     },
     'governance-invalid-field': {
       title: 'Le titre ou la description est refusé.',

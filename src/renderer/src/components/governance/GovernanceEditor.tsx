@@ -1,5 +1,5 @@
 import { Eye, GitCommitHorizontal, X } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type {
   GovernanceEdit,
@@ -56,6 +56,12 @@ export function GovernanceEditor({
   const [preview, setPreview] = useState<GovernanceEditPreview | null>(null)
   const [busy, setBusy] = useState<'preview' | 'commit' | null>(null)
   const [error, setError] = useState<HubApiError | null>(null)
+  const errorRef = useRef<HTMLDivElement>(null)
+  // The refusal appears under the buttons, below a long rules editor: brought into view, not left
+  // off-screen where the manager would think the press did nothing.
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView({ block: 'nearest' })
+  }, [error])
   const [errorContext, setErrorContext] = useState('')
 
   // Any change after a preview makes it stale: the manager previews again before committing.
@@ -247,7 +253,7 @@ export function GovernanceEditor({
           <X aria-hidden="true" size={16} /> {t('governanceEdit.cancel')}
         </button>
       </div>
-      {error ? <ErrorNotice error={error} context={errorContext} /> : null}
+      <div ref={errorRef}>{error ? <ErrorNotice error={error} context={errorContext} /> : null}</div>
       <LocalChangesLink base={base} error={error} />
 
       {preview ? (

@@ -139,7 +139,8 @@ export function SyncBadge({
       ) : !never ? (
         <span className="sync-when">{t('sync.never')}</span>
       ) : null}
-      {explained && explain ? (
+      {/* An error is told, with Try again, by the sync panel right below: not twice. */}
+      {explained && explain && status.state !== 'error' ? (
         <span className="sync-explain" data-testid={`${testId}-explain`}>
           {explain}
         </span>
