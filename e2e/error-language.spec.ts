@@ -1,4 +1,5 @@
 import { appendFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import type { Page, TestInfo } from '@playwright/test'
 import { expect, test } from './helpers/fixtures'
@@ -7,6 +8,7 @@ import { git, removeDir, tempDir, writeFiles } from '../test/helpers/fixtures'
 import { startGitHttpServer } from '../test/helpers/git-http'
 import { linesInOtherLanguage, type Lang } from './helpers/language'
 import { openApp, snap } from './helpers/page'
+import { CLI_JS } from './helpers/hub'
 
 // Issue 25 item 2: every error path a manager can reach shows in the UI's language. Each screen's
 // failure is provoked against the real engine (a closed port on 127.0.0.1, an SSH address, an
@@ -335,6 +337,67 @@ for (const [lang, locale] of [
       )
       await expectOnly(page, lang, 'governance invalid yaml')
       await snap(page, info, `error-language-governance-yaml-${lang}`)
+    })
+
+    test(`plan: the base is busy with another write (${lang})`, async ({
+      page,
+      hub,
+      agent
+    }, info: TestInfo) => {
+      test.setTimeout(120_000)
+      await hub.api('newBase', supportBase(lang))
+      const id = await agent.propose({
+        base: 'support',
+        type: 'addition',
+        concerns: lang === 'en' ? 'Opening hours' : 'Horaires d’ouverture',
+        content: lang === 'en' ? 'Open at nine.' : 'Ouvert à neuf heures.',
+        sources: ['ticket 3'],
+        confidence: 'high',
+        submitted_by: 'claude-code/2.1'
+      })
+      const corpus = readdirSync(join(hub.basesDir, 'support', 'knowledge')).find((f) =>
+        f.endsWith('.md')
+      ) as string
+      await hub.api('saveDraft', 'support', {
+        summary: lang === 'en' ? 'opening hours' : 'horaires',
+        reviewed_by: 'human:Alice',
+        resolutions: [{ id, resolution: 'accepted', integrated_into: [corpus] }],
+        edits: [{ path: corpus, append: lang === 'en' ? 'Open at nine.' : 'Ouvert à neuf heures.' }]
+      })
+      // Another program holds the base's write lock (okf-hub lock, as a script of the team would).
+      const holder = spawn(
+        process.execPath,
+        [CLI_JS, 'lock', 'support', '--', 'sh', '-c', 'echo held; read x'],
+        {
+          env: hub.env,
+          stdio: ['pipe', 'pipe', 'pipe']
+        }
+      )
+      try {
+        await new Promise<void>((resolve, reject) => {
+          holder.stdout.on('data', (d: Buffer) => {
+            if (d.toString().includes('held')) resolve()
+          })
+          holder.once('exit', (code) => reject(new Error(`okf-hub lock exited ${code}`)))
+        })
+        await openApp(page, hub, '#/base/support/plan')
+        await page.getByTestId('preview-button').click()
+        await expect(page.getByTestId('resolve-button')).toBeEnabled({ timeout: 30_000 })
+        await page.getByTestId('resolve-button').click()
+        // The hub waits for the lock (15 s), then says the base is busy: nothing was written.
+        await expect(page.locator('[data-error-kind]').first()).toHaveAttribute(
+          'data-error-kind',
+          'base-busy',
+          {
+            timeout: 60_000
+          }
+        )
+        await expectOnly(page, lang, 'plan base busy')
+        await snap(page, info, `error-language-plan-busy-${lang}`)
+      } finally {
+        holder.stdin.end('\n')
+        holder.kill()
+      }
     })
 
     test(`unknown base (${lang})`, async ({ page, hub }, info: TestInfo) => {
