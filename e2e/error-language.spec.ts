@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import type { Page, TestInfo } from '@playwright/test'
@@ -398,6 +398,29 @@ for (const [lang, locale] of [
         holder.stdin.end('\n')
         holder.kill()
       }
+    })
+
+    test(`settings: a change that cannot be saved (${lang})`, async ({ page, hub }, info: TestInfo) => {
+      await openApp(page, hub, '#/settings')
+      await expect(page.getByTestId('settings-reviewer')).toBeVisible({ timeout: 30_000 })
+      // The settings file's place is taken by a folder: the write fails, as on a full or read-only disk.
+      const file = join(hub.userData, 'ui-settings.json')
+      rmSync(file, { force: true })
+      mkdirSync(join(file, 'in-the-way'), { recursive: true })
+      await page.getByTestId('settings-reviewer').fill('Alice Martin')
+      await page.getByTestId('settings-reviewer').press('Enter')
+      await expect(page.locator('[data-error-kind]').first()).toHaveAttribute(
+        'data-error-kind',
+        'settings-not-saved',
+        {
+          timeout: 30_000
+        }
+      )
+      await expect(page.locator('[data-error-kind]').first()).toContainText(
+        lang === 'en' ? 'Your change was not saved' : 'Votre modification n’a pas été enregistrée'
+      )
+      await expectOnly(page, lang, 'settings not saved')
+      await snap(page, info, `error-language-settings-${lang}`)
     })
 
     test(`unknown base (${lang})`, async ({ page, hub }, info: TestInfo) => {

@@ -105,7 +105,10 @@ export class SettingsStore {
       await this.onStep?.('settings:dir-ready')
       await writeFileAtomic(this.file, JSON.stringify(next, null, 2) + '\n', this.onStep)
     } catch (e) {
-      throw ioError(`réglages non enregistrés (${this.file}) : ${(e as Error).message}`)
+      throw ioError(`réglages non enregistrés (${this.file}) : ${(e as Error).message}`, {
+        kind: 'settings-not-saved',
+        params: { file: this.file }
+      })
     }
     return next
   }

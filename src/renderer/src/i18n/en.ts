@@ -160,6 +160,11 @@ export const en = {
       title: 'The governance files changed since the preview.',
       action: 'Nothing was written. Preview again to see the current version.'
     },
+    'settings-not-saved': {
+      title: 'The settings file {{file}} could not be written.',
+      action:
+        'Nothing was changed. Check that its folder is writable and the disk not full, then change the setting again.'
+    },
     'proposal-field-invalid': {
       title: 'The proposal’s field {{field}} breaks the filing rules.',
       action: 'It cannot be filed as it is: correct the file or ask the agent to file it again.'
@@ -1077,6 +1082,7 @@ export const en = {
   settings: {
     title: 'Settings',
     loading: 'Loading the settings',
+    saveFailed: 'Your change was not saved',
     reviewer: 'Reviewer name',
     reviewerHint: 'Your name, recorded with your decisions.',
     firstSteps: 'Show the first steps on the overview',

@@ -170,6 +170,11 @@ export const fr: Resources<typeof en> = {
       title: 'Les fichiers de gouvernance ont changé depuis l’aperçu.',
       action: 'Rien n’a été écrit. Prévisualisez à nouveau pour voir la version actuelle.'
     },
+    'settings-not-saved': {
+      title: 'Le fichier de réglages {{file}} n’a pas pu être écrit.',
+      action:
+        'Rien n’a changé. Vérifiez que son dossier est accessible en écriture et que le disque n’est pas plein, puis modifiez de nouveau le réglage.'
+    },
     'proposal-field-invalid': {
       title: 'Le champ {{field}} de la proposition enfreint les règles de dépôt.',
       action:
@@ -1105,6 +1110,7 @@ export const fr: Resources<typeof en> = {
   settings: {
     title: 'Réglages',
     loading: 'Chargement des réglages',
+    saveFailed: 'Votre modification n’a pas été enregistrée',
     reviewer: 'Nom du relecteur',
     reviewerHint: 'Votre nom, enregistré avec vos décisions.',
     firstSteps: 'Montrer les premiers pas sur l’accueil',

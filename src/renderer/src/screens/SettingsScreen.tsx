@@ -14,7 +14,7 @@ import { reviewerShown, reviewerValue } from '../lib/reviewer'
 export function SettingsScreen(): React.JSX.Element {
   const { t } = useTranslation()
   useDocumentTitle(t('settings.title'))
-  const { settings, info, error, update, load } = useSettings()
+  const { settings, info, error, failed, update, load } = useSettings()
   const [reviewer, setReviewer] = useState('')
   const [saved, setSaved] = useState(false)
   useEffect(() => setReviewer(settings?.reviewer ?? ''), [settings?.reviewer])
@@ -37,7 +37,11 @@ export function SettingsScreen(): React.JSX.Element {
         <h1>{t('settings.title')}</h1>
       </header>
       {error ? (
-        <ErrorNotice error={error} context={t('settings.loading')} onRetry={() => void load()} />
+        failed === 'save' ? (
+          <ErrorNotice error={error} context={t('settings.saveFailed')} />
+        ) : (
+          <ErrorNotice error={error} context={t('settings.loading')} onRetry={() => void load()} />
+        )
       ) : null}
       {!settings && !error ? <Skeleton lines={6} /> : null}
       {settings ? (

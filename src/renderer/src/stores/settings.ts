@@ -8,6 +8,8 @@ interface SettingsState {
   settings: Settings | null
   info: HubInfo | null
   error: HubApiError | null
+  /** What failed: loading the settings (Retry reloads) or saving a change (nothing was changed). */
+  failed: 'load' | 'save' | null
   /** The language shown: the manager's choice, else the OS locale. */
   language: Language
   load(): Promise<void>
@@ -30,6 +32,7 @@ export const useSettings = create<SettingsState>()((set, get) => {
     settings: null,
     info: null,
     error: null,
+    failed: null,
     language: systemLanguage(),
 
     async load() {
@@ -37,18 +40,18 @@ export const useSettings = create<SettingsState>()((set, get) => {
         const [settings, info] = await Promise.all([hub().getSettings(), hub().info()])
         const language = settings.language ?? systemLanguage()
         applyLanguage(language)
-        set({ settings, info, language, error: null })
+        set({ settings, info, language, error: null, failed: null })
       } catch (e) {
-        set({ error: toHubApiError(e) })
+        set({ error: toHubApiError(e), failed: 'load' })
       }
     },
 
     async update(patch) {
       try {
         const settings = await send(patch)
-        set({ settings, error: null })
+        set({ settings, error: null, failed: null })
       } catch (e) {
-        set({ error: toHubApiError(e) })
+        set({ error: toHubApiError(e), failed: 'save' })
         throw toHubApiError(e)
       }
     },
