@@ -97,6 +97,9 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
           ? `OKF Hub a installé ${GUIDE} (livrée avec l’application)`
           : `OKF Hub installed ${GUIDE} (shipped with the app)`
       )
+      await expect(page.locator('.history-other').last().locator('.history-kind')).toHaveText(
+        fr ? 'Début de la base' : 'Beginning of the base'
+      )
       await snap(page, info, `${tag}-history-words`)
       await expectAccessible(page, 'history')
 

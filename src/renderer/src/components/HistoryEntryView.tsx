@@ -62,7 +62,8 @@ export function HistoryEntryView({
         ) : null}
         <p className="history-meta">
           <span className={`history-kind history-kind-${entry.kind}`}>
-            {t(`history.kinds.${entry.kind}`)}
+            {/* The hub's own first commit is the base's beginning, not an unexplained "other change". */}
+            {t(entry.start ? 'history.kinds.start' : `history.kinds.${entry.kind}`)}
           </span>{' '}
           · <span title={entry.author}>{who}</span> · <RelativeTime iso={entry.date} />{' '}
           <span className="muted">({f.dateTime(entry.date)})</span> ·{' '}

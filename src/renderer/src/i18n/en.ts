@@ -1038,7 +1038,8 @@ export const en = {
       submission: 'Proposal filed',
       resolution: 'Decision',
       reconcile: 'Repair',
-      other: 'Other change'
+      other: 'Other change',
+      start: 'Beginning of the base'
     }
   },
   audit: {

@@ -1064,7 +1064,8 @@ export const fr: Resources<typeof en> = {
       submission: 'Proposition déposée',
       resolution: 'Décision',
       reconcile: 'Réparation',
-      other: 'Autre modification'
+      other: 'Autre modification',
+      start: 'Début de la base'
     }
   },
   audit: {
