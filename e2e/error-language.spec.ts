@@ -423,6 +423,30 @@ for (const [lang, locale] of [
       await snap(page, info, `error-language-settings-${lang}`)
     })
 
+    test(`links to what does not exist: a proposal, a commit, a document (${lang})`, async ({
+      page,
+      hub
+    }, info: TestInfo) => {
+      await hub.api('newBase', supportBase(lang))
+      // Each page, once its answer is in: a notice, or (the trail) the steps that found nothing.
+      const pages: [string, string, string][] = [
+        ['#/base/support/proposal/prop-2026-01-01-dead', 'proposal', '.notice-error'],
+        [
+          '#/base/support/proposal/prop-2026-01-01-dead/trail',
+          'trail',
+          '[data-testid="audit-trail"] .audit-step'
+        ],
+        ['#/base/support/history/0123456789abcdef0123456789abcdef01234567', 'commit', '.notice-error'],
+        ['#/base/support/corpus/no-such-document.md', 'document', '[data-error-kind="document-not-found"]']
+      ]
+      for (const [hash, what, settled] of pages) {
+        await openApp(page, hub, hash)
+        await expect(page.locator(settled).first()).toBeVisible({ timeout: 30_000 })
+        await expectOnly(page, lang, `missing ${what}`)
+        await snap(page, info, `error-language-missing-${what}-${lang}`)
+      }
+    })
+
     test(`unknown base (${lang})`, async ({ page, hub }, info: TestInfo) => {
       await openApp(page, hub, '#/base/no-such-base/inventory')
       await expect(page.locator('main h2', { hasText: 'no-such-base' })).toBeVisible({ timeout: 30_000 })

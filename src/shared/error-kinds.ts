@@ -44,6 +44,8 @@ export const ERROR_KINDS = [
   // a proposal's field breaks a kb_propose rule: { field } as kb_propose names it (reconcile words
   // an untracked pending file with it; the MCP door keeps the contract's sentence)
   'proposal-field-invalid',
+  // a corpus path that names no document of the base (missing, outside, excluded, not .md): { path }
+  'document-not-found',
   // the settings file could not be written: { file }
   'settings-not-saved',
   // --- any door (issue 25 item 2) ---

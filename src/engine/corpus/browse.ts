@@ -73,7 +73,8 @@ export function resolveCorpusDocument(base: Base, rel: string): CorpusDocument {
   const doc = resolveDocument(base, rel)
   if (!isDocumentPath(doc.rel))
     throw notFound(
-      `'${doc.rel}' n'est pas un document du corpus de la base '${base.name}' (seuls les fichiers .md en sont)`
+      `'${doc.rel}' n'est pas un document du corpus de la base '${base.name}' (seuls les fichiers .md en sont)`,
+      { kind: 'document-not-found', params: { path: doc.rel } }
     )
   return doc
 }

@@ -42,10 +42,12 @@ export interface ResolvedDocument {
  */
 export function resolveDocument(base: Base, rawRel: string): ResolvedDocument {
   const rel = rawRel.trim()
-  if (rel === '') throw notFound('chemin vide')
+  // Every refusal names the path as data (`document-not-found`); the sentence is the contract's.
+  const missing = { kind: 'document-not-found', params: { path: rel } } as const
+  if (rel === '') throw notFound('chemin vide', missing)
   if (rel.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(rel))
-    throw notFound(`chemin absolu refusé : '${rel}' (chemin relatif à corpus-dir attendu)`)
-  const outside = notFound(`chemin '${rel}' hors du corpus de la base '${base.name}'`)
+    throw notFound(`chemin absolu refusé : '${rel}' (chemin relatif à corpus-dir attendu)`, missing)
+  const outside = notFound(`chemin '${rel}' hors du corpus de la base '${base.name}'`, missing)
   if (isEscapeAttempt(rel)) throw outside
   const clean = rel
     .split('/')
@@ -65,25 +67,26 @@ export function resolveDocument(base: Base, rawRel: string): ResolvedDocument {
         const real = realpathSync(atRoot)
         if (isStrictlyInside(base.root, real) && statSync(real).isFile()) {
           throw notFound(
-            `document '${clean}' introuvable dans le corpus de la base '${base.name}' — ce chemin existe à la racine du bundle, hors de corpus-dir ('${base.corpusRel}') : les chemins de kb_read sont relatifs à corpus-dir, et les fichiers hors corpus ne sont pas lisibles par kb_read`
+            `document '${clean}' introuvable dans le corpus de la base '${base.name}' — ce chemin existe à la racine du bundle, hors de corpus-dir ('${base.corpusRel}') : les chemins de kb_read sont relatifs à corpus-dir, et les fichiers hors corpus ne sont pas lisibles par kb_read`,
+            missing
           )
         }
       } catch (e) {
         if ((e as { code?: string }).code === 'NOT_FOUND') throw e
       }
     }
-    throw notFound(`document '${clean}' introuvable dans la base '${base.name}'`)
+    throw notFound(`document '${clean}' introuvable dans la base '${base.name}'`, missing)
   }
   if (!isStrictlyInside(base.corpusDir, abs)) throw outside
   if (isExcluded(clean) || isExcluded(toPosixRelative(base.corpusDir, abs)))
-    throw notFound(`chemin '${clean}' exclu du corpus`)
+    throw notFound(`chemin '${clean}' exclu du corpus`, missing)
   let isFile: boolean
   try {
     isFile = statSync(abs).isFile()
   } catch {
     isFile = false
   }
-  if (!isFile) throw notFound(`document '${clean}' introuvable dans la base '${base.name}'`)
+  if (!isFile) throw notFound(`document '${clean}' introuvable dans la base '${base.name}'`, missing)
   return { abs, rel: clean }
 }
 

@@ -160,6 +160,10 @@ export const en = {
       title: 'The governance files changed since the preview.',
       action: 'Nothing was written. Preview again to see the current version.'
     },
+    'document-not-found': {
+      title: 'This base has no document {{path}}.',
+      action: 'It may have been renamed or removed since. Pick a document in the list.'
+    },
     'settings-not-saved': {
       title: 'The settings file {{file}} could not be written.',
       action:

@@ -170,6 +170,10 @@ export const fr: Resources<typeof en> = {
       title: 'Les fichiers de gouvernance ont changé depuis l’aperçu.',
       action: 'Rien n’a été écrit. Prévisualisez à nouveau pour voir la version actuelle.'
     },
+    'document-not-found': {
+      title: 'Cette base n’a pas de document {{path}}.',
+      action: 'Il a peut-être été renommé ou supprimé depuis. Choisissez un document dans la liste.'
+    },
     'settings-not-saved': {
       title: 'Le fichier de réglages {{file}} n’a pas pu être écrit.',
       action:
