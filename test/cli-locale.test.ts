@@ -91,3 +91,32 @@ describe('usage errors of the shared options follow the locale', () => {
     expect(fr.stderr).toMatch(/^okf-hub new : --bases attend une valeur\n/)
   })
 })
+
+describe('okf-hub review: its help and usage errors follow the locale, its reports stay the contract’s', () => {
+  const dirs: string[] = []
+  afterEach(() => dirs.splice(0).forEach(removeDir))
+
+  const run = (args: string[], lang: string) => {
+    const bases = tempDir('okf-bases-')
+    const h = hubEnv(bases)
+    dirs.push(h.userData, bases)
+    return cli(['review', ...args], { ...h.env, LANG: lang })
+  }
+
+  it('English with LANG=en_US', () => {
+    const help = run(['--help'], 'en_US.UTF-8')
+    expect(help.status).toBe(0)
+    expect(help.stdout).toMatch(/^usage: okf-hub review <subcommand> <base>/)
+    expect(help.stdout).not.toMatch(/\b(sous-commande|propositions|attend|sortie)\b/)
+    const bad = run(['frob', 'alpha'], 'en_US.UTF-8')
+    expect(bad.status).toBe(64)
+    expect(bad.stderr).toMatch(/^okf-hub review: unknown subcommand: frob\n/)
+  })
+
+  it('French with LANG=fr_FR', () => {
+    const help = run(['--help'], 'fr_FR.UTF-8')
+    expect(help.stdout).toMatch(/^usage: okf-hub review <sous-commande> <base>/)
+    const bad = run(['frob', 'alpha'], 'fr_FR.UTF-8')
+    expect(bad.stderr).toMatch(/^okf-hub review : sous-commande inconnue : frob\n/)
+  })
+})

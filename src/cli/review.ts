@@ -1,6 +1,7 @@
 // `okf-hub review …` — the manager's door to the review engine (issue 4). Parses argv, loads the
 // configuration and the registry, calls the engine, prints its DTO as text or JSON, and maps
-// errors to exit codes once. No behaviour lives here.
+// errors to exit codes once. No behaviour lives here. Its help and usage errors follow the locale;
+// the engine's reports and errors are the contract's French (seed 000).
 import { readFileSync } from 'node:fs'
 import { resolve as resolvePath } from 'node:path'
 import { HubError } from '../engine/errors'
@@ -18,33 +19,7 @@ import {
   renderResolved
 } from '../engine/review/render'
 import { failWith, prepareCommand, takeHubOptions } from './options'
-
-export const REVIEW_USAGE = `usage: okf-hub review <sous-commande> <base> [options] [--json] [--bases DIR] [--config FILE]
-
-  reconcile <base> [--apply]                  étape 0 : propositions écrites mais non commitées, doublons
-                                              entre dossiers, status en désaccord, fichiers temporaires
-  context   <base>                            GOVERNANCE.md, schema.yaml, structure du corpus, compteurs
-  inventory <base> [--full]                   propositions en attente, par date, groupées par sujet
-  resolve   <base> --plan p.json [--dry-run]  un plan = un commit ; --plan - lit le plan sur stdin ;
-            [--basis B]                       --dry-run montre diffs, déplacements et message sans rien écrire,
-                                              et son « basis » ; --basis B écrit exactement cet aperçu ou
-                                              refuse (exit 4, rien d'écrit) si un fichier lu a changé depuis
-
-  <base>   nom de la base (champ \`name\` du manifeste), pas le nom du répertoire.
-  --json   sortie JSON (DTO de src/shared/review.ts) ; en erreur : {"error":{"code":…,"message":…}}
-
-Sujet du commit de résolution :
-  integrate: <id> — <summary>                                  une proposition, acceptée
-  reject: <id> — <summary>                                     une proposition, rejetée
-  integrate: <n> proposals — <summary>                         plusieurs, toutes acceptées
-  reject: <n> proposals — <summary>                            plusieurs, toutes rejetées
-  resolve: <n> proposals (<a> integrated, <r> rejected) — <summary>   plusieurs, mixte
-  puis, dans l'ordre du plan, « Proposal: <id> » et « Submitted-By: … » par proposition,
-  et un « Reviewed-By: <reviewed_by> ». Réparations de reconcile : « reconcile: <n> repair(s) ».
-
-Codes de sortie : 0 succès, 4 erreur métier (ERROR: <CODE>: … sur stderr), 5 erreur d'entrée/sortie
-ou plan JSON illisible, 2 configuration invalide, 64 usage incorrect.
-`
+import { cliMessages } from './locale'
 
 const SUBCOMMANDS = ['reconcile', 'context', 'inventory', 'resolve'] as const
 type Sub = (typeof SUBCOMMANDS)[number]
@@ -73,6 +48,7 @@ class DoorIoError extends Error {
 }
 
 function parseArgs(argv: string[]): { parsed?: Parsed; error?: string; help?: boolean; json: boolean } {
+  const m = cliMessages().review
   const o = takeHubOptions(argv)
   const json = o.rest.includes('--json')
   if (o.error) return { error: o.error, json }
@@ -89,31 +65,26 @@ function parseArgs(argv: string[]): { parsed?: Parsed; error?: string; help?: bo
     else if (a === '--help' || a === '-h') return { help: true, json }
     else if (a === '--plan' || a.startsWith('--plan=')) {
       const v = a === '--plan' ? o.rest[++i] : a.slice('--plan='.length)
-      if (v === undefined || v === '') return { error: '--plan attend un fichier (ou - pour stdin)', json }
-      if (plan !== undefined)
-        return { error: 'une seule option --plan par appel (un plan = un commit)', json }
+      if (v === undefined || v === '') return { error: m.planNeedsFile, json }
+      if (plan !== undefined) return { error: m.onePlan, json }
       plan = v
     } else if (a === '--basis' || a.startsWith('--basis=')) {
       const v = a === '--basis' ? o.rest[++i] : a.slice('--basis='.length)
-      if (v === undefined || v === '')
-        return { error: '--basis attend la valeur affichée par --dry-run', json }
+      if (v === undefined || v === '') return { error: m.basisNeedsValue, json }
       basis = v
-    } else if (a.startsWith('-')) return { error: `option inconnue : ${a}`, json }
+    } else if (a.startsWith('-')) return { error: m.unknownOption(a), json }
     else positional.push(a)
   }
   const [sub, base, ...extra] = positional
-  if (sub === undefined) return { error: 'sous-commande manquante', json }
-  if (!(SUBCOMMANDS as readonly string[]).includes(sub))
-    return { error: `sous-commande inconnue : ${sub}`, json }
-  if (base === undefined) return { error: `okf-hub review ${sub} attend le nom d'une base`, json }
-  if (extra.length > 0) return { error: `argument en trop : ${extra.join(' ')}`, json }
-  if (flags.apply && sub !== 'reconcile') return { error: "--apply ne va qu'avec reconcile", json }
-  if (flags.full && sub !== 'inventory') return { error: "--full ne va qu'avec inventory", json }
-  if ((flags.dryRun || plan !== undefined) && sub !== 'resolve')
-    return { error: "--plan et --dry-run ne vont qu'avec resolve", json }
-  if (sub === 'resolve' && plan === undefined) return { error: 'resolve exige --plan <fichier>', json }
-  if (basis !== undefined && (sub !== 'resolve' || flags.dryRun))
-    return { error: "--basis ne va qu'avec resolve, sans --dry-run", json }
+  if (sub === undefined) return { error: m.missingSub, json }
+  if (!(SUBCOMMANDS as readonly string[]).includes(sub)) return { error: m.unknownSub(sub), json }
+  if (base === undefined) return { error: m.needsBase(sub), json }
+  if (extra.length > 0) return { error: m.extra(extra.join(' ')), json }
+  if (flags.apply && sub !== 'reconcile') return { error: m.applyOnly, json }
+  if (flags.full && sub !== 'inventory') return { error: m.fullOnly, json }
+  if ((flags.dryRun || plan !== undefined) && sub !== 'resolve') return { error: m.planOnly, json }
+  if (sub === 'resolve' && plan === undefined) return { error: m.resolveNeedsPlan, json }
+  if (basis !== undefined && (sub !== 'resolve' || flags.dryRun)) return { error: m.basisOnly, json }
   return { parsed: { sub: sub as Sub, base, plan, basis, ...flags, bases: o.bases, config: o.config }, json }
 }
 
@@ -123,12 +94,12 @@ function readPlan(file: string): unknown {
     text = file === '-' ? readFileSync(0, 'utf8') : readFileSync(resolvePath(file), 'utf8')
   } catch (e) {
     const err = e as NodeJS.ErrnoException
-    throw new DoorIoError(err.code ?? err.name, `plan illisible (${file}) : ${err.message}`)
+    throw new DoorIoError(err.code ?? err.name, cliMessages().review.planUnreadable(file, err.message))
   }
   try {
     return JSON.parse(text) as unknown
   } catch (e) {
-    throw new DoorIoError((e as Error).name, `plan JSON illisible (${file}) : ${(e as Error).message}`)
+    throw new DoorIoError((e as Error).name, cliMessages().review.planNotJson(file, (e as Error).message))
   }
 }
 
@@ -164,7 +135,7 @@ async function runParsed(
 }
 
 export async function runReview(argv: string[]): Promise<number> {
-  const ready = prepareCommand('review', REVIEW_USAGE, parseArgs(argv))
+  const ready = prepareCommand('review', cliMessages().review.usage, parseArgs(argv))
   if (typeof ready === 'number') return ready
   const { p, config, log } = ready
   try {

@@ -326,6 +326,52 @@ name taken), 5 input/output or network error, 2 invalid configuration, 64 wrong 
     served: (name: string, dir: string): string =>
       `base '${name}' served from ${dir} — MCP servers already running see it from their next request`
   },
+  review: {
+    usage: `usage: okf-hub review <subcommand> <base> [options] [--json] [--bases DIR] [--config FILE]
+
+  reconcile <base> [--apply]                  step 0: proposals written but not committed, copies in
+                                              several folders, status fields that disagree, temp files
+  context   <base>                            GOVERNANCE.md, schema.yaml, the corpus's outline, counts
+  inventory <base> [--full]                   pending proposals, by date, grouped by subject
+  resolve   <base> --plan p.json [--dry-run]  one plan = one commit; --plan - reads the plan on stdin;
+            [--basis B]                       --dry-run shows diffs, moves and message writing nothing,
+                                              and its "basis"; --basis B writes exactly that preview or
+                                              refuses (exit 4, nothing written) if a file it read changed
+
+  <base>   the base's name (the \`name\` field of its manifest), not its folder's name.
+  --json   JSON output (DTOs of src/shared/review.ts); on error: {"error":{"code":…,"message":…}}
+
+The review engine's reports and errors are the contract's French texts (seed 000), whatever the
+locale; only this help and the usage errors follow it.
+
+Subject of a resolution commit:
+  integrate: <id> — <summary>                                  one proposal, accepted
+  reject: <id> — <summary>                                     one proposal, rejected
+  integrate: <n> proposals — <summary>                         several, all accepted
+  reject: <n> proposals — <summary>                            several, all rejected
+  resolve: <n> proposals (<a> integrated, <r> rejected) — <summary>   several, mixed
+  then, in the plan's order, "Proposal: <id>" and "Submitted-By: …" per proposal,
+  and one "Reviewed-By: <reviewed_by>". Reconcile's repairs: "reconcile: <n> repair(s)".
+
+Exit codes: 0 success, 4 refused (ERROR: <CODE>: … on stderr), 5 input/output error or unreadable
+JSON plan, 2 invalid configuration, 64 wrong usage.
+`,
+    planNeedsFile: '--plan expects a file (or - for stdin)',
+    onePlan: 'one --plan per call (one plan = one commit)',
+    basisNeedsValue: '--basis expects the value printed by --dry-run',
+    unknownOption: (a: string): string => `unknown option: ${a}`,
+    missingSub: 'missing subcommand',
+    unknownSub: (s: string): string => `unknown subcommand: ${s}`,
+    needsBase: (s: string): string => `okf-hub review ${s} expects a base's name`,
+    extra: (a: string): string => `extra argument: ${a}`,
+    applyOnly: '--apply only goes with reconcile',
+    fullOnly: '--full only goes with inventory',
+    planOnly: '--plan and --dry-run only go with resolve',
+    resolveNeedsPlan: 'resolve needs --plan <file>',
+    basisOnly: '--basis only goes with resolve, without --dry-run',
+    planUnreadable: (file: string, detail: string): string => `plan unreadable (${file}): ${detail}`,
+    planNotJson: (file: string, detail: string): string => `plan is not valid JSON (${file}): ${detail}`
+  },
   new: {
     usage: `usage: okf-hub new <name> --title "…" --description "…" [--lang fr|en] [--bases DIR] [--config FILE] [--json]
 

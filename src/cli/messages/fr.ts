@@ -248,6 +248,49 @@ invalide, nom déjà pris), 5 erreur d'entrée/sortie ou réseau, 2 configuratio
     served: (name: string, dir: string): string =>
       `base '${name}' servie depuis ${dir} — les serveurs MCP déjà lancés la voient dès leur prochaine requête`
   },
+  review: {
+    usage: `usage: okf-hub review <sous-commande> <base> [options] [--json] [--bases DIR] [--config FILE]
+
+  reconcile <base> [--apply]                  étape 0 : propositions écrites mais non commitées, doublons
+                                              entre dossiers, status en désaccord, fichiers temporaires
+  context   <base>                            GOVERNANCE.md, schema.yaml, structure du corpus, compteurs
+  inventory <base> [--full]                   propositions en attente, par date, groupées par sujet
+  resolve   <base> --plan p.json [--dry-run]  un plan = un commit ; --plan - lit le plan sur stdin ;
+            [--basis B]                       --dry-run montre diffs, déplacements et message sans rien écrire,
+                                              et son « basis » ; --basis B écrit exactement cet aperçu ou
+                                              refuse (exit 4, rien d'écrit) si un fichier lu a changé depuis
+
+  <base>   nom de la base (champ \`name\` du manifeste), pas le nom du répertoire.
+  --json   sortie JSON (DTO de src/shared/review.ts) ; en erreur : {"error":{"code":…,"message":…}}
+
+Sujet du commit de résolution :
+  integrate: <id> — <summary>                                  une proposition, acceptée
+  reject: <id> — <summary>                                     une proposition, rejetée
+  integrate: <n> proposals — <summary>                         plusieurs, toutes acceptées
+  reject: <n> proposals — <summary>                            plusieurs, toutes rejetées
+  resolve: <n> proposals (<a> integrated, <r> rejected) — <summary>   plusieurs, mixte
+  puis, dans l'ordre du plan, « Proposal: <id> » et « Submitted-By: … » par proposition,
+  et un « Reviewed-By: <reviewed_by> ». Réparations de reconcile : « reconcile: <n> repair(s) ».
+
+Codes de sortie : 0 succès, 4 erreur métier (ERROR: <CODE>: … sur stderr), 5 erreur d'entrée/sortie
+ou plan JSON illisible, 2 configuration invalide, 64 usage incorrect.
+`,
+    planNeedsFile: '--plan attend un fichier (ou - pour stdin)',
+    onePlan: 'une seule option --plan par appel (un plan = un commit)',
+    basisNeedsValue: '--basis attend la valeur affichée par --dry-run',
+    unknownOption: (a: string): string => `option inconnue : ${a}`,
+    missingSub: 'sous-commande manquante',
+    unknownSub: (s: string): string => `sous-commande inconnue : ${s}`,
+    needsBase: (s: string): string => `okf-hub review ${s} attend le nom d'une base`,
+    extra: (a: string): string => `argument en trop : ${a}`,
+    applyOnly: "--apply ne va qu'avec reconcile",
+    fullOnly: "--full ne va qu'avec inventory",
+    planOnly: "--plan et --dry-run ne vont qu'avec resolve",
+    resolveNeedsPlan: 'resolve exige --plan <fichier>',
+    basisOnly: "--basis ne va qu'avec resolve, sans --dry-run",
+    planUnreadable: (file: string, detail: string): string => `plan illisible (${file}) : ${detail}`,
+    planNotJson: (file: string, detail: string): string => `plan JSON illisible (${file}) : ${detail}`
+  },
   new: {
     usage: `usage: okf-hub new <nom> --title "…" --description "…" [--lang fr|en] [--bases DIR] [--config FILE] [--json]
 
