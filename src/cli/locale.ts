@@ -1,8 +1,8 @@
 import { HubError } from '../engine/errors'
 import type { ErrorDetail, ErrorParams } from '../shared/error-kinds'
 import type { SyncAlert } from '../shared/hub-api'
-import { en as uiEn } from '../renderer/src/i18n/en'
-import { fr as uiFr } from '../renderer/src/i18n/fr'
+import { sharedEn } from '../shared/words/en'
+import { sharedFr } from '../shared/words/fr'
 import { en, type CliMessages } from './messages/en'
 import { fr } from './messages/fr'
 
@@ -26,6 +26,17 @@ export function cliMessages(lang: CliLang = cliLang()): CliMessages {
 }
 
 type Tree = { [k: string]: string | Tree }
+
+/** The UI's vocabulary for the engine's data, under the UI's own keys (`$t(…)` nesting resolves). */
+const asTree = (w: typeof sharedEn): Tree =>
+  ({
+    errorKinds: w.errorKinds,
+    errorReasons: w.errorReasons,
+    hosts: { afterRegister: w.afterRegister },
+    syncTeam: { alerts: w.syncAlerts }
+  }) as unknown as Tree
+const uiEn = asTree(sharedEn)
+const uiFr = asTree(sharedFr)
 
 function lookup(tree: Tree, path: string): string | null {
   let at: string | Tree | undefined = tree
@@ -57,7 +68,7 @@ export function errorText(e: HubError, lang: CliLang = cliLang()): string {
 
 /** An error as data worded in English from the UI's vocabulary; null when the kind has no words. */
 export function detailText(d: ErrorDetail, lang: CliLang = cliLang()): string | null {
-  const tree = (lang === 'en' ? uiEn : uiFr) as unknown as Tree
+  const tree = lang === 'en' ? uiEn : uiFr
   const entry = lookup(tree, `errorKinds.${d.kind}.title`)
   const action = lookup(tree, `errorKinds.${d.kind}.action`)
   if (entry === null || action === null) return null
@@ -66,7 +77,7 @@ export function detailText(d: ErrorDetail, lang: CliLang = cliLang()): string | 
 
 /** One plain sentence of the UI's vocabulary in the CLI's language (no parameters). */
 export function uiWords(key: string, lang: CliLang = cliLang()): string | null {
-  return lookup((lang === 'en' ? uiEn : uiFr) as unknown as Tree, key)
+  return lookup(lang === 'en' ? uiEn : uiFr, key)
 }
 
 /**
@@ -75,7 +86,7 @@ export function uiWords(key: string, lang: CliLang = cliLang()): string | null {
  */
 export function alertText(a: SyncAlert, branch: string, lang: CliLang = cliLang()): string {
   if (lang === 'fr') return a.message
-  const tree = uiEn as unknown as Tree
+  const tree = uiEn
   const title = lookup(tree, `syncTeam.alerts.${a.kind}.title`)
   const action = lookup(tree, `syncTeam.alerts.${a.kind}.action`)
   if (title === null || action === null) return a.message
