@@ -8,7 +8,8 @@ import { git, removeDir, tempDir, writeFiles } from '../test/helpers/fixtures'
 import { startGitHttpServer } from '../test/helpers/git-http'
 import { linesInOtherLanguage, type Lang } from './helpers/language'
 import { openApp, snap } from './helpers/page'
-import { CLI_JS } from './helpers/hub'
+import { CLI_JS, type Hub } from './helpers/hub'
+import type { Agent } from './helpers/mcp'
 
 // Issue 25 item 2: every error path a manager can reach shows in the UI's language. Each screen's
 // failure is provoked against the real engine (a closed port on 127.0.0.1, an SSH address, an
@@ -24,6 +25,33 @@ function supportBase(lang: Lang): { name: string; title: string; description: st
     description: lang === 'en' ? 'How the support desk works.' : 'Comment le support fonctionne.',
     language: lang
   }
+}
+
+/**
+ * The support base in the walk's language, one proposal filed by an agent, and a saved plan that
+ * accepts it into the base's first document with one appended line. Returns that document's name.
+ */
+async function planOnSupport(hub: Hub, agent: Agent, lang: Lang): Promise<string> {
+  await hub.api('newBase', supportBase(lang))
+  const id = await agent.propose({
+    base: 'support',
+    type: 'addition',
+    concerns: lang === 'en' ? 'Opening hours' : 'Horaires d’ouverture',
+    content: lang === 'en' ? 'Open at nine.' : 'Ouvert à neuf heures.',
+    sources: ['ticket 3'],
+    confidence: 'high',
+    submitted_by: 'claude-code/2.1'
+  })
+  const corpus = readdirSync(join(hub.basesDir, 'support', 'knowledge')).find((f) =>
+    f.endsWith('.md')
+  ) as string
+  await hub.api('saveDraft', 'support', {
+    summary: lang === 'en' ? 'opening hours' : 'horaires',
+    reviewed_by: 'human:Alice',
+    resolutions: [{ id, resolution: 'accepted', integrated_into: [corpus] }],
+    edits: [{ path: corpus, append: lang === 'en' ? 'Open at nine.' : 'Ouvert à neuf heures.' }]
+  })
+  return corpus
 }
 
 /** The page's visible text, without code, folded details, and what is marked as another language. */
@@ -219,29 +247,8 @@ for (const [lang, locale] of [
       hub,
       agent
     }, info: TestInfo) => {
-      await hub.api('newBase', {
-        name: 'support',
-        title: lang === 'en' ? 'Support desk' : 'Support',
-        description: lang === 'en' ? 'How the support desk works.' : 'Comment le support fonctionne.',
-        language: lang
-      })
-      const id = await agent.propose({
-        base: 'support',
-        type: 'addition',
-        concerns: lang === 'en' ? 'Opening hours' : 'Horaires d’ouverture',
-        content: lang === 'en' ? 'Open at nine.' : 'Ouvert à neuf heures.',
-        sources: ['ticket 3'],
-        confidence: 'high',
-        submitted_by: 'claude-code/2.1'
-      })
+      const corpus = await planOnSupport(hub, agent, lang)
       const root = join(hub.basesDir, 'support')
-      const corpus = readdirSync(join(root, 'knowledge')).find((f) => f.endsWith('.md')) as string
-      await hub.api('saveDraft', 'support', {
-        summary: lang === 'en' ? 'opening hours' : 'horaires',
-        reviewed_by: 'human:Alice',
-        resolutions: [{ id, resolution: 'accepted', integrated_into: [corpus] }],
-        edits: [{ path: corpus, append: lang === 'en' ? 'Open at nine.' : 'Ouvert à neuf heures.' }]
-      })
       // Someone edited the document with an editor and did not commit.
       appendFileSync(join(root, 'knowledge', corpus), lang === 'en' ? '\nA note.\n' : '\nUne note.\n')
       await openApp(page, hub, '#/base/support/plan')
@@ -345,25 +352,7 @@ for (const [lang, locale] of [
       agent
     }, info: TestInfo) => {
       test.setTimeout(120_000)
-      await hub.api('newBase', supportBase(lang))
-      const id = await agent.propose({
-        base: 'support',
-        type: 'addition',
-        concerns: lang === 'en' ? 'Opening hours' : 'Horaires d’ouverture',
-        content: lang === 'en' ? 'Open at nine.' : 'Ouvert à neuf heures.',
-        sources: ['ticket 3'],
-        confidence: 'high',
-        submitted_by: 'claude-code/2.1'
-      })
-      const corpus = readdirSync(join(hub.basesDir, 'support', 'knowledge')).find((f) =>
-        f.endsWith('.md')
-      ) as string
-      await hub.api('saveDraft', 'support', {
-        summary: lang === 'en' ? 'opening hours' : 'horaires',
-        reviewed_by: 'human:Alice',
-        resolutions: [{ id, resolution: 'accepted', integrated_into: [corpus] }],
-        edits: [{ path: corpus, append: lang === 'en' ? 'Open at nine.' : 'Ouvert à neuf heures.' }]
-      })
+      await planOnSupport(hub, agent, lang)
       // Another program holds the base's write lock (okf-hub lock, as a script of the team would).
       const holder = spawn(
         process.execPath,
