@@ -91,6 +91,8 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
           ? 'claude-code/2.1 a déposé une proposition : Chercher et lire : un doublon'
           : 'claude-code/2.1 filed a proposal: Chercher et lire : un doublon'
       )
+      // Who acted is the submitter, not the hub that made the commit for them.
+      await expect(submission.locator('.history-meta')).toContainText('claude-code/2.1')
       // The hub's own first commit, in words too (its subject is the engine's French).
       await expect(page.locator('.history-other').last().getByTestId('history-headline')).toHaveText(
         fr

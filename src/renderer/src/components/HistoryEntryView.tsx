@@ -33,7 +33,9 @@ export function HistoryEntryView({
   const Tag = as
   const headline = historyHeadline(t, entry)
   const body = entry.message.split('\n').slice(1).join('\n').trim()
-  const who = entry.decision?.reviewer ?? authorName(entry.author)
+  // Who acted: the reviewer of a decision, the submitter of a filing (the commit's git author is
+  // the hub itself for both); git's author otherwise.
+  const who = entry.decision?.reviewer ?? entry.filing?.submittedBy ?? authorName(entry.author)
   // The proposals are links above; a contributor named once however many proposals they filed;
   // the reviewer as a name, as the field asked for it.
   const seen = new Set<string>()
