@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
-import { connect, hubEnv, type HubEnv } from './helpers/mcp'
+import { spawnSync } from 'node:child_process'
+import { CLI_JS, connect, hubEnv, type HubEnv } from './helpers/mcp'
 import { readJournal } from '../src/engine/journal/store'
 import type { JournalEvent } from '../src/engine/journal/events'
 
@@ -159,6 +160,24 @@ describe('MCP server — the usage journal', () => {
       )
     expect(everything(base).filter((f) => f.endsWith('.jsonl') || /journal/.test(f))).toEqual([])
   })
+
+  it('records no `okf-hub tool` call: a person at a terminal is not an agent session', () => {
+    const dir = bases()
+    const cli = hubEnv(dir)
+    dirs.push(dir, cli.userData)
+    const r = spawnSync(
+      process.execPath,
+      [CLI_JS, 'tool', 'kb_search', '{"base":"alpha","query":"reconnexion"}'],
+      {
+        env: cli.env,
+        encoding: 'utf8',
+        cwd: '/'
+      }
+    )
+    expect(r.status).toBe(0)
+    expect(r.stdout).toContain('sso.md')
+    expect(existsSync(join(cli.userData, 'journal'))).toBe(false)
+  }, 30_000)
 
   it('writes nothing when `journal: false` is in the hub configuration', async () => {
     const dir = bases()
