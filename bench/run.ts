@@ -21,7 +21,8 @@ const SUITES: Record<string, () => Promise<{ default: Suite }>> = {
   import: () => import('./suites/import'),
   team: () => import('./suites/team'),
   ui: () => import('./suites/ui'),
-  descriptions: () => import('./suites/descriptions')
+  descriptions: () => import('./suites/descriptions'),
+  journal: () => import('./suites/journal')
 }
 
 async function main(): Promise<void> {

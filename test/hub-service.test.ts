@@ -250,7 +250,8 @@ describe('HubService', () => {
     expect(JSON.parse(readFileSync(join(userData, 'ui-settings.json'), 'utf8'))).toEqual({
       reviewer: 'human:morva',
       language: 'en',
-      firstStepsHidden: false
+      firstStepsHidden: false,
+      journal: true
     })
     await expect(service.updateSettings({ language: 'de' } as never)).rejects.toMatchObject({
       code: 'INVALID_INPUT'

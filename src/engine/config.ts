@@ -18,6 +18,8 @@ export interface HubConfig {
   userDataDir: string
   /** Per-base settings (`bases:` in hub-config.yaml), by base name; absent: every default. */
   baseSettings?: Record<string, BaseSettings>
+  /** `journal: false` turns the usage journal off for every door (absent: on). */
+  journal?: boolean
 }
 
 /** What `bases: { <name>: { … } }` of hub-config.yaml may set for one base. */
@@ -185,6 +187,11 @@ export function loadConfig(src: ConfigSources = {}): HubConfig {
         if (typeof v !== 'boolean')
           throw new ConfigError(`${configFile} : default-bases doit être un booléen`)
         cfg.defaultBases = v
+      }
+      if ('journal' in m) {
+        const v = m['journal']
+        if (typeof v !== 'boolean') throw new ConfigError(`${configFile} : journal doit être un booléen`)
+        cfg.journal = v
       }
       if ('bases' in m) cfg.baseSettings = baseSettingsValue(configFile, m['bases'])
     }

@@ -3,6 +3,8 @@ import type { HubConfig } from '../engine/config'
 import type { HubLog } from '../engine/hublog'
 import { Registry, type RescanReport } from '../engine/registry/registry'
 import type { ToolArgs } from './args'
+import type { CallOrigin } from '../engine/journal/events'
+import { openJournal } from '../engine/journal/writer'
 import type { HubContext, ToolAnnotations } from './tool'
 import { TOOLS } from './tools'
 import { DEFAULT_BASES_INSTRUCTIONS } from '../engine/bootstrap/default-bases'
@@ -36,7 +38,12 @@ export class Hub {
   private notifiedVersion: number
 
   constructor(config: HubConfig, log: HubLog) {
-    this.ctx = { config, registry: new Registry(config.basesDir, log), log }
+    this.ctx = {
+      config,
+      registry: new Registry(config.basesDir, log),
+      log,
+      journal: openJournal(config, log)
+    }
     this.ctx.registry.rescan()
     this.notifiedVersion = this.ctx.registry.listingVersion
   }
@@ -102,29 +109,30 @@ export class Hub {
     return report !== null
   }
 
-  async callTool(name: string, rawArgs: unknown): Promise<ToolOutcome> {
+  /** `origin`: the MCP session that called, for the usage journal (absent: `okf-hub tool`). */
+  async callTool(name: string, rawArgs: unknown, origin?: CallOrigin): Promise<ToolOutcome> {
     this.fresh()
     try {
-      return await this.dispatch(name, rawArgs)
+      return await this.dispatch(name, rawArgs, origin)
     } finally {
       this.notifyIfChanged()
     }
   }
 
-  private async dispatch(name: string, rawArgs: unknown): Promise<ToolOutcome> {
+  private async dispatch(name: string, rawArgs: unknown, origin?: CallOrigin): Promise<ToolOutcome> {
     const tool = TOOLS.find((t) => t.name === name)
     if (!tool) return { text: `ERROR: NOT_FOUND: outil inconnu : ${name}`, isError: true }
     const args: ToolArgs =
       rawArgs !== null && typeof rawArgs === 'object' && !Array.isArray(rawArgs) ? (rawArgs as ToolArgs) : {}
     if (name === 'kb_list') this.noteRescan(this.ctx.registry.silentRescan('kb_list'))
     try {
-      return await this.runOnce(tool.name, args)
+      return await this.runOnce(tool.name, args, origin)
     } catch (e) {
       if (e instanceof HubError && e.code === 'UNKNOWN_BASE') {
         // A base imported after start: one silent rescan, then one retry.
         if (this.noteRescan(this.ctx.registry.silentRescan('UNKNOWN_BASE'))) {
           try {
-            return await this.runOnce(tool.name, args)
+            return await this.runOnce(tool.name, args, origin)
           } catch (again) {
             return this.fail(tool.name, again)
           }
@@ -134,9 +142,9 @@ export class Hub {
     }
   }
 
-  private async runOnce(name: string, args: ToolArgs): Promise<ToolOutcome> {
+  private async runOnce(name: string, args: ToolArgs, origin?: CallOrigin): Promise<ToolOutcome> {
     const tool = TOOLS.find((t) => t.name === name)!
-    const r = await tool.run(this.ctx, args)
+    const r = await tool.run(this.ctx, args, origin)
     return { text: r.text, isError: false, ...(r.structured ? { structured: r.structured } : {}) }
   }
 

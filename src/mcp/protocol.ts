@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import {
   CallToolRequestSchema,
@@ -87,6 +88,9 @@ export function createMcpSession(hub: Hub, log: HubLog, label = 'mcp'): McpSessi
   )
   server.onerror = (e) => log.warning(`${label} : ${e.message}`)
   const ctx = hub.ctx
+  // The journal's session id is ours, not the HTTP door's Mcp-Session-Id: that one addresses a live
+  // session and has no business in a file.
+  const session = randomUUID()
   const undelivered = (what: string) => (e: Error) =>
     log.warning(`${label} : notification ${what} non délivrée : ${e.message}`)
 
@@ -96,7 +100,10 @@ export function createMcpSession(hub: Hub, log: HubLog, label = 'mcp'): McpSessi
     // contract's words are kept as its message. `okf-hub tool` keeps the contract's text.
     if (!hub.hasTool(req.params.name))
       throw new ProtocolError(ErrorCode.InvalidParams, `NOT_FOUND: outil inconnu : ${req.params.name}`)
-    const out = await hub.callTool(req.params.name, req.params.arguments)
+    const out = await hub.callTool(req.params.name, req.params.arguments, {
+      session,
+      client: server.getClientVersion()?.name ?? null
+    })
     return {
       content: [{ type: 'text' as const, text: out.text }],
       isError: out.isError,

@@ -1,5 +1,7 @@
 import type { HubConfig } from '../engine/config'
 import type { HubLog } from '../engine/hublog'
+import type { CallOrigin, JournalEventBody } from '../engine/journal/events'
+import type { JournalWriter } from '../engine/journal/writer'
 import type { Registry } from '../engine/registry/registry'
 import type { Params, Parsed, ToolArgs, ToolInput } from './args'
 import { describeWithBases } from './bases-block'
@@ -9,6 +11,16 @@ export interface HubContext {
   config: HubConfig
   registry: Registry
   log: HubLog
+  /** The usage journal (issue 29); absent where no MCP session calls (tests of a tool alone). */
+  journal?: JournalWriter
+}
+
+/**
+ * Records a tool's use in the usage journal when an MCP session made the call (`okf-hub tool` has
+ * none: a person at a terminal is not an agent's usage). Never throws: the writer logs its failures.
+ */
+export function recordUse(ctx: HubContext, origin: CallOrigin | undefined, body: JournalEventBody): void {
+  if (origin && ctx.journal) ctx.journal.record(origin, body)
 }
 
 export interface ToolAnnotations {
@@ -40,7 +52,7 @@ export interface ToolDefinition {
   /** JSON Schema of `structuredContent` (root type object); absent: text only. */
   outputSchema?: Record<string, unknown>
   annotations: ToolAnnotations
-  run(ctx: HubContext, args: ToolArgs): Promise<ToolResult>
+  run(ctx: HubContext, args: ToolArgs, origin?: CallOrigin): Promise<ToolResult>
 }
 
 /** A tool as written: its parameters declared once (args.ts), its handler fed only parsed values. */
@@ -52,7 +64,7 @@ export interface ToolSpec<P extends Params> {
   outputSchema?: Record<string, unknown>
   annotations: ToolAnnotations
   /** The text alone, or the text with its structured twin (required when `outputSchema` is declared). */
-  run(ctx: HubContext, args: Parsed<P>): Promise<string | ToolResult>
+  run(ctx: HubContext, args: Parsed<P>, origin?: CallOrigin): Promise<string | ToolResult>
 }
 
 /**
@@ -67,8 +79,8 @@ export function defineTool<P extends Params>(spec: ToolSpec<P>): ToolDefinition 
     inputSchema: spec.input.schema,
     ...(spec.outputSchema ? { outputSchema: spec.outputSchema } : {}),
     annotations: spec.annotations,
-    run: async (ctx, args) => {
-      const out = await spec.run(ctx, spec.input.parse(args))
+    run: async (ctx, args, origin) => {
+      const out = await spec.run(ctx, spec.input.parse(args), origin)
       const result = typeof out === 'string' ? { text: out } : out
       if (spec.outputSchema && result.structured === undefined)
         throw new Error(`${spec.name} : outputSchema déclaré sans structuredContent`)

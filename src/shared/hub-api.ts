@@ -93,12 +93,31 @@ export interface Settings {
   userDataDir: string
   /** The overview's first-steps checklist put away before it was done. */
   firstStepsHidden: boolean
+  /** The manager's switch of the usage journal (the hub configuration may still hold it off). */
+  journal: boolean
 }
 
 export interface SettingsPatch {
   reviewer?: string | null
   language?: Language | null
   firstStepsHidden?: boolean
+  journal?: boolean
+}
+
+/**
+ * The usage journal as Settings shows it (issue 29): whether the MCP servers record, what turned
+ * it off, and how much it holds on this machine.
+ */
+export interface JournalSummary {
+  enabled: boolean
+  /** `config`: `journal: false` in the hub configuration (the app cannot turn it back on). */
+  offBy: 'config' | 'settings' | null
+  /** The hub configuration file read, when `offBy` is `config`. */
+  configFile: string | null
+  dir: string
+  files: number
+  bytes: number
+  events: number
 }
 
 /**
@@ -651,6 +670,10 @@ export interface HubApi {
 
   getSettings(): Promise<Settings>
   updateSettings(patch: SettingsPatch): Promise<Settings>
+  /** The usage journal's state and size. */
+  journal(): Promise<JournalSummary>
+  /** Deletes every event of the usage journal; answers the (empty) journal after. */
+  purgeJournal(): Promise<JournalSummary>
 
   listBases(): Promise<BasesOverview>
   rescan(): Promise<RescanResult>
@@ -744,6 +767,8 @@ export const HUB_API_METHODS = [
   'info',
   'getSettings',
   'updateSettings',
+  'journal',
+  'purgeJournal',
   'listBases',
   'rescan',
   'corpusTree',

@@ -16,6 +16,8 @@ const SIGNATURES: Record<HubApiMethod, readonly Kind[]> = {
   info: [],
   getSettings: [],
   updateSettings: ['object'],
+  journal: [],
+  purgeJournal: [],
   listBases: [],
   rescan: [],
   corpusTree: ['string'],

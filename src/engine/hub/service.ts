@@ -61,6 +61,7 @@ import type {
   ResolutionPlan,
   ResolvedResult,
   ReviewContext,
+  JournalSummary,
   Settings,
   SettingsPatch,
   TrashEntry,
@@ -84,6 +85,9 @@ import { auditTrail, history, stalenessOf } from './history'
 import { commitDetail } from './commit-detail'
 import { firstSteps } from './first-steps'
 import { SettingsStore } from './settings'
+import { journalStats, purgeJournal } from '../journal/store'
+import { journalOffBy } from '../journal/switch'
+import { journalDir } from '../journal/writer'
 import { HubWatcher } from './watch'
 import { SyncService, type SyncServiceOptions } from '../sync/service'
 import { normaliseHost, type CredentialStore } from '../sync/credentials'
@@ -213,13 +217,42 @@ export class HubService implements HubApi {
       userDataDir: this.opts.config.userDataDir,
       reviewer: s.reviewer,
       language: s.language,
-      firstStepsHidden: s.firstStepsHidden
+      firstStepsHidden: s.firstStepsHidden,
+      journal: s.journal
     })
   }
 
   async updateSettings(patch: SettingsPatch): Promise<Settings> {
     await this.settings.update(patch)
     return this.getSettings()
+  }
+
+  async journal(): Promise<JournalSummary> {
+    const config = this.opts.config
+    const dir = journalDir(config)
+    const offBy = journalOffBy(config, this.settings.read())
+    try {
+      return Promise.resolve({
+        enabled: offBy === null,
+        offBy,
+        configFile: offBy === 'config' ? config.configFile : null,
+        dir,
+        ...journalStats(dir)
+      })
+    } catch (e) {
+      throw ioError(`journal d'usage illisible (${dir}) : ${describeError(e)}`)
+    }
+  }
+
+  async purgeJournal(): Promise<JournalSummary> {
+    const dir = journalDir(this.opts.config)
+    try {
+      const files = purgeJournal(dir)
+      this.opts.log.info(`journal d'usage purgé : ${files} fichier(s) supprimé(s) (${dir})`)
+    } catch (e) {
+      throw ioError(`journal d'usage non purgé (${dir}) : ${describeError(e)}`)
+    }
+    return this.journal()
   }
 
   private async summary(b: Base, warnings: string[]): Promise<BaseSummary> {

@@ -21,9 +21,11 @@ export interface StoredSettings {
   language: Language | null
   /** The overview's first-steps checklist put away by the manager before it was done. */
   firstStepsHidden: boolean
+  /** The usage journal (issue 29), on unless the manager turned it off. */
+  journal: boolean
 }
 
-const EMPTY: StoredSettings = { reviewer: null, language: null, firstStepsHidden: false }
+const EMPTY: StoredSettings = { reviewer: null, language: null, firstStepsHidden: false, journal: true }
 
 function fromJson(data: unknown): StoredSettings {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return { ...EMPTY }
@@ -31,16 +33,21 @@ function fromJson(data: unknown): StoredSettings {
   return {
     reviewer: typeof d.reviewer === 'string' && d.reviewer.trim() !== '' ? d.reviewer : null,
     language: LANGUAGES.includes(d.language as Language) ? (d.language as Language) : null,
-    firstStepsHidden: d.firstStepsHidden === true
+    firstStepsHidden: d.firstStepsHidden === true,
+    journal: d.journal !== false
   }
 }
 
 /** Validates a patch from an untrusted transport; returns the cleaned fields. */
 export function checkSettingsPatch(patch: unknown): SettingsPatch {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch))
-    throw invalidInput('réglages : un objet { reviewer?, language?, firstStepsHidden? } est attendu')
+    throw invalidInput(
+      'réglages : un objet { reviewer?, language?, firstStepsHidden?, journal? } est attendu'
+    )
   const p = patch as Record<string, unknown>
-  const unknown = Object.keys(p).filter((k) => !['reviewer', 'language', 'firstStepsHidden'].includes(k))
+  const unknown = Object.keys(p).filter(
+    (k) => !['reviewer', 'language', 'firstStepsHidden', 'journal'].includes(k)
+  )
   if (unknown.length > 0) throw invalidInput(`réglages inconnus : ${unknown.join(', ')}`)
   const out: SettingsPatch = {}
   if ('reviewer' in p) {
@@ -63,6 +70,10 @@ export function checkSettingsPatch(patch: unknown): SettingsPatch {
   if ('firstStepsHidden' in p) {
     if (typeof p.firstStepsHidden !== 'boolean') throw invalidInput('firstStepsHidden doit être un booléen')
     out.firstStepsHidden = p.firstStepsHidden
+  }
+  if ('journal' in p) {
+    if (typeof p.journal !== 'boolean') throw invalidInput('journal doit être un booléen')
+    out.journal = p.journal
   }
   return out
 }

@@ -1,4 +1,4 @@
-import { defineTool, withBases } from '../tool'
+import { defineTool, recordUse, withBases } from '../tool'
 import { oneOf, text, textList, toolInput } from '../args'
 import {
   CONCERNS_MAX,
@@ -56,7 +56,7 @@ export const kbPropose = defineTool({
     status: oneOfStrings(['pending'])
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  async run(ctx, args) {
+  async run(ctx, args, origin) {
     const base = ctx.registry.get(args.base)
     // Validation happens before the lock: bad input never waits for it. The schema's
     // bounds were checked by the parse; rules.ts adds what a schema cannot say (newlines, bytes).
@@ -71,6 +71,8 @@ export const kbPropose = defineTool({
     // The write path (isomorphic-git, the lock) loads on first use: most sessions only read.
     const { fileProposal } = await import('../../engine/proposals/propose')
     const filed = await fileProposal(base, fields, { log: ctx.log })
+    // The id alone: the proposal's body is the base's, under its governance.
+    recordUse(ctx, origin, { tool: 'kb_propose', base: base.name, id: filed.id })
     const text = [
       'Proposition déposée.',
       `id : ${filed.id}`,

@@ -1,4 +1,4 @@
-import { defineTool, withBases } from '../tool'
+import { defineTool, recordUse, withBases } from '../tool'
 import { flag, optional, text, toolInput } from '../args'
 import type { ReadResult } from '../../engine/corpus/read'
 import { headingListing } from '../../engine/corpus/toc'
@@ -76,11 +76,22 @@ export const kbRead = defineTool({
     force: flag({ default: false, description: 'Retourne le document entier même s’il est volumineux.' })
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  async run(ctx, { base, path, section, force }) {
+  async run(ctx, { base, path, section, force }, origin) {
     const target = resolveTarget(ctx, base, path)
     const { readDocument } = await import('../../engine/corpus/read')
-    return renderRead(
-      readDocument(target.base, target.path, { section, force, tocThreshold: ctx.config.readTocThreshold })
-    )
+    const read = readDocument(target.base, target.path, {
+      section,
+      force,
+      tocThreshold: ctx.config.readTocThreshold
+    })
+    // The base and path actually read (an interbase link names another base), never the text.
+    recordUse(ctx, origin, {
+      tool: 'kb_read',
+      base: target.base.name,
+      path: read.path,
+      section: section ?? null,
+      shown: read.kind
+    })
+    return renderRead(read)
   }
 })

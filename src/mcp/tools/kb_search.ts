@@ -1,4 +1,4 @@
-import { defineTool, withBases, type HubContext } from '../tool'
+import { defineTool, recordUse, withBases, type HubContext } from '../tool'
 import { integer, oneOf, text, textOrList, toolInput } from '../args'
 import type { SearchMode } from '../../engine/search/search'
 import { DUPLICATE_TITLES } from './kb_read'
@@ -67,13 +67,23 @@ export const kbSearch = defineTool({
   }),
   outputSchema: OUTPUT,
   annotations: { readOnlyHint: true, openWorldHint: false },
-  async run(ctx, { base, query, mode, max_results: maxResults }) {
+  async run(ctx, { base, query, mode, max_results: maxResults }, origin) {
     const names = baseNames(ctx, base)
-    if (names.length === 0)
+    if (names.length === 0) {
+      recordUse(ctx, origin, {
+        tool: 'kb_search',
+        bases: [],
+        query,
+        mode,
+        results: 0,
+        orFallback: false,
+        groups: []
+      })
       return {
         text: "Aucune base n'est actuellement enregistrée.",
         structured: { query, mode, bases: [], total: 0, groups: [], truncated: false, omitted: 0 }
       }
+    }
     // Every name is checked before any search runs.
     const bases = names.map((n) => ctx.registry.get(n))
     const [{ searchBases }, { renderSearchCounted }] = await Promise.all([
@@ -110,6 +120,20 @@ export const kbSearch = defineTool({
       }
     })
     const total = groups.reduce((n, g) => n + g.results.length, 0)
+    // What the agent was shown — paths and `§` labels, never the excerpts' lines.
+    recordUse(ctx, origin, {
+      tool: 'kb_search',
+      bases: names,
+      query,
+      mode,
+      results: total,
+      orFallback: groups.some((g) => g.partial),
+      groups: groups.map((g) => ({
+        base: g.base,
+        orFallback: g.partial,
+        shown: g.results.map((d) => ({ path: d.path, sections: d.excerpts.map((x) => x.section) }))
+      }))
+    })
     return {
       text,
       structured: { query, mode, bases: names, total, groups, truncated: dropped > 0, omitted: dropped }

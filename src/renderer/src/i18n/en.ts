@@ -742,6 +742,25 @@ export const en = {
     hostsLink: 'Register OKF Hub in your AI apps',
     hostsHint: 'Claude Desktop, Claude Code, Cursor and VS Code: their status, and one button each.',
     trashLink: 'Bases in the trash',
+    journal: {
+      title: 'Usage journal',
+      toggle: 'Record what AI agents search and read',
+      hint: 'Each search (bases, query, the documents and sections shown), each read (document and section) and each proposal’s id, with its time, session and AI app — never a document’s text nor a proposal’s body. Kept on this computer only, in the hub data folder; 180 days and 50 MB at most.',
+      offByConfig: 'Turned off by the hub configuration ({{file}}: journal: false).',
+      loading: 'Reading the usage journal',
+      empty: 'The journal is empty.',
+      summary_one: '{{events}} event recorded ({{size}}).',
+      summary_other: '{{events}} events recorded ({{size}}).',
+      where: 'Kept in {{dir}}',
+      purge: 'Purge the journal',
+      purgeTitle: 'Purge the usage journal?',
+      purgeBody_one:
+        '{{events}} event ({{size}}) will be deleted from this computer. The bases are not touched. This cannot be undone.',
+      purgeBody_other:
+        '{{events}} events ({{size}}) will be deleted from this computer. The bases are not touched. This cannot be undone.',
+      purgeConfirm: 'Purge',
+      purged: 'Journal purged.'
+    },
     about: '{{product}} {{version}} · {{platform}} · {{transport}}',
     transports: {
       electron: 'desktop app',

@@ -761,6 +761,25 @@ export const fr: Resources<typeof en> = {
     hostsLink: 'Inscrire OKF Hub dans vos applications d’IA',
     hostsHint: 'Claude Desktop, Claude Code, Cursor et VS Code : leur état, et un bouton pour chacune.',
     trashLink: 'Bases dans la corbeille',
+    journal: {
+      title: 'Journal d’usage',
+      toggle: 'Enregistrer ce que les agents d’IA cherchent et lisent',
+      hint: 'Chaque recherche (bases, requête, documents et sections montrés), chaque lecture (document et section) et l’identifiant de chaque proposition, avec son heure, sa session et l’application d’IA — jamais le texte d’un document ni le corps d’une proposition. Conservé sur cet ordinateur seulement, dans le dossier des données du hub ; 180 jours et 50 Mo au plus.',
+      offByConfig: 'Désactivé par la configuration du hub ({{file}} : journal: false).',
+      loading: 'Lecture du journal d’usage',
+      empty: 'Le journal est vide.',
+      summary_one: '{{events}} événement enregistré ({{size}}).',
+      summary_other: '{{events}} événements enregistrés ({{size}}).',
+      where: 'Conservé dans {{dir}}',
+      purge: 'Purger le journal',
+      purgeTitle: 'Purger le journal d’usage ?',
+      purgeBody_one:
+        '{{events}} événement ({{size}}) sera supprimé de cet ordinateur. Les bases ne sont pas touchées. C’est définitif.',
+      purgeBody_other:
+        '{{events}} événements ({{size}}) seront supprimés de cet ordinateur. Les bases ne sont pas touchées. C’est définitif.',
+      purgeConfirm: 'Purger',
+      purged: 'Journal purgé.'
+    },
     about: '{{product}} {{version}} · {{platform}} · {{transport}}',
     transports: {
       electron: 'application de bureau',

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { ErrorNotice } from '../components/ErrorNotice'
+import { JournalSettings } from '../components/JournalSettings'
 import { LanguageSelect } from '../components/LanguageSelect'
 import { Skeleton } from '../components/Skeleton'
 import { useDocumentTitle } from '../hooks/useDocumentTitle'
@@ -95,6 +96,7 @@ export function SettingsScreen(): React.JSX.Element {
             </label>
             <p className="hint">{t('settings.firstStepsHint')}</p>
           </div>
+          <JournalSettings />
           <div className="field">
             <span className="label">{t('settings.hosts')}</span>
             <p>

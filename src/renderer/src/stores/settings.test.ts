@@ -20,7 +20,8 @@ const base: Settings = {
   userDataDir: '/u',
   reviewer: null,
   language: null,
-  firstStepsHidden: false
+  firstStepsHidden: false,
+  journal: true
 }
 
 const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 0))

@@ -1,0 +1,45 @@
+import { statSync } from 'node:fs'
+import type { HubConfig } from '../config'
+import type { HubLog } from '../hublog'
+import { SettingsStore, SETTINGS_FILE } from '../hub/settings'
+import { join } from 'node:path'
+
+export type JournalOffBy = 'config' | 'settings' | null
+
+/**
+ * Why the journal is off, or null when it is on. Two places can turn it off: the hub configuration
+ * (`journal: false`, for a machine set up by its administrator) and the app's Settings (the
+ * manager's switch, `ui-settings.json`); either is enough.
+ */
+export function journalOffBy(config: HubConfig, settings: { journal: boolean }): JournalOffBy {
+  if (config.journal === false) return 'config'
+  if (!settings.journal) return 'settings'
+  return null
+}
+
+/**
+ * The switch as a long-running server asks it before every event: the manager may turn it off in
+ * the app while hosts keep their servers running, so the settings file is read again whenever its
+ * stat changes — one stat per event, the file parsed only after it was written.
+ */
+export function journalSwitch(config: HubConfig, log: HubLog): () => boolean {
+  if (config.journal === false) return () => false
+  const store = new SettingsStore(config.userDataDir, log)
+  const file = join(config.userDataDir, SETTINGS_FILE)
+  let seen = ''
+  let on = true
+  return () => {
+    let key: string
+    try {
+      const st = statSync(file)
+      key = `${st.mtimeMs}:${st.size}:${st.ino}`
+    } catch {
+      key = 'absent'
+    }
+    if (key !== seen) {
+      seen = key
+      on = store.read().journal
+    }
+    return on
+  }
+}

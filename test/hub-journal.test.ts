@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import { removeDir, tempDir } from './helpers/fixtures'
+import { memoryHubLog } from '../src/engine/hublog'
+import { HubService } from '../src/engine/hub/service'
+import { dispatch } from '../src/engine/hub/dispatch'
+import type { HubConfig } from '../src/engine/config'
+import { openJournal } from '../src/engine/journal/writer'
+import { readJournal } from '../src/engine/journal/store'
+import type { JournalEventBody } from '../src/engine/journal/events'
+
+/** The usage journal as the app sees it: its switch, its size, its purge (HubApi `journal`, `purgeJournal`). */
+
+const dirs: string[] = []
+afterEach(() => {
+  dirs.splice(0).forEach(removeDir)
+})
+
+function setup(over: Partial<HubConfig> = {}): { service: HubService; config: HubConfig } {
+  const basesDir = tempDir('okf-jr-bases-')
+  const userData = tempDir('okf-jr-ud-')
+  dirs.push(basesDir, userData)
+  const config: HubConfig = {
+    basesDir,
+    readTocThreshold: 8192,
+    logFile: null,
+    defaultBases: false,
+    configFile: null,
+    userDataDir: userData,
+    ...over
+  }
+  return {
+    service: new HubService({ config, log: memoryHubLog(), transport: 'web', version: '0.0.0-test' }),
+    config
+  }
+}
+
+const search: JournalEventBody = {
+  tool: 'kb_search',
+  bases: ['alpha'],
+  query: 'sso',
+  mode: 'keyword',
+  results: 0,
+  orFallback: false,
+  groups: []
+}
+
+describe('HubApi — the usage journal', () => {
+  it('shows the journal on by default, with its folder, size and event count', async () => {
+    const { service, config } = setup()
+    expect(await service.journal()).toEqual({
+      enabled: true,
+      offBy: null,
+      configFile: null,
+      dir: join(config.userDataDir, 'journal'),
+      files: 0,
+      bytes: 0,
+      events: 0
+    })
+    const w = openJournal(config, memoryHubLog())
+    w.record({ session: 's', client: 'c' }, search)
+    w.record({ session: 's', client: 'c' }, search)
+    expect(await service.journal()).toMatchObject({ files: 1, events: 2, bytes: expect.any(Number) })
+    expect((await service.journal()).bytes).toBeGreaterThan(100)
+  })
+
+  it('purges every event in one call, through the transports’ dispatch too', async () => {
+    const { service, config } = setup()
+    const w = openJournal(config, memoryHubLog())
+    w.record({ session: 's', client: 'c' }, search)
+    expect(await service.purgeJournal()).toMatchObject({ files: 0, bytes: 0, events: 0, enabled: true })
+    expect(readJournal(join(config.userDataDir, 'journal')).events).toEqual([])
+    // A server that keeps running records again after the purge.
+    w.record({ session: 's', client: 'c' }, search)
+    expect(await dispatch(service, 'journal', [], memoryHubLog())).toMatchObject({
+      result: { events: 1 }
+    })
+    expect(await dispatch(service, 'purgeJournal', [], memoryHubLog())).toMatchObject({
+      result: { events: 0 }
+    })
+  })
+
+  it('is switched off from the settings, and a running writer stops at once', async () => {
+    const { service, config } = setup()
+    const w = openJournal(config, memoryHubLog())
+    expect((await service.updateSettings({ journal: false })).journal).toBe(false)
+    expect(await service.journal()).toMatchObject({ enabled: false, offBy: 'settings' })
+    w.record({ session: 's', client: 'c' }, search)
+    expect(readJournal(join(config.userDataDir, 'journal')).events).toEqual([])
+    await service.updateSettings({ journal: true })
+    w.record({ session: 's', client: 'c' }, search)
+    expect(readJournal(join(config.userDataDir, 'journal')).events).toHaveLength(1)
+  })
+
+  it('says when the hub configuration holds it off, whatever the app’s setting', async () => {
+    const { service } = setup({ journal: false, configFile: '/etc/okf/hub-config.yaml' })
+    expect(await service.journal()).toMatchObject({
+      enabled: false,
+      offBy: 'config',
+      configFile: '/etc/okf/hub-config.yaml'
+    })
+  })
+})
