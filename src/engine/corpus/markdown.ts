@@ -484,6 +484,40 @@ export function findSection(text: string, headings: Heading[], request: string):
   }
 }
 
+/** The `§` label kb_search prints for a line before any heading (frontmatter included). */
+export const PREAMBLE_LABEL = '(préambule)'
+
+/**
+ * The preamble as a section, for kb_read: the lines before the first heading (the frontmatter
+ * included, since kb_search labels a hit there `(préambule)` too), trailing blank lines dropped.
+ * Asked for by the printed label — case, spaces and accents aside (`(preambule)` reaches it) — and
+ * only when no heading answers that request first: a heading titled « (préambule) » keeps its
+ * label. Null when the document opens on a heading (there is no preamble to read).
+ */
+export function findPreamble(text: string, headings: Heading[], request: string): Section | null {
+  if (printedKey(request) !== foldKey(PREAMBLE_LABEL)) return null
+  const lines = splitLines(text)
+  let end = Math.min(headings.length > 0 ? headings[0].line - 1 : lines.length, lines.length)
+  while (end > 0 && lines[end - 1].trim() === '') end--
+  if (end === 0) return null
+  const heading: Heading = {
+    level: 0,
+    raw: PREAMBLE_LABEL,
+    line: 1,
+    label: PREAMBLE_LABEL,
+    anchor: null,
+    ref: PREAMBLE_LABEL
+  }
+  return {
+    heading,
+    startLine: 1,
+    endLine: end,
+    text: lines.slice(0, end).join('\n').trimEnd(),
+    duplicates: 0,
+    others: []
+  }
+}
+
 /** Code points, as the predecessor's `len()` counted and as DESIGN §8 counts lengths. */
 function codePoints(s: string): number {
   let n = s.length

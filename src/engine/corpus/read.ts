@@ -3,7 +3,14 @@ import type { Base } from '../registry/base'
 import { ioError, notFound } from '../errors'
 import { resolveDocument } from './paths'
 import { splitFrontmatter } from './frontmatter'
-import { findSection, headingTable, parseHeadings, type HeadingSize, type Section } from './markdown'
+import {
+  findPreamble,
+  findSection,
+  headingTable,
+  parseHeadings,
+  type HeadingSize,
+  type Section
+} from './markdown'
 import { headingListing } from './toc'
 
 export type ReadResult =
@@ -39,7 +46,8 @@ export function readDocument(base: Base, path: string, opts: ReadOptions): ReadR
   }
   if (opts.section !== undefined && opts.section.trim() !== '') {
     const headings = parseHeadings(text)
-    const section = findSection(text, headings, opts.section)
+    // A heading first; then `(préambule)`, the label kb_search prints before any heading.
+    const section = findSection(text, headings, opts.section) ?? findPreamble(text, headings, opts.section)
     if (!section) {
       throw notFound(
         `section '${opts.section}' introuvable dans '${doc.rel}'. Headings disponibles :\n${headingListing(headingTable(text, headings))}`
