@@ -9,4 +9,8 @@ if (!existsSync(entry)) {
   )
   process.exit(70)
 }
+// V8's on-disk compile cache (Node >= 22.1; skipped where absent): later starts skip compiling the
+// bundle. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+const nodeModule = require('node:module')
+if (typeof nodeModule.enableCompileCache === 'function') nodeModule.enableCompileCache()
 require(entry)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { git, makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
+import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
 import { CLI_JS, connect, hubEnv } from './helpers/mcp'
 import { assertNoFileDropped, commitCount, repoFingerprint } from './helpers/repo'
 
@@ -15,6 +15,31 @@ const proposal = (i: number, who: string) => ({
   confidence: 'medium',
   submitted_by: who
 })
+
+/**
+ * `okf-hub lock alpha` holding the base for `seconds`; `held` resolves when the command under the
+ * lock has started (it says so on stdout): an event awaited, not a file polled against a clock.
+ */
+function holdLock(
+  env: Record<string, string>,
+  seconds: number
+): { holder: ChildProcess; held: Promise<void> } {
+  const holder = spawn(
+    process.execPath,
+    [CLI_JS, 'lock', 'alpha', '--', 'sh', '-c', `echo held; sleep ${seconds}`],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'ignore']
+    }
+  )
+  const held = new Promise<void>((resolve, reject) => {
+    holder.stdout?.on('data', (d: Buffer) => {
+      if (d.toString().includes('held')) resolve()
+    })
+    holder.once('exit', (code) => reject(new Error(`okf-hub lock exited ${code} before holding the lock`)))
+  })
+  return { holder, held }
+}
 
 describe('write safety across processes', () => {
   it('two server processes × 25 concurrent kb_propose → 50 commits, 50 files, nothing lost', async () => {
@@ -72,19 +97,16 @@ describe('write safety across processes', () => {
     const dir = tempDir()
     const root = makeBundle(dir, 'alpha')
     const h = hubEnv(dir)
-    const holder = spawn(process.execPath, [CLI_JS, 'lock', 'alpha', '--', 'sleep', '60'], {
-      env: h.env,
-      stdio: 'ignore'
-    })
+    const { holder, held } = holdLock(h.env, 60)
     const s = await connect(h)
     try {
-      await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')), 10_000)
+      await held
+      expect(existsSync(join(root, '.okf-hub.lock.d'))).toBe(true)
       holder.kill('SIGKILL')
       spawnSync('pkill', ['-f', '^sleep 60$'])
-      const t0 = Date.now()
+      // Not BASE_BUSY: the dead holder's lock was taken over within the wait (no clock asserted).
       const r = await s.call('kb_propose', proposal(1, 'process:apres-crash'))
       expect(r.isError).toBe(false)
-      expect(Date.now() - t0).toBeLessThan(15_000)
       expect(git(root, 'status', '--porcelain')).toBe('')
     } finally {
       holder.kill('SIGKILL')
@@ -97,13 +119,11 @@ describe('write safety across processes', () => {
     const dir = tempDir()
     const root = makeBundle(dir, 'alpha')
     const h = hubEnv(dir)
-    const holder = spawn(process.execPath, [CLI_JS, 'lock', 'alpha', '--', 'sleep', '25'], {
-      env: h.env,
-      stdio: 'ignore'
-    })
+    const { holder, held } = holdLock(h.env, 25)
     const s = await connect(h)
     try {
-      await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')), 10_000)
+      await held
+      expect(existsSync(join(root, '.okf-hub.lock.d'))).toBe(true)
       const before = repoFingerprint(root)
       const t0 = Date.now()
       const r = await s.call('kb_propose', proposal(1, 'process:patient'))
