@@ -23,6 +23,14 @@ export function syncLabel(s: SyncStatus, t: TFunction): string | null {
   }
 }
 
+/** Why a sync ended in error, in the UI's language: its problem's kind (the engine's sentence is French). */
+export function syncProblemWords(s: SyncStatus, t: TFunction): string {
+  return t(`sync.problems.${s.problem?.kind ?? 'unexpected'}`, {
+    ...s.problem?.params,
+    interpolation: { escapeValue: false }
+  })
+}
+
 /**
  * What the badge means and what a Sync would do, in the UI's language: what waits to leave (proposals
  * filed here, decisions taken here, other changes) or what waits to come. The engine's own sentence
@@ -55,10 +63,7 @@ export function syncExplain(s: SyncStatus, t: TFunction, language: string): stri
     case 'diverged':
       return t('sync.explain.diverged')
     case 'error':
-      return t(`sync.problems.${s.problem?.kind ?? 'unexpected'}`, {
-        ...s.problem?.params,
-        interpolation: { escapeValue: false }
-      })
+      return syncProblemWords(s, t)
     default:
       return null
   }

@@ -8,6 +8,7 @@ import { localChangesPath, planPath } from '../../routes'
 import { usePlans } from '../../stores/plan'
 import { useSync, type SyncOutcome } from '../../stores/sync'
 import { ErrorNotice } from '../ErrorNotice'
+import { syncProblemWords } from './SyncBadge'
 import { SyncTeamLine } from './SyncTeamLine'
 import { SyncTokenForm } from './SyncTokenForm'
 
@@ -161,10 +162,7 @@ export function SyncPanel({
           icon={AlertTriangle}
           testId="sync-error"
           title={t('sync.error.title')}
-          body={`${t(`sync.problems.${status.problem?.kind ?? 'unexpected'}`, {
-            ...status.problem?.params,
-            interpolation: { escapeValue: false }
-          })} ${t('sync.error.body')}`}
+          body={`${syncProblemWords(status, t)} ${t('sync.error.body')}`}
           detail={status.message}
           onRetry={retry}
           disabled={busy !== undefined}
