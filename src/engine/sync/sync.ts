@@ -194,6 +194,14 @@ function problemOf(e: unknown): SyncProblem {
 
 const NO_COMMITS: SyncProblem = { kind: 'no-commits' }
 
+/** A thrown failure as an `error` status: its sentence as the detail, its problem as data. */
+function unexpectedStatus(ctx: Context, e: unknown, extra: Partial<SyncStatus> = {}): SyncStatus {
+  return status(ctx, 'error', e instanceof HubError ? e.message : describeError(e), {
+    ...extra,
+    problem: problemOf(e)
+  })
+}
+
 const noRemote = (ctx: Context): SyncStatus =>
   status(
     ctx,
@@ -288,12 +296,7 @@ export async function localStatus(
       return withMode({ ...computed, state: rec.state, message: rec.message, ...storedAlerts })
     return withMode({ ...computed, ...storedAlerts })
   } catch (e) {
-    return withMode(
-      status(ctx, 'error', e instanceof HubError ? e.message : describeError(e), {
-        lastSync,
-        problem: problemOf(e)
-      })
-    )
+    return withMode(unexpectedStatus(ctx, e, { lastSync }))
   }
 }
 
@@ -350,10 +353,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
         reached && e.kind === 'rejected'
       )
     }
-    return finish(
-      status(ctx, 'error', e instanceof HubError ? e.message : describeError(e), { problem: problemOf(e) }),
-      reached
-    )
+    return finish(unexpectedStatus(ctx, e), reached)
   }
 
   let commondir: string
