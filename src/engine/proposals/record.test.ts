@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import ts from 'typescript'
 import { mergeFrontmatter } from '../corpus/frontmatter-merge'
 import {
+  PROPOSAL_KEYS,
   integratedList,
   parseProposal,
   renamedProposalText,
@@ -228,5 +232,99 @@ describe('the proposal record', () => {
     expect(renamedProposalText(RENDERED.replace(`id: ${ID}`, `id: '${ID}'`), ID, to)).toContain(`id: ${to}\n`)
     expect(renamedProposalText('pas de frontmatter', ID, to)).toBeNull()
     expect(renamedProposalText(RENDERED, 'prop-2026-01-01-0000', to)).toBeNull()
+  })
+})
+
+/**
+ * The rule that keeps the format in one place: outside this module, no code names a proposal's
+ * frontmatter key. Comments and tests may; so may the contract's own texts, which never quote a
+ * key as a whole string nor write a `key:` line.
+ */
+const SRC = join(__dirname, '..', '..')
+const ROOT = join(SRC, '..')
+const RECORD = 'src/engine/proposals/record.ts'
+const HYPHENATED = Object.values(PROPOSAL_KEYS).filter((k) => k.includes('-'))
+const ALL_KEYS = new Set<string>(Object.values(PROPOSAL_KEYS))
+/** Names under which the code holds a parsed frontmatter. */
+const HOLDERS = /^(meta|data|frontmatter)$/
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const abs = join(dir, n)
+    if (statSync(abs).isDirectory()) return sourceFiles(abs)
+    return /\.tsx?$/.test(n) && !/\.test\.tsx?$/.test(n) ? [abs] : []
+  })
+}
+
+function holderName(e: ts.Expression): string | null {
+  if (ts.isIdentifier(e)) return e.text
+  if (ts.isPropertyAccessExpression(e)) return e.name.text
+  return null
+}
+
+/** Where `code` names a proposal key, as `line: what`. */
+function keyLiterals(fileName: string, code: string, holders = true): string[] {
+  const sf = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true)
+  const found: string[] = []
+  const at = (n: ts.Node, what: string): void => {
+    found.push(`${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}: ${what}`)
+  }
+  const visit = (n: ts.Node): void => {
+    if (ts.isStringLiteralLike(n) || ts.isTemplateHead(n) || ts.isTemplateMiddle(n) || ts.isTemplateTail(n)) {
+      const text = n.text
+      const key = HYPHENATED.find((k) => text === k || new RegExp(`(^|\\n)${k}:`).test(text))
+      if (key) at(n, key)
+    }
+    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'metaString')
+      at(n, 'metaString')
+    if (
+      ts.isElementAccessExpression(n) &&
+      ts.isStringLiteralLike(n.argumentExpression) &&
+      holders &&
+      ALL_KEYS.has(n.argumentExpression.text) &&
+      HOLDERS.test(holderName(n.expression) ?? '')
+    )
+      at(n, n.argumentExpression.text)
+    if (
+      holders &&
+      ts.isPropertyAccessExpression(n) &&
+      ALL_KEYS.has(n.name.text) &&
+      HOLDERS.test(holderName(n.expression) ?? '')
+    )
+      at(n, n.name.text)
+    ts.forEachChild(n, visit)
+  }
+  visit(sf)
+  return found
+}
+
+describe('the proposal format has one home', () => {
+  it('the scan finds what it is meant to find', () => {
+    expect(
+      keyLiterals(
+        'x.ts',
+        [
+          "const a = meta['submitted-by']",
+          'const b = data?.status',
+          'const c = `renamed-from: ${x}`',
+          "const d = metaString(m, 'type')",
+          '// integrated-into: a comment may name it',
+          "const e = 'le champ `resolved-at` du contrat'"
+        ].join('\n')
+      )
+    ).toEqual(['1: submitted-by', '1: submitted-by', '2: status', '3: renamed-from', '4: metaString'])
+  })
+
+  it('no source outside the record module names a frontmatter key', () => {
+    const offenders = sourceFiles(SRC)
+      .map((abs) => relative(ROOT, abs).split('\\').join('/'))
+      .filter((rel) => rel !== RECORD)
+      // The renderer reads no file (it gets the HubApi's typed values): its `q.data.id` is a query's.
+      .flatMap((rel) =>
+        keyLiterals(rel, readFileSync(join(ROOT, rel), 'utf8'), !rel.startsWith('src/renderer/')).map(
+          (f) => `${rel}:${f}`
+        )
+      )
+    expect(offenders).toEqual([])
   })
 })

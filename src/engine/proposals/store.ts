@@ -104,12 +104,3 @@ export function readProposal(file: ProposalFile): ProposalRead {
   parsed.set(file.abs, { text, record: p.record, meta: p.data, body: p.body })
   return { ...file, record: p.record, meta: p.data, body: p.body, text }
 }
-
-/** A frontmatter value as display text (YAML 1.2 core keeps dates as strings). */
-export function metaString(meta: Record<string, unknown> | null, key: string): string | null {
-  const v = meta?.[key]
-  if (v === undefined || v === null) return null
-  if (typeof v === 'string') return v
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
-  return null
-}
