@@ -3,11 +3,11 @@ import { log as gitLog, type ReadCommitResult } from 'isomorphic-git'
 import type { Base } from '../registry/base'
 import { describeError, invalidInput, ioError } from '../errors'
 import { PROPOSAL_ID_PATTERN } from '../proposals/store'
+import { parseProposal, resolvedFields } from '../proposals/record'
 import { confineEditPath } from '../review/edits'
 import { headCommitSha } from '../git/refs'
 import { blobAt as blobInTree, entryAt, treeBlobOid } from '../git/trees'
 import { openRepository } from '../git/layout'
-import { splitFrontmatter } from '../corpus/frontmatter'
 import type {
   AuditTrail,
   CommitKind,
@@ -253,19 +253,13 @@ async function outcomeOf(
       () => null
     )
     if (blob === null) continue
-    const data = splitFrontmatter(blob.toString('utf8')).data ?? {}
-    const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null)
-    const into = data['integrated-into']
+    const read = resolvedFields(parseProposal(blob.toString('utf8')).data)
+    const into = read.integratedInto
     return {
       resolution,
-      integratedInto:
-        typeof into === 'string'
-          ? [into]
-          : Array.isArray(into)
-            ? into.filter((x) => typeof x === 'string')
-            : [],
-      rejectionReason: str(data['rejection-reason']),
-      resolvedAt: str(data['resolved-at'])
+      integratedInto: typeof into === 'string' ? [into] : (into ?? []),
+      rejectionReason: read.rejectionReason,
+      resolvedAt: read.resolvedAt
     }
   }
   return null

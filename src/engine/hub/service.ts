@@ -12,13 +12,8 @@ import { splitFrontmatter } from '../corpus/frontmatter'
 import { documentTitle, parseHeadings } from '../corpus/markdown'
 import { readGovernance } from '../governance'
 import { headTreePaths } from '../git/trees'
-import {
-  PROPOSAL_ID_PATTERN,
-  PROPOSAL_STATUSES,
-  metaString,
-  proposalFiles,
-  readProposal
-} from '../proposals/store'
+import { PROPOSAL_ID_PATTERN, PROPOSAL_STATUSES, proposalFiles, readProposal } from '../proposals/store'
+import { integratedList } from '../proposals/record'
 import { freshnessFields } from '../review/freshness'
 import { reviewContext } from '../review/context'
 import { reconcile } from '../review/reconcile'
@@ -400,29 +395,25 @@ export class HubService implements HubApi {
     for (const folder of PROPOSAL_STATUSES) {
       const file = proposalFiles(b, folder).find((f) => f.stem === id)
       if (!file) continue
-      const record = readProposal(file)
-      if (record.text === null) throw ioError(`proposition '${id}' illisible (${file.rel})`)
+      const read = readProposal(file)
+      if (read.text === null) throw ioError(`proposition '${id}' illisible (${file.rel})`)
       const tracked = (await headTreePaths(b.root, `proposals/${folder}`)).includes(file.rel)
       const likely =
         folder === 'pending'
-          ? (await locate(b, metaString(record.meta, 'concerns'), this.opts.log, this.locateStore)).likely
+          ? (await locate(b, read.record?.concerns ?? null, this.opts.log, this.locateStore)).likely
           : []
-      const integrated = record.meta?.['integrated-into']
+      const r = read.record
       return {
-        ...toInventoryProposal(record, new Date(), likely, tracked, false),
+        ...toInventoryProposal(read, new Date(), likely, tracked, false),
         base: b.name,
         folder,
-        body: record.body.replace(/^\s*\n/, '').trimEnd(),
-        raw: record.text,
-        status: metaString(record.meta, 'status'),
-        resolution: metaString(record.meta, 'resolution'),
-        resolvedAt: metaString(record.meta, 'resolved-at'),
-        integratedInto: Array.isArray(integrated)
-          ? integrated.filter((p): p is string => typeof p === 'string')
-          : typeof integrated === 'string'
-            ? [integrated]
-            : [],
-        rejectionReason: metaString(record.meta, 'rejection-reason')
+        body: read.body.replace(/^\s*\n/, '').trimEnd(),
+        raw: read.text,
+        status: r?.status ?? null,
+        resolution: r?.resolution ?? null,
+        resolvedAt: r?.resolvedAt ?? null,
+        integratedInto: integratedList(r) ?? [],
+        rejectionReason: r?.rejectionReason ?? null
       }
     }
     throw new ApiError('NOT_FOUND', `proposition '${id}' introuvable dans la base '${b.name}'`)

@@ -1,32 +1,8 @@
-import { Document, isScalar } from 'yaml'
-import type { ProposalFields } from './rules'
-
-/** `2026-08-30T09:12:00Z`: UTC, second precision. */
-export function isoSecond(d: Date): string {
-  return d.toISOString().replace(/\.\d{3}Z$/, 'Z')
-}
-
 /**
- * The proposal file: a frontmatter produced by the YAML library only (values
- * full of `---`, `:`, quotes or `#` come back identical), then the content.
- * `submitted-at` is quoted so YAML 1.1 readers keep it a string too.
+ * The proposal file's own format lives in `record.ts`; these re-exports keep the callers (and the
+ * tests) that import it from here. This module keeps the commit messages' format.
  */
-export function renderProposalFile(id: string, f: ProposalFields, submittedAt: Date): string {
-  const doc = new Document({
-    id,
-    'submitted-by': f.submittedBy,
-    'submitted-at': isoSecond(submittedAt),
-    type: f.type,
-    concerns: f.concerns,
-    sources: f.sources,
-    confidence: f.confidence,
-    status: 'pending'
-  })
-  const at = doc.get('submitted-at', true)
-  if (isScalar(at)) at.type = 'QUOTE_SINGLE'
-  const yaml = doc.toString({ lineWidth: 0 })
-  return `---\n${yaml}---\n\n${f.content.trim()}\n`
-}
+export { isoSecond, renderProposalFile } from './record'
 
 /** First 60 characters of concerns, right-trimmed, as the commit subject carries them. */
 export function subjectConcerns(concerns: string): string {

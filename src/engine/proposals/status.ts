@@ -1,7 +1,8 @@
 import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { notFound } from '../errors'
-import { PROPOSAL_STATUSES, metaString, proposalFiles, readProposal, type ProposalStatus } from './store'
+import { PROPOSAL_STATUSES, proposalFiles, readProposal, type ProposalStatus } from './store'
+import { integratedList } from './record'
 
 export interface StatusQuery {
   id?: string
@@ -31,12 +32,6 @@ export interface StatusResult {
   unreadable: number
 }
 
-function stringList(v: unknown): string[] | null {
-  if (typeof v === 'string') return [v]
-  if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string')
-  return null
-}
-
 /**
  * Read-only view of proposals/: no lock, no state. The only exception to the
  * transverse exclusion of proposals/, confined to regular files inside their
@@ -49,30 +44,29 @@ export function proposalStatus(base: Base, q: StatusQuery, log?: HubLog): Status
   const entries: StatusEntry[] = []
   for (const status of statuses) {
     for (const f of proposalFiles(base, status)) {
-      const p = readProposal(f)
-      if (!p.meta) {
+      const r = readProposal(f).record
+      if (!r) {
         unreadable++
         log?.info(`frontmatter illisible ignoré : ${f.rel}`)
         continue
       }
-      const id = metaString(p.meta, 'id') ?? f.stem
+      const id = r.id ?? f.stem
       // A proposal renamed where ids met (issue 27, sync/rename.ts) is still found by its first id.
-      if (q.id !== undefined && id !== q.id && f.stem !== q.id && metaString(p.meta, 'renamed-from') !== q.id)
-        continue
-      const by = metaString(p.meta, 'submitted-by')
+      if (q.id !== undefined && id !== q.id && f.stem !== q.id && r.renamedFrom !== q.id) continue
+      const by = r.submittedBy
       if (wanted !== undefined && (by ?? '').trim().toLowerCase() !== wanted) continue
       entries.push({
         id,
         location: status,
-        declaredStatus: metaString(p.meta, 'status'),
-        type: metaString(p.meta, 'type'),
-        concerns: metaString(p.meta, 'concerns'),
-        submittedAt: metaString(p.meta, 'submitted-at'),
+        declaredStatus: r.status,
+        type: r.type,
+        concerns: r.concerns,
+        submittedAt: r.submittedAt,
         submittedBy: by,
-        resolvedAt: metaString(p.meta, 'resolved-at'),
-        resolution: metaString(p.meta, 'resolution'),
-        integratedInto: stringList(p.meta['integrated-into']),
-        rejectionReason: metaString(p.meta, 'rejection-reason')
+        resolvedAt: r.resolvedAt,
+        resolution: r.resolution,
+        integratedInto: integratedList(r),
+        rejectionReason: r.rejectionReason
       })
     }
   }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from '
 import { join } from 'node:path'
 import type { Base } from '../registry/base'
 import { isStrictlyInside } from '../corpus/paths'
-import { splitFrontmatter } from '../corpus/frontmatter'
+import { parseProposal, type ProposalRecord } from './record'
 
 export const PROPOSAL_STATUSES = ['pending', 'accepted', 'rejected'] as const
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number]
@@ -62,44 +62,45 @@ export function proposalFiles(base: Base, status: ProposalStatus): ProposalFile[
   return out
 }
 
-export interface ProposalRecord extends ProposalFile {
-  /** Parsed frontmatter, null when absent or unreadable. */
+/** A proposal file as read: its typed record, and what it was parsed from. */
+export interface ProposalRead extends ProposalFile {
+  /** The typed frontmatter (`record.ts`), null when absent, empty or unreadable. */
+  record: ProposalRecord | null
+  /** The parsed mapping the record was read from (null as above). */
   meta: Record<string, unknown> | null
   body: string
   /** The whole file as read; null when it could not be read. */
   text: string | null
 }
 
+interface Parsed {
+  text: string
+  record: ProposalRecord | null
+  meta: Record<string, unknown> | null
+  body: string
+}
+
 /**
  * The last parse of each proposal file, reused while the file's text is the same (compared in
  * full, so never stale): the inventory, kb_list and the status check read every pending proposal
- * on each call, and the YAML parse is most of that cost (~1 ms a file). The parsed frontmatter is
- * shared by the reads that get it: callers treat `meta` as read-only.
+ * on each call, and the YAML parse is most of that cost (~1 ms a file). The parse is shared by the
+ * reads that get it: callers treat `record` and `meta` as read-only.
  */
-const parsed = new Map<string, { text: string; meta: Record<string, unknown> | null; body: string }>()
+const parsed = new Map<string, Parsed>()
 const PARSED_MAX = 20_000
 
-export function readProposal(file: ProposalFile): ProposalRecord {
+export function readProposal(file: ProposalFile): ProposalRead {
   let text: string
   try {
     text = readFileSync(file.abs, 'utf8')
   } catch {
-    return { ...file, meta: null, body: '', text: null }
+    return { ...file, record: null, meta: null, body: '', text: null }
   }
   const held = parsed.get(file.abs)
-  if (held && held.text === text) return { ...file, meta: held.meta, body: held.body, text }
-  const fm = splitFrontmatter(text)
-  const meta = fm.data && Object.keys(fm.data).length > 0 ? fm.data : null
+  if (held && held.text === text)
+    return { ...file, record: held.record, meta: held.meta, body: held.body, text }
+  const p = parseProposal(text)
   if (parsed.size >= PARSED_MAX) parsed.clear()
-  parsed.set(file.abs, { text, meta, body: fm.body })
-  return { ...file, meta, body: fm.body, text }
-}
-
-/** A frontmatter value as display text (YAML 1.2 core keeps dates as strings). */
-export function metaString(meta: Record<string, unknown> | null, key: string): string | null {
-  const v = meta?.[key]
-  if (v === undefined || v === null) return null
-  if (typeof v === 'string') return v
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
-  return null
+  parsed.set(file.abs, { text, record: p.record, meta: p.data, body: p.body })
+  return { ...file, record: p.record, meta: p.data, body: p.body, text }
 }

@@ -2,7 +2,8 @@ import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { describeError } from '../errors'
 import { headTreePaths } from '../git/trees'
-import { metaString, proposalFiles, readProposal, type ProposalRecord } from '../proposals/store'
+import { proposalFiles, readProposal, type ProposalRead } from '../proposals/store'
+import { sourceList } from '../proposals/record'
 import { searchBases } from '../search/search'
 import type { Inventory, InventoryProposal } from '../../shared/review'
 import { concernQuery, groupBySubject } from './group'
@@ -32,13 +33,6 @@ export interface InventoryOptions {
    */
   budgetMs?: number
   onLocated?: () => void
-}
-
-function sourcesOf(meta: Record<string, unknown> | null): string[] {
-  const v = meta?.sources
-  if (typeof v === 'string') return [v]
-  if (!Array.isArray(v)) return []
-  return v.filter((s): s is string => typeof s === 'string')
 }
 
 function ageDays(submittedAt: string | null, now: Date): number | null {
@@ -134,9 +128,9 @@ async function mapLimited<T, R>(
   return out
 }
 
-function byDateThenId(a: ProposalRecord, b: ProposalRecord): number {
-  const da = metaString(a.meta, 'submitted-at')
-  const db = metaString(b.meta, 'submitted-at')
+function byDateThenId(a: ProposalRead, b: ProposalRead): number {
+  const da = a.record?.submittedAt ?? null
+  const db = b.record?.submittedAt ?? null
   if (da !== db) {
     if (da === null) return 1
     if (db === null) return -1
@@ -147,28 +141,29 @@ function byDateThenId(a: ProposalRecord, b: ProposalRecord): number {
 
 /** One proposal file as the inventory (and the proposal detail) shows it. */
 export function toInventoryProposal(
-  r: ProposalRecord,
+  read: ProposalRead,
   now: Date,
   likely: string[],
   tracked: boolean,
   withBody: boolean
 ): InventoryProposal {
-  const submittedAt = metaString(r.meta, 'submitted-at')
+  const r = read.record
+  const submittedAt = r?.submittedAt ?? null
   const p: InventoryProposal = {
-    id: metaString(r.meta, 'id') ?? r.stem,
-    path: r.rel,
-    type: metaString(r.meta, 'type'),
-    concerns: metaString(r.meta, 'concerns'),
-    confidence: metaString(r.meta, 'confidence'),
-    sources: sourcesOf(r.meta),
-    submittedBy: metaString(r.meta, 'submitted-by'),
+    id: r?.id ?? read.stem,
+    path: read.rel,
+    type: r?.type ?? null,
+    concerns: r?.concerns ?? null,
+    confidence: r?.confidence ?? null,
+    sources: sourceList(r),
+    submittedBy: r?.submittedBy ?? null,
     submittedAt,
     ageDays: ageDays(submittedAt, now),
     likelyDocuments: likely,
     tracked,
-    incomplete: !r.meta || !metaString(r.meta, 'id') || !metaString(r.meta, 'submitted-by')
+    incomplete: !r || !r.id || !r.submittedBy
   }
-  if (withBody) p.body = r.body.replace(/^\s*\n/, '').trimEnd()
+  if (withBody) p.body = read.body.replace(/^\s*\n/, '').trimEnd()
   return p
 }
 
@@ -178,7 +173,7 @@ export async function inventory(base: Base, opts: InventoryOptions = {}): Promis
   const tracked = new Set(await headTreePaths(base.root, 'proposals/pending'))
   const locateOne = locator(base, opts.log, opts.store)
   const found = new Array<Located | undefined>(records.length)
-  const all = mapLimited(records, SEARCH_CONCURRENCY, (r) => locateOne(metaString(r.meta, 'concerns')), found)
+  const all = mapLimited(records, SEARCH_CONCURRENCY, (r) => locateOne(r.record?.concerns ?? null), found)
   // An answer not kept (a corpus too freshly written to be fingerprinted) would be searched
   // again by the next read: then waiting is the only way to ever show it.
   let complete = opts.budgetMs === undefined || !kept.keeps(base)

@@ -3,9 +3,8 @@ import { join } from 'node:path'
 import type { Base } from '../registry/base'
 import { HubError, describeError, invalidInput, ioError, notFound } from '../errors'
 import { mergeFrontmatter } from '../corpus/frontmatter-merge'
-import { splitFrontmatter } from '../corpus/frontmatter'
-import { PROPOSAL_ID_PATTERN, metaString, proposalFiles, type ProposalFile } from '../proposals/store'
-import { isoSecond } from '../proposals/format'
+import { PROPOSAL_ID_PATTERN, proposalFiles, type ProposalFile } from '../proposals/store'
+import { parseProposal, resolutionPatch } from '../proposals/record'
 import type { FilePreview, PlanPreview, PreviewNote, ProposalMove, ResolutionPlan } from '../../shared/review'
 import { parsePlan } from './plan'
 import { notPendingDetail } from './proposal-state'
@@ -247,25 +246,16 @@ export async function preparePlan(
   }
 
   // 6. the proposals' own frontmatter, enriched; the submitted fields stay byte-identical
-  const resolvedAt = isoSecond(opts.at)
   const proposalMoves: ProposalMove[] = []
   const messageResolutions: MessageResolution[] = []
   for (const m of moves) {
     const before = readText(m.file.abs, m.file.rel)
-    const updates: Record<string, unknown> =
+    const updates = resolutionPatch(
       m.r.resolution === 'accepted'
-        ? {
-            status: 'accepted',
-            resolution: 'accepted',
-            'resolved-at': resolvedAt,
-            'integrated-into': integrated.get(m.r.id)
-          }
-        : {
-            status: 'rejected',
-            resolution: 'rejected',
-            'resolved-at': resolvedAt,
-            'rejection-reason': m.r.reason
-          }
+        ? { resolution: 'accepted', integratedInto: integrated.get(m.r.id) }
+        : { resolution: 'rejected', reason: m.r.reason },
+      opts.at
+    )
     const after = merge(before, updates, m.file.rel)
     proposalMoves.push({
       id: m.r.id,
@@ -281,7 +271,7 @@ export async function preparePlan(
     messageResolutions.push({
       id: m.r.id,
       resolution: m.r.resolution,
-      submittedBy: metaString(splitFrontmatter(before).data, 'submitted-by')
+      submittedBy: parseProposal(before).record?.submittedBy ?? null
     })
   }
 

@@ -2,7 +2,7 @@ import type { Base } from '../registry/base'
 import { invalidInput } from '../errors'
 import type { ErrorDetail } from '../../shared/error-kinds'
 import type { HistoryEntry, ProposalState } from '../../shared/hub-api'
-import { PROPOSAL_ID_PATTERN, metaString, proposalFiles, readProposal } from '../proposals/store'
+import { PROPOSAL_ID_PATTERN, proposalFiles, readProposal } from '../proposals/store'
 import { resolutionEntries } from '../hub/history'
 
 /**
@@ -26,11 +26,11 @@ function locate(base: Base, ids: readonly string[]): Map<string, Located> {
   for (const folder of ['pending', 'accepted', 'rejected'] as const) {
     for (const f of proposalFiles(base, folder)) {
       if (!wanted.has(f.stem) || out.has(f.stem)) continue
-      const meta = readProposal(f).meta
+      const r = readProposal(f).record
       out.set(f.stem, {
         status: folder,
-        resolvedAt: folder === 'pending' ? null : metaString(meta, 'resolved-at'),
-        concerns: metaString(meta, 'concerns')
+        resolvedAt: folder === 'pending' ? null : (r?.resolvedAt ?? null),
+        concerns: r?.concerns ?? null
       })
     }
   }

@@ -8,18 +8,17 @@ import { assertWritableRepository, commitPaths } from '../git/commit'
 import { headTreePaths } from '../git/trees'
 import { TEMP_PREFIX } from '../git/atomic-write'
 import { toPosixRelative } from '../corpus/paths'
-import { splitFrontmatter } from '../corpus/frontmatter'
 import { mergeFrontmatter } from '../corpus/frontmatter-merge'
 import {
   PROPOSAL_ID_PATTERN,
   PROPOSAL_STATUSES,
-  metaString,
   proposalFiles,
   type ProposalFile,
   type ProposalStatus
 } from '../proposals/store'
 import { checkProposalFields } from '../proposals/rules'
 import { submissionMessage } from '../proposals/format'
+import { parseProposal, statusPatch, submittedFields } from '../proposals/record'
 import type {
   DuplicateProposal,
   MalformedProposal,
@@ -108,32 +107,21 @@ export function submissionProblem(
   text: string | null
 ): { problem: string; detail: SubmissionProblem } | { candidate: Omit<Candidate, 'path'> } {
   if (text === null) return { problem: 'fichier illisible', detail: { kind: 'unreadable' } }
-  const fm = splitFrontmatter(text)
-  const meta = fm.data
-  if (!meta || Object.keys(meta).length === 0)
-    return { problem: 'frontmatter absent ou illisible', detail: { kind: 'no-frontmatter' } }
-  const id = meta.id
+  const { data, body } = parseProposal(text)
+  if (!data) return { problem: 'frontmatter absent ou illisible', detail: { kind: 'no-frontmatter' } }
+  const read = submittedFields(data)
+  const id = read.id
   if (typeof id !== 'string' || !PROPOSAL_ID_PATTERN.test(id))
     return { problem: 'id absent ou invalide (attendu : prop-AAAA-MM-JJ-hhhh)', detail: { kind: 'bad-id' } }
   if (id !== stem)
     return { problem: `id '${id}' différent du nom du fichier`, detail: { kind: 'id-mismatch', id } }
-  for (const key of ['submitted-by', 'type', 'concerns', 'confidence']) {
-    const v = meta[key]
-    if (typeof v !== 'string' || v.trim() === '')
-      return {
-        problem: `champ '${key}' absent, vide ou mal typé`,
-        detail: { kind: 'field-missing', field: key }
-      }
-  }
+  if (read.missing !== null)
+    return {
+      problem: `champ '${read.missing}' absent, vide ou mal typé`,
+      detail: { kind: 'field-missing', field: read.missing }
+    }
   try {
-    const f = checkProposalFields({
-      type: meta.type as string,
-      confidence: meta.confidence as string,
-      concerns: meta.concerns as string,
-      submittedBy: meta['submitted-by'] as string,
-      content: fm.body,
-      sources: meta.sources
-    })
+    const f = checkProposalFields({ ...read.fields, content: body })
     return { candidate: { id, type: f.type, concerns: f.concerns, submittedBy: f.submittedBy } }
   } catch (e) {
     if (e instanceof HubError) {
@@ -235,7 +223,7 @@ async function scan(base: Base): Promise<Findings> {
   for (const c of settled) {
     const text = readOr(c.abs)
     if (text === null) continue
-    const declared = metaString(splitFrontmatter(text).data, 'status')
+    const declared = parseProposal(text).record?.status ?? null
     if (declared === null || declared === c.status) continue
     if (c.status === 'pending' && !c.tracked && !recoverable.has(c.rel)) continue // reported as malformed
     const finding: MismatchFinding = {
@@ -253,7 +241,7 @@ async function scan(base: Base): Promise<Findings> {
       finding.detail = 'untracked'
     } else {
       try {
-        finding.newText = mergeFrontmatter(text, { status: c.status })
+        finding.newText = mergeFrontmatter(text, statusPatch(c.status))
       } catch (e) {
         finding.problem = e instanceof HubError ? e.message : describeError(e)
         finding.detail = 'frontmatter'

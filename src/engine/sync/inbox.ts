@@ -7,7 +7,8 @@ import { readRefValue } from '../git/refs'
 import type { RepoLayout } from '../git/layout'
 import { chainOf, relate, type CommitReader } from './graph'
 import { INBOX_PREFIX } from './hub-id'
-import { pendingIdOf, renamedMessage, renamedProposalText } from './rename'
+import { pendingIdOf, renamedMessage } from './rename'
+import { renamedProposalText } from '../proposals/record'
 import { isConflict, isHubCommit, isResolutionCommit, planReplay, subjectOf } from './replay'
 
 /**

@@ -33,22 +33,6 @@ export function originalOfRenamed(message: string): { message: string; from: str
   return { message: stripped.replace(`proposal: ${to}`, `proposal: ${from}`), from, to }
 }
 
-/**
- * The proposal file with its new id: the frontmatter's `id:` line replaced, a `renamed-from:`
- * line after it; the rest byte for byte. Null when the frontmatter has no such line (then the
- * submission is not renamed but reported).
- */
-export function renamedProposalText(text: string, from: string, to: string): string | null {
-  if (!text.startsWith('---\n')) return null
-  const end = text.indexOf('\n---', 3)
-  if (end < 0) return null
-  const head = text.slice(0, end + 1)
-  const line = new RegExp(`^id:[ \\t]*(['"]?)${from}\\1[ \\t]*$`, 'm').exec(head)
-  if (!line) return null
-  const at = line.index
-  return `${text.slice(0, at)}id: ${to}\nrenamed-from: ${from}${text.slice(at + line[0].length)}`
-}
-
 /** `proposals/pending/<id>.md` → the id (null for any other path). */
 export function pendingIdOf(path: string): string | null {
   const m = new RegExp(`^proposals/pending/(${ID.source})\\.md$`).exec(path)

@@ -10,8 +10,8 @@ import { commitTreeOid, readObjectOfType } from '../git/objects'
 import { entryAt } from '../git/trees'
 import { headCommitSha, readRefValue } from '../git/refs'
 import { openRepository, refFile, type RepoLayout } from '../git/layout'
-import { splitFrontmatter } from '../corpus/frontmatter'
 import { PROPOSAL_ID_PATTERN } from '../proposals/store'
+import { parseProposal, resolvedFields } from '../proposals/record'
 import type { SetAsideResult } from '../../shared/hub-api'
 import type { PlanEdit, PlanResolution, ResolutionPlan } from '../../shared/review'
 import { chainOf, CommitReader, relate, type CommitInfo } from './graph'
@@ -74,15 +74,15 @@ async function blobText(commondir: string, oid: string, cache: object): Promise<
 
 /** One resolved proposal file → the plan's decision, or why not. */
 function decisionOf(id: string, folder: string, text: string): PlanResolution | string {
-  const data = splitFrontmatter(text).data
+  const read = resolvedFields(parseProposal(text).data)
   if (folder === 'rejected') {
-    const reason = data?.['rejection-reason']
-    return typeof reason === 'string' && reason.trim() !== ''
+    const reason = read.rejectionReason
+    return reason !== null
       ? { id, resolution: 'rejected', reason }
       : `${id} : motif de rejet illisible, à redonner`
   }
-  const into = data?.['integrated-into']
-  const list = Array.isArray(into) ? into.filter((p): p is string => typeof p === 'string') : []
+  // A scalar `integrated-into` (hand-written) names no list here, as before the record.
+  const list = Array.isArray(read.integratedInto) ? read.integratedInto : []
   return { id, resolution: 'accepted', ...(list.length > 0 ? { integrated_into: list } : {}) }
 }
 

@@ -1,7 +1,7 @@
 import { defineTool, withBases } from '../tool'
 import { flag, toolInput } from '../args'
 import { countDocuments } from '../../engine/corpus/count'
-import { proposalFiles, readProposal, metaString } from '../../engine/proposals/store'
+import { proposalFiles, readProposal } from '../../engine/proposals/store'
 import { BudgetedWriter } from '../render/budget'
 import { truncateChars as cut } from '../render/text'
 import { arr, bool, int, obj, str, truncation } from '../output'
@@ -72,10 +72,10 @@ export const kbList = defineTool({
         if (files.length === 0) continue
         w.add(`### propositions en attente — ${base.name}`)
         for (const f of files) {
-          const p = readProposal(f)
-          const id = metaString(p.meta, 'id') ?? f.stem
-          const type = metaString(p.meta, 'type') ?? '?'
-          const concerns = cut(metaString(p.meta, 'concerns') ?? '(non renseigné)', 200)
+          const r = readProposal(f).record
+          const id = r?.id ?? f.stem
+          const type = r?.type ?? '?'
+          const concerns = cut(r?.concerns ?? '(non renseigné)', 200)
           if (w.add(`- ${id} (${type}) — ${concerns}`))
             concernsShown.push({ base: base.name, id, type, concerns })
         }
