@@ -112,20 +112,17 @@ describe('okf-hub ui: where it listens', () => {
         child.stdout.on('data', (d: Buffer) => (out += d.toString()))
         child.stderr.on('data', (d: Buffer) => (err += d.toString()))
         try {
-          await waitFor(() => /token=\S+\n/.test(out) || child.exitCode !== null, 30_000)
+          await waitFor(() => /token=\S+\n/.test(out) || child.exitCode !== null)
           const url = /OKF Hub UI: (\S+)\n/.exec(out)?.[1] ?? ''
           const u = new URL(url)
           const port = Number(u.port)
           const token = u.searchParams.get('token') ?? ''
           expect(u.hostname).toBe('127.0.0.1')
-          await waitFor(() => err.includes('ATTENTION'), 10_000)
+          await waitFor(() => err.includes('ATTENTION'))
           expect(err).toContain('écoute sur 0.0.0.0')
           expect(err).toContain('HTTP non chiffré')
           expect(err).not.toContain(token)
-          await waitFor(
-            () => existsSync(h.logFile) && readFileSync(h.logFile, 'utf8').includes('ATTENTION'),
-            5_000
-          )
+          await waitFor(() => existsSync(h.logFile) && readFileSync(h.logFile, 'utf8').includes('ATTENTION'))
           const lan = lanAddress()
           if (lan) {
             const r = await raw(
@@ -175,7 +172,7 @@ describe('okf-hub ui: the token', () => {
         child.stdout.on('data', (d: Buffer) => (out += d.toString()))
         child.stderr.on('data', (d: Buffer) => (err += d.toString()))
         try {
-          await waitFor(() => /token=\S+\n/.test(out) || child.exitCode !== null, 30_000)
+          await waitFor(() => /token=\S+\n/.test(out) || child.exitCode !== null)
           const m = /OKF Hub UI: http:\/\/127\.0\.0\.1:(\d+)\/\?token=(\S+)\n/.exec(out)
           expect(m, out + err).not.toBeNull()
           const port = Number(m![1])
@@ -265,7 +262,7 @@ describe('okf-hub serve --http: hostile clients', () => {
         let err = ''
         child.stderr.on('data', (d: Buffer) => (err += d.toString()))
         try {
-          await waitFor(() => /127\.0\.0\.1:\d+\/mcp\n/.test(err) || child.exitCode !== null, 15_000)
+          await waitFor(() => /127\.0\.0\.1:\d+\/mcp\n/.test(err) || child.exitCode !== null)
           const port = Number(/127\.0\.0\.1:(\d+)\/mcp\n/.exec(err)![1])
           const auth = { Authorization: `Bearer ${token}`, Accept: 'application/json, text/event-stream' }
 

@@ -74,7 +74,7 @@ describe('okf-hub lock', () => {
       stdio: 'ignore'
     })
     try {
-      await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')), 10_000)
+      await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')))
       const r = lock(['ma-base', '--', 'touch', join(dir, 'pas-execute')], {
         ...h.env,
         OKF_LOCK_TIMEOUT: '1'
@@ -100,7 +100,7 @@ describe('okf-hub lock', () => {
       }
     )
     try {
-      await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')), 10_000)
+      await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')))
       await new Promise((r) => setTimeout(r, 200))
       const code = await new Promise<number | null>((resolve) => {
         child.on('exit', (c) => resolve(c))
