@@ -268,7 +268,7 @@ describe('okf-hub serve --http: hostile clients', () => {
 
           // A slowloris first: it must not hold up anything that follows, and is cut after ~10 s.
           const slow = Array.from({ length: 5 }, () => {
-            return new Promise<number>((resolve) => {
+            return new Promise<{ ms: number; whole: boolean }>((resolve) => {
               const t0 = Date.now()
               const sock = netConnect(port, '127.0.0.1')
               const drip = `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Pad: ${'p'.repeat(100)}`
@@ -280,7 +280,7 @@ describe('okf-hub serve --http: hostile clients', () => {
               sock.on('error', () => undefined)
               sock.on('close', () => {
                 clearInterval(timer)
-                resolve(Date.now() - t0)
+                resolve({ ms: Date.now() - t0, whole: i >= drip.length })
               })
             })
           })
@@ -348,9 +348,11 @@ describe('okf-hub serve --http: hostile clients', () => {
             request('GET', '/mcp', { Host: `127.0.0.1:${port}`, Authorization: `Bearer ${token}x` })
           )
 
-          for (const ms of await Promise.all(slow)) {
+          // Cut at the headers timeout (10 s) or later on a loaded machine, and always before the
+          // drip (~70 s) has sent its headers whole: an order of events, not an upper bound.
+          for (const { ms, whole } of await Promise.all(slow)) {
             expect(ms).toBeGreaterThanOrEqual(9_500)
-            expect(ms).toBeLessThan(14_000)
+            expect(whole).toBe(false)
           }
           expect(await stop(child)).toBe(0)
           expect(readFileSync(h.logFile, 'utf8')).not.toContain(token)
