@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { BigIntStats } from 'node:fs'
 import {
-  corrupt,
   entriesOf,
-  EXTENDED,
   stageOf,
-  withNameLength,
   type IndexChange,
   type IndexEntry,
   type IndexScan,

@@ -52,9 +52,9 @@ export interface IndexScan {
   link: Extension | null
 }
 
-export const EXTENDED = 0x4000
+const EXTENDED = 0x4000
 
-export function corrupt(what: string): Error {
+function corrupt(what: string): Error {
   return new Error(`index illisible (${what})`)
 }
 
@@ -221,7 +221,7 @@ function parseLink(scan: IndexScan): Link {
 
 export const stageOf = (e: IndexEntry): number => (e.fixed.readUInt16BE(60) >> 12) & 3
 
-export function withNameLength(fixed: Buffer, path: Buffer): Buffer {
+function withNameLength(fixed: Buffer, path: Buffer): Buffer {
   const out = Buffer.from(fixed)
   out.writeUInt16BE((fixed.readUInt16BE(60) & 0xf000) | Math.min(path.length, 0xfff), 60)
   return out
