@@ -54,7 +54,14 @@ const byCount = (m: Map<string, number>): string[] =>
  * a gap because one session left without reading), ranked by sessions, then searches, then recency.
  */
 export function gapTopics(events: readonly JournalEvent[], base: string): RawTopic[] {
-  const verdicts = searchVerdicts(events, base).map((v) => ({ ...v, key: queryKey(v.query) }))
+  // Stemming is most of the cost on a large journal: each distinct query is stemmed once.
+  const keys = new Map<string, string>()
+  const keyOf = (q: string): string => {
+    let k = keys.get(q)
+    if (k === undefined) keys.set(q, (k = queryKey(q)))
+    return k
+  }
+  const verdicts = searchVerdicts(events, base).map((v) => ({ ...v, key: keyOf(v.query) }))
   const gaps = verdicts.filter((v) => v.signal !== null && v.key !== '')
   const firstKeys: string[] = []
   const seen = new Set<string>()
@@ -67,12 +74,16 @@ export function gapTopics(events: readonly JournalEvent[], base: string): RawTop
   for (const v of verdicts)
     if (v.signal === null) answered.set(v.key, (answered.get(v.key) ?? new Set()).add(v.session))
   const byKey = new Map<string, (SearchVerdict & { key: string })[]>()
-  for (const v of gaps) byKey.set(v.key, [...(byKey.get(v.key) ?? []), v])
+  for (const v of gaps) {
+    const list = byKey.get(v.key)
+    if (list) list.push(v)
+    else byKey.set(v.key, [v])
+  }
 
   const topics: RawTopic[] = []
   for (const g of groupQueries(
     firstKeys,
-    verdicts.map((v) => v.query),
+    verdicts.map((v) => v.key),
     reformulations(gaps)
   )) {
     const hits = g.keys.flatMap((k) => byKey.get(k) ?? [])

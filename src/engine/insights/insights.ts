@@ -4,6 +4,7 @@ import { describeError } from '../errors'
 import { readJournal } from '../journal/store'
 import { searchBases } from '../search/search'
 import { headCommit } from '../review/worktree'
+import { LocateCache } from '../review/locate-cache'
 import type { GapStatus, GapTopic, Insights } from '../../shared/insights'
 import { gapTopics, type RawTopic } from './gaps'
 import { findRecord, readState, stateFile, writeState, type InsightsState } from './state'
@@ -30,22 +31,49 @@ export const CHECKED_QUERIES = 3
 const RESULTS = 8
 const PARALLEL = 4
 
+interface Found {
+  complete: boolean
+  paths: string[]
+}
+
+/**
+ * What each query finds, kept per corpus while its fingerprint stands (the inventory's cache: every
+ * document's stat), so that the Insights tab asked again after a proposal, or the closure check
+ * after a resolution that changed nothing a gap asked about, does not search again. In the process
+ * that runs the check; a CLI run searches once per query.
+ */
+const found = new LocateCache<Found>()
+
+type Lookup = ReturnType<LocateCache<Found>['session']>
+
 /**
  * Whether a query now finds an answer: every term in some document (no OR fallback), and a
  * document other than those it was already shown and left unread.
  */
-async function findsNow(base: Base, query: string, shownComplete: ReadonlySet<string>): Promise<boolean> {
-  const [r] = await searchBases([base], query, 'keyword', RESULTS)
-  return !r.partial && r.results.some((d) => !shownComplete.has(d.path))
+async function findsNow(
+  base: Base,
+  lookup: Lookup,
+  query: string,
+  shownComplete: ReadonlySet<string>
+): Promise<boolean> {
+  const r = await lookup(
+    query,
+    async () => {
+      const [hit] = await searchBases([base], query, 'keyword', RESULTS)
+      return { complete: !hit.partial, paths: hit.results.map((d) => d.path) }
+    },
+    { complete: false, paths: [] }
+  )
+  return r.complete && r.paths.some((p) => !shownComplete.has(p))
 }
 
 /** Half the checked queries (rounded up) finding an answer close the topic. */
-async function answeredNow(base: Base, t: RawTopic): Promise<boolean> {
+async function answeredNow(base: Base, lookup: Lookup, t: RawTopic): Promise<boolean> {
   const shown = new Set(t.shownComplete)
   const queries = t.queries.slice(0, CHECKED_QUERIES)
-  let found = 0
-  for (const q of queries) if (await findsNow(base, q, shown)) found++
-  return found * 2 >= queries.length
+  let hits = 0
+  for (const q of queries) if (await findsNow(base, lookup, q, shown)) hits++
+  return hits * 2 >= queries.length
 }
 
 async function inBatches<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
@@ -73,10 +101,11 @@ export async function computeInsights(base: Base, opts: InsightsOptions): Promis
   let changed = false
   let credit: string | null | undefined = opts.closedBy
 
+  const lookup = found.session(base)
   const verdicts = await inBatches(raw, PARALLEL, async (t) => {
     const rec = findRecord(state, t.id, t.keys)
     if (rec?.[1].dismissedAt) return { t, status: 'dismissed' as const, rec }
-    const answered = await answeredNow(base, t)
+    const answered = await answeredNow(base, lookup, t)
     return { t, status: answered ? ('closed' as const) : ('open' as const), rec }
   })
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import { queryKey } from './terms'
 
 /**
  * Queries grouped into topics. Two distinct queries (by `queryKey`) join when the terms they share
@@ -31,17 +30,17 @@ export function topicId(key: string): string {
 }
 
 /**
- * `keys` in order of first appearance (the journal's order); `allQueries` every query of the base,
- * answered ones included, for the terms' rarity. Returns the topics of `keys`, each founded by its
+ * `keys` in order of first appearance (the journal's order); `allKeys` the keys of every query of
+ * the base, answered ones included, for the terms' rarity. Returns the topics of `keys`, each founded by its
  * earliest key.
  */
 export function groupQueries(
   keys: readonly string[],
-  allQueries: readonly string[],
+  allKeys: readonly string[],
   links: readonly (readonly [string, string])[] = []
 ): TopicGroup[] {
   const df = new Map<string, number>()
-  const distinct = new Set(allQueries.map(queryKey))
+  const distinct = new Set(allKeys)
   for (const k of keys) distinct.add(k)
   for (const k of distinct) for (const s of k.split(' ')) if (s !== '') df.set(s, (df.get(s) ?? 0) + 1)
   const n = distinct.size
@@ -64,7 +63,13 @@ export function groupQueries(
     if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb)
   }
   const byStem = new Map<string, number[]>()
-  stems.forEach((ss, i) => ss.forEach((s) => byStem.set(s, [...(byStem.get(s) ?? []), i])))
+  stems.forEach((ss, i) =>
+    ss.forEach((s) => {
+      const list = byStem.get(s)
+      if (list) list.push(i)
+      else byStem.set(s, [i])
+    })
+  )
   const tried = new Set<string>()
   for (const list of byStem.values()) {
     if (list.length > COMMON_BUCKET) continue
@@ -91,7 +96,9 @@ export function groupQueries(
   const groups = new Map<number, string[]>()
   keys.forEach((k, i) => {
     const r = find(i)
-    groups.set(r, [...(groups.get(r) ?? []), k])
+    const list = groups.get(r)
+    if (list) list.push(k)
+    else groups.set(r, [k])
   })
   return [...groups.entries()]
     .sort((a, b) => a[0] - b[0])
