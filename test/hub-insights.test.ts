@@ -7,6 +7,8 @@ import type { HubConfig } from '../src/engine/config'
 import { openJournal } from '../src/engine/journal/writer'
 import type { JournalEventBody } from '../src/engine/journal/events'
 import { fileProposal } from '../src/engine/proposals/propose'
+import { resolvePlan } from '../src/engine/review/resolve'
+import { git } from './helpers/fixtures'
 import type { HubEvent } from '../src/shared/hub-api'
 
 /** Insights through the HubApi: the gaps, "not for this base", and the re-check after a resolution. */
@@ -118,5 +120,46 @@ describe('HubApi — insights', () => {
     expect(await checked).toEqual({ type: 'insights-changed', base: 'alpha' })
     const gap = (await service.insights('alpha')).gaps.find((g) => g.id === id)
     expect(gap).toMatchObject({ status: 'closed', closedBy: { commit: result.commit } })
+  })
+
+  it('credits HEAD to a closure it finds at a look (a resolve from the CLI), and reopens when the answer goes', async () => {
+    const { service, config } = setup()
+    agentsAsk(config)
+    const id = (await service.insights('alpha')).gaps[0].id
+    const base = service.registry.get('alpha')
+    const log = memoryHubLog()
+    const filed = await fileProposal(
+      base,
+      {
+        type: 'addition',
+        concerns: 'Kerberos',
+        content: 'kinit',
+        sources: ['x'],
+        confidence: 'low',
+        submittedBy: 'a'
+      },
+      { log }
+    )
+    // The engine's own resolve, as `okf-hub review resolve` runs it: no hub service to re-check.
+    const result = await resolvePlan(
+      base,
+      {
+        summary: 'Kerberos',
+        reviewed_by: 'human:Morgane',
+        resolutions: [{ id: filed.id, resolution: 'accepted', integrated_into: ['kerberos.md'] }],
+        edits: [{ path: 'kerberos.md', content: '# Kerberos\n\nRenouveler un ticket kerberos.\n' }]
+      },
+      { log }
+    )
+    expect(git(base.root, 'rev-parse', 'HEAD').trim()).toBe(result.commit)
+    expect((await service.insights('alpha')).gaps.find((g) => g.id === id)).toMatchObject({
+      status: 'closed',
+      closedBy: { commit: result.commit }
+    })
+    git(base.root, 'rm', '-q', 'knowledge/kerberos.md')
+    git(base.root, 'commit', '-qm', 'retrait')
+    const back = (await service.insights('alpha')).gaps.find((g) => g.id === id)
+    expect(back?.status).toBe('open')
+    expect(back?.closedBy).toBeUndefined()
   })
 })
