@@ -61,8 +61,10 @@ export interface Insights {
   generatedAt: string
   /** The journal events read for this base, and the oldest one's time (null: none). */
   journal: { events: number; since: string | null }
-  /** Open gaps first, ranked by sessions; then closed, then dismissed. */
+  /** Open gaps first, ranked by sessions; then closed, then dismissed (the 200 most hit topics). */
   gaps: GapTopic[]
+  /** Topics found in all, listed or not. */
+  gapTopics: number
   mostRead: ReadCount[]
   mostReadSections: SectionReadCount[]
   /** Documents no agent read in the last `days` days (at most 50 listed, `total` in all). */

@@ -28,6 +28,11 @@ export interface InsightsOptions {
 
 /** Queries of a topic re-run by a check: its most asked ones. */
 export const CHECKED_QUERIES = 3
+/**
+ * Topics listed (and checked), the most hit first: a year of one-off questions would otherwise
+ * cost three searches each at every cold look; the rest are counted (`gapTopics`).
+ */
+export const MAX_TOPICS = 200
 const RESULTS = 8
 const PARALLEL = 4
 
@@ -95,7 +100,8 @@ const STATUS_ORDER: Record<GapStatus, number> = { open: 0, closed: 1, dismissed:
 export async function computeInsights(base: Base, opts: InsightsOptions): Promise<Insights> {
   const now = (opts.now ?? (() => new Date()))()
   const events = readJournal(opts.journalDir, { base: base.name }).events
-  const raw = gapTopics(events, base.name)
+  const all = gapTopics(events, base.name)
+  const raw = all.slice(0, MAX_TOPICS)
   const file = stateFile(opts.userDataDir, base.name)
   const state = readState(file)
   let changed = false
@@ -148,6 +154,7 @@ export async function computeInsights(base: Base, opts: InsightsOptions): Promis
     generatedAt: now.toISOString(),
     journal: { events: events.length, since: events[0]?.t ?? null },
     gaps,
+    gapTopics: all.length,
     ...readFigures(events, base.name),
     unread: unreadFigure(events, base, now),
     ...proposalFigures(base)
