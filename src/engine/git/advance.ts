@@ -1,5 +1,5 @@
 import type { BigIntStats } from 'node:fs'
-import { lstat, readFile, rename, unlink } from 'node:fs/promises'
+import { lstat, readdir, readFile, rename, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describeError, HubError, ioError } from '../errors'
 import type { HubLog } from '../hublog'
@@ -124,6 +124,16 @@ export type AdvanceResult =
   /** Local changes in the way: nothing was written. */
   | { moved: false; dirty: string[] }
 
+/** Whether every file below the folder `abs` (repository prefix `prefix`) is in `deleted`. */
+async function onlyDeleted(abs: string, prefix: string, deleted: Set<string>): Promise<boolean> {
+  for (const e of await readdir(abs, { withFileTypes: true })) {
+    const rel = prefix + e.name
+    if (e.isDirectory() ? !(await onlyDeleted(join(abs, e.name), `${rel}/`, deleted)) : !deleted.has(rel))
+      return false
+  }
+  return true
+}
+
 /** Paths whose worktree or index state differs from the old tip, among those the move would change. */
 async function blockedPaths(
   root: string,
@@ -141,6 +151,7 @@ async function blockedPaths(
       )
     : null
   const blocked: string[] = []
+  const deleted = new Set(deltas.filter((d) => d.after === null).map((d) => d.path))
   for (const d of deltas) {
     if (indexed) {
       const entries = indexed.get(d.path) ?? []
@@ -159,7 +170,9 @@ async function blockedPaths(
     const abs = join(root, ...d.path.split('/'))
     const st = await lstat(abs).catch(() => null)
     if (st?.isDirectory()) {
-      blocked.push(d.path)
+      // A folder where the new tip puts a file is in the way unless it holds only files this same
+      // move deletes (each checked as its own path): then it goes, and the file takes its place.
+      if (d.before !== null || !(await onlyDeleted(abs, `${d.path}/`, deleted))) blocked.push(d.path)
       continue
     }
     const work = st ? await worktreeBlobOid(root, d.path, from, cache) : null
@@ -326,7 +339,9 @@ async function advanceOnce(
     journaled = true
     await onStep?.('advance:journal-written')
     const changes: PathChange[] = []
-    for (const d of deltas) {
+    // Deletions first: where a file becomes a folder (or a folder a file) at one name, the old one
+    // must be gone before the new one is written. The rollback undoes them in reverse.
+    for (const d of [...deltas.filter((x) => x.after === null), ...deltas.filter((x) => x.after !== null)]) {
       const abs = absOf(d)
       backups.push(await backupOf(root, abs))
       if (d.after === null) {
