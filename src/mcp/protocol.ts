@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { CLIENT_INFO_META_KEY, ProtocolErrorCode, Server } from '@modelcontextprotocol/server'
+import { CLIENT_INFO_META_KEY, Server } from '@modelcontextprotocol/server'
 import type { CacheHint, Tool } from '@modelcontextprotocol/server'
 import type { HubLog, LogLevel } from '../engine/hublog'
 import { LogTap } from './log-tap'
