@@ -228,6 +228,10 @@ describe('both protocol eras over Streamable HTTP, one server process', () => {
       'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
       'io.modelcontextprotocol/clientCapabilities': {}
     }
+    // 2026-07-28's standard headers repeat the method and the name (uri) the body carries.
+    const name = (body: unknown): string | undefined =>
+      (body as { params?: { uri?: string; name?: string } }).params?.uri ??
+      (body as { params?: { name?: string } }).params?.name
     const post = (body: unknown, extra: Record<string, string> = {}): Promise<Response> =>
       fetch(url, {
         method: 'POST',
@@ -236,6 +240,7 @@ describe('both protocol eras over Streamable HTTP, one server process', () => {
           Accept: 'application/json, text/event-stream',
           'MCP-Protocol-Version': '2026-07-28',
           'Mcp-Method': (body as { method: string }).method,
+          ...(name(body) !== undefined ? { 'Mcp-Name': name(body)! } : {}),
           ...headers,
           ...extra
         },
@@ -253,6 +258,33 @@ describe('both protocol eras over Streamable HTTP, one server process', () => {
     expect(json.result.tools.map((t) => t.name)).toEqual(TOOL_ORDER)
     expect(json.result.ttlMs).toBe(1000)
     expect(json.result.cacheScope).toBe('private')
+    const answer = async (r: Response): Promise<{ error?: { code: number; message: string } }> => {
+      const t = await r.text()
+      return JSON.parse(t.startsWith('{') ? t : /^data: (.*)$/m.exec(t)![1]) as {
+        error?: { code: number; message: string }
+      }
+    }
+    // This era's rules, not the 2025 ones: a missing resource is -32602 (2025 clients still get
+    // -32002, test/mcp-resources.test.ts), and logging/setLevel does not exist.
+    const missing = await answer(
+      await post({
+        jsonrpc: '2.0',
+        id: 4,
+        method: 'resources/read',
+        params: { uri: 'okf://alpha/absent.md', _meta: envelope }
+      })
+    )
+    expect(missing.error?.code).toBe(-32602)
+    expect(missing.error?.message).toContain('NOT_FOUND: ')
+    const setLevel = await answer(
+      await post({
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'logging/setLevel',
+        params: { level: 'info', _meta: envelope }
+      })
+    )
+    expect(setLevel.error?.code).toBe(-32601)
     // The door's guard holds for this era too: no token, no answer.
     const refused = await fetch(url, {
       method: 'POST',
