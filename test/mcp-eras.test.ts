@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js'
@@ -170,6 +170,47 @@ describe('both protocol eras over stdio', () => {
 
   it('a 2025-11-25 client and a 2026-07-28 client list, call, read and are notified', async () => {
     await bothEras(dir, legacy, modern, 'stdio')
+  })
+
+  it('each era is picked by the opening message: 2025-06-18 and 2025-11-25 initialize, 2026-07-28 discover', () => {
+    // The server answers every line it read, then exits at the end of its input.
+    const answers = (lines: unknown[]): { id?: number; result?: Record<string, unknown> }[] => {
+      const r = spawnSync(process.execPath, [SERVER_JS], {
+        env: h.env,
+        cwd: '/',
+        input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n',
+        encoding: 'utf8'
+      })
+      expect(r.status).toBe(0)
+      return r.stdout
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => JSON.parse(l) as { id?: number; result?: Record<string, unknown> })
+    }
+    for (const version of ['2025-06-18', '2025-11-25']) {
+      const [init] = answers([
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '0' } }
+        }
+      ])
+      expect(init.result?.protocolVersion).toBe(version)
+    }
+    const envelope = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {}
+    }
+    const [discover, listed] = answers([
+      { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: envelope } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: envelope } }
+    ])
+    expect(discover.result?.supportedVersions).toEqual(['2026-07-28'])
+    expect(discover.result?.instructions).toContain('Ce hub expose des bases de connaissance')
+    expect((listed.result?.tools as { name: string }[]).map((t) => t.name)).toEqual(TOOL_ORDER)
+    expect(listed.result?.ttlMs).toBe(1000)
+    expect(listed.result?.cacheScope).toBe('private')
   })
 })
 
