@@ -112,6 +112,19 @@ function toWebRequest(
   })
 }
 
+/** Resolves when the response can take more, or when its client is gone. */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}
+
 /** Writes a web `Response` (a JSON answer or an event stream) to the Node response, stream by stream. */
 async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string> = {}
@@ -127,7 +140,8 @@ async function sendWebResponse(res: ServerResponse, response: Response): Promise
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
-    res.write(value)
+    // A client slow to read holds the stream back (it is not buffered here without bound).
+    if (!res.write(value) && !res.destroyed) await drainedOrClosed(res)
   }
   res.end()
 }
