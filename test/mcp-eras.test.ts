@@ -6,6 +6,7 @@ import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.j
 import { StdioClientTransport as LegacyStdio } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {
+  ResourceListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema
 } from '@modelcontextprotocol/sdk/types.js'
@@ -51,7 +52,9 @@ interface EraClient {
   callText(name: string, args: Record<string, unknown>): Promise<string>
   readText(uri: string): Promise<string>
   /** Armed before the change: settles on resources/updated for `uri` and tools/list_changed. */
-  armNotifications(uri: string): Promise<{ updated: Promise<void>; toolsChanged: Promise<void> }>
+  armNotifications(
+    uri: string
+  ): Promise<{ updated: Promise<void>; toolsChanged: Promise<void>; resourcesChanged: Promise<void> }>
   close(): Promise<void>
 }
 
@@ -59,7 +62,9 @@ function legacyEra(client: LegacyClient): EraClient {
   let updated = nextEvent()
   let toolsChanged = nextEvent()
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, async () => updated.fire())
+  let resourcesChanged = nextEvent()
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => toolsChanged.fire())
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => resourcesChanged.fire())
   return {
     toolNames: async () => (await client.listTools()).tools.map((t) => t.name),
     callText: async (name, args) => {
@@ -71,8 +76,13 @@ function legacyEra(client: LegacyClient): EraClient {
     armNotifications: async (uri) => {
       updated = nextEvent()
       toolsChanged = nextEvent()
+      resourcesChanged = nextEvent()
       await client.subscribeResource({ uri })
-      return { updated: updated.fired, toolsChanged: toolsChanged.fired }
+      return {
+        updated: updated.fired,
+        toolsChanged: toolsChanged.fired,
+        resourcesChanged: resourcesChanged.fired
+      }
     },
     close: () => client.close()
   }
@@ -82,7 +92,9 @@ function modernEra(client: ModernClient): EraClient {
   let updated = nextEvent()
   let toolsChanged = nextEvent()
   client.setNotificationHandler('notifications/resources/updated', () => updated.fire())
+  let resourcesChanged = nextEvent()
   client.setNotificationHandler('notifications/tools/list_changed', () => toolsChanged.fire())
+  client.setNotificationHandler('notifications/resources/list_changed', () => resourcesChanged.fire())
   return {
     toolNames: async () => (await client.listTools()).tools.map((t) => t.name),
     callText: async (name, args) => {
@@ -94,6 +106,7 @@ function modernEra(client: ModernClient): EraClient {
     armNotifications: async (uri) => {
       updated = nextEvent()
       toolsChanged = nextEvent()
+      resourcesChanged = nextEvent()
       // Resolves once the server acknowledged the filter: from then on a change is delivered.
       const sub = await client.listen({
         toolsListChanged: true,
@@ -102,7 +115,11 @@ function modernEra(client: ModernClient): EraClient {
       })
       expect(sub.honoredFilter.resourceSubscriptions).toEqual([uri])
       expect(sub.honoredFilter.toolsListChanged).toBe(true)
-      return { updated: updated.fired, toolsChanged: toolsChanged.fired }
+      return {
+        updated: updated.fired,
+        toolsChanged: toolsChanged.fired,
+        resourcesChanged: resourcesChanged.fired
+      }
     },
     close: () => client.close()
   }
@@ -135,9 +152,10 @@ async function bothEras(dir: string, legacy: EraClient, modern: EraClient, round
   rewrite(dir, `# Guide\n\nle parapluie, ${round}.\n`)
   await Promise.all(heard.map((h) => h.updated))
   for (const c of [legacy, modern]) expect(await c.readText(DOC)).toBe(`# Guide\n\nle parapluie, ${round}.\n`)
-  // A base added: the tools' descriptions name it, both eras are told the list changed.
+  // A base added: the tools' descriptions name it and its documents are resources; both eras are
+  // told both lists changed.
   makeBundle(dir, `beta-${round}`, { files: { 'knowledge/b.md': '# B\n\nbêta\n' } })
-  await Promise.all(heard.map((h) => h.toolsChanged))
+  await Promise.all(heard.flatMap((h) => [h.toolsChanged, h.resourcesChanged]))
   rewrite(dir, '# Guide\n\nle parapluie.\n')
 }
 
