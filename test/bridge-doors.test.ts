@@ -112,20 +112,17 @@ describe('okf-hub ui: where it listens', () => {
         child.stdout.on('data', (d: Buffer) => (out += d.toString()))
         child.stderr.on('data', (d: Buffer) => (err += d.toString()))
         try {
-          await waitFor(() => /token=\S+\n/.test(out) || child.exitCode !== null, 30_000)
+          await waitFor(() => /token=\S+\n/.test(out) || child.exitCode !== null)
           const url = /OKF Hub UI: (\S+)\n/.exec(out)?.[1] ?? ''
           const u = new URL(url)
           const port = Number(u.port)
           const token = u.searchParams.get('token') ?? ''
           expect(u.hostname).toBe('127.0.0.1')
-          await waitFor(() => err.includes('ATTENTION'), 10_000)
+          await waitFor(() => err.includes('ATTENTION'))
           expect(err).toContain('écoute sur 0.0.0.0')
           expect(err).toContain('HTTP non chiffré')
           expect(err).not.toContain(token)
-          await waitFor(
-            () => existsSync(h.logFile) && readFileSync(h.logFile, 'utf8').includes('ATTENTION'),
-            5_000
-          )
+          await waitFor(() => existsSync(h.logFile) && readFileSync(h.logFile, 'utf8').includes('ATTENTION'))
           const lan = lanAddress()
           if (lan) {
             const r = await raw(
@@ -175,7 +172,7 @@ describe('okf-hub ui: the token', () => {
         child.stdout.on('data', (d: Buffer) => (out += d.toString()))
         child.stderr.on('data', (d: Buffer) => (err += d.toString()))
         try {
-          await waitFor(() => /token=\S+\n/.test(out) || child.exitCode !== null, 30_000)
+          await waitFor(() => /token=\S+\n/.test(out) || child.exitCode !== null)
           const m = /OKF Hub UI: http:\/\/127\.0\.0\.1:(\d+)\/\?token=(\S+)\n/.exec(out)
           expect(m, out + err).not.toBeNull()
           const port = Number(m![1])
@@ -265,13 +262,13 @@ describe('okf-hub serve --http: hostile clients', () => {
         let err = ''
         child.stderr.on('data', (d: Buffer) => (err += d.toString()))
         try {
-          await waitFor(() => /127\.0\.0\.1:\d+\/mcp\n/.test(err) || child.exitCode !== null, 15_000)
+          await waitFor(() => /127\.0\.0\.1:\d+\/mcp\n/.test(err) || child.exitCode !== null)
           const port = Number(/127\.0\.0\.1:(\d+)\/mcp\n/.exec(err)![1])
           const auth = { Authorization: `Bearer ${token}`, Accept: 'application/json, text/event-stream' }
 
           // A slowloris first: it must not hold up anything that follows, and is cut after ~10 s.
           const slow = Array.from({ length: 5 }, () => {
-            return new Promise<number>((resolve) => {
+            return new Promise<{ ms: number; whole: boolean }>((resolve) => {
               const t0 = Date.now()
               const sock = netConnect(port, '127.0.0.1')
               const drip = `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Pad: ${'p'.repeat(100)}`
@@ -283,7 +280,7 @@ describe('okf-hub serve --http: hostile clients', () => {
               sock.on('error', () => undefined)
               sock.on('close', () => {
                 clearInterval(timer)
-                resolve(Date.now() - t0)
+                resolve({ ms: Date.now() - t0, whole: i >= drip.length })
               })
             })
           })
@@ -351,9 +348,11 @@ describe('okf-hub serve --http: hostile clients', () => {
             request('GET', '/mcp', { Host: `127.0.0.1:${port}`, Authorization: `Bearer ${token}x` })
           )
 
-          for (const ms of await Promise.all(slow)) {
+          // Cut at the headers timeout (10 s) or later on a loaded machine, and always before the
+          // drip (~70 s) has sent its headers whole: an order of events, not an upper bound.
+          for (const { ms, whole } of await Promise.all(slow)) {
             expect(ms).toBeGreaterThanOrEqual(9_500)
-            expect(ms).toBeLessThan(14_000)
+            expect(whole).toBe(false)
           }
           expect(await stop(child)).toBe(0)
           expect(readFileSync(h.logFile, 'utf8')).not.toContain(token)

@@ -19,6 +19,8 @@ const TIMEOUTS = { headersMs: 1_500, requestMs: 3_000, checkEveryMs: 200 }
 const SECRET = 'SECRET-OUTSIDE'
 
 let bridge: RunningBridge
+let service: HubService
+let renderer: string
 const log = memoryHubLog()
 const dirs: string[] = []
 
@@ -26,32 +28,26 @@ interface RawReply {
   status: number
   head: string
   body: string
-  /** ms from connect to the socket's close. */
-  closedAfterMs: number
 }
 
-/** Writes `text` as is on a fresh connection and reads until the server closes it. */
-function rawRequest(text: string | Buffer, timeoutMs = 5_000): Promise<RawReply> {
-  return new Promise((resolve, reject) => {
-    const t0 = Date.now()
-    const sock = netConnect(bridge.port, '127.0.0.1')
+/**
+ * Writes `text` as is on a fresh connection and reads until the server closes it; the test's
+ * timeout, not a clock of its own, bounds the wait.
+ */
+function rawRequest(text: string | Buffer, port = bridge.port): Promise<RawReply> {
+  return new Promise((resolve) => {
+    const sock = netConnect(port, '127.0.0.1')
     const chunks: Buffer[] = []
-    const timer = setTimeout(() => {
-      sock.destroy()
-      reject(new Error(`no answer in ${timeoutMs} ms to ${JSON.stringify(String(text).slice(0, 80))}`))
-    }, timeoutMs)
     sock.on('data', (c: Buffer) => chunks.push(c))
     sock.on('error', () => undefined)
     sock.on('close', () => {
-      clearTimeout(timer)
       const all = Buffer.concat(chunks).toString('latin1')
       const cut = all.indexOf('\r\n\r\n')
       const head = cut < 0 ? all : all.slice(0, cut)
       resolve({
         status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
         head,
-        body: cut < 0 ? '' : Buffer.from(all.slice(cut + 4), 'latin1').toString('utf8'),
-        closedAfterMs: Date.now() - t0
+        body: cut < 0 ? '' : Buffer.from(all.slice(cut + 4), 'latin1').toString('utf8')
       })
     })
     sock.write(text)
@@ -67,7 +63,7 @@ const get = (target: string, headers: Record<string, string> = {}): Promise<RawR
 beforeAll(async () => {
   const basesDir = tempDir('okf-hostile-bases-')
   const userData = tempDir('okf-hostile-ud-')
-  const renderer = tempDir('okf-hostile-renderer-')
+  renderer = tempDir('okf-hostile-renderer-')
   const outside = tempDir('okf-hostile-outside-')
   dirs.push(basesDir, userData, renderer, outside)
   makeBundle(basesDir, 'alpha')
@@ -80,7 +76,7 @@ beforeAll(async () => {
   symlinkSync(outside, join(renderer, 'assets', 'linkdir'))
   symlinkSync(join(outside, 'secret.js'), join(renderer, 'chain2.js'))
   symlinkSync(join(renderer, 'chain2.js'), join(renderer, 'assets', 'chain1.js'))
-  const service = new HubService({
+  service = new HubService({
     config: {
       basesDir,
       readTocThreshold: 8192,
@@ -101,44 +97,77 @@ afterAll(async () => {
   while (dirs.length) removeDir(dirs.pop() as string)
 })
 
-describe('UI bridge: slow clients', () => {
-  it('slowloris on the headers (a byte every 200 ms) is cut after the timeout and blocks no one', async () => {
-    const slow = Array.from({ length: 20 }, () => {
-      return new Promise<{ closedAfterMs: number; answer: string }>((resolve) => {
-        const t0 = Date.now()
-        const sock = netConnect(bridge.port, '127.0.0.1')
-        const drip = `GET / HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nX-Padding: ${'a'.repeat(200)}`
-        let i = 0
-        let answer = ''
-        const timer = setInterval(() => {
-          if (i < drip.length && !sock.destroyed) sock.write(drip[i++])
-        }, 200)
-        sock.on('data', (c: Buffer) => (answer += c.toString('latin1')))
-        sock.on('error', () => undefined)
-        sock.on('close', () => {
-          clearInterval(timer)
-          resolve({ closedAfterMs: Date.now() - t0, answer })
-        })
+/** A client dripping a request's headers a byte every 200 ms; `sent` says how far it got. */
+function slowloris(port: number): {
+  connected: Promise<void>
+  closed: Promise<{ closedAfterMs: number; answer: string; sent: number; total: number }>
+  isOpen: () => boolean
+} {
+  const t0 = Date.now()
+  const sock = netConnect(port, '127.0.0.1')
+  const drip = `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Padding: ${'a'.repeat(200)}`
+  let i = 0
+  let answer = ''
+  let open = true
+  const timer = setInterval(() => {
+    if (i < drip.length && !sock.destroyed) sock.write(drip[i++])
+  }, 200)
+  sock.on('data', (c: Buffer) => (answer += c.toString('latin1')))
+  sock.on('error', () => undefined)
+  return {
+    connected: new Promise((resolve) => sock.once('connect', () => resolve())),
+    closed: new Promise((resolve) =>
+      sock.on('close', () => {
+        open = false
+        clearInterval(timer)
+        resolve({ closedAfterMs: Date.now() - t0, answer, sent: i, total: drip.length })
       })
-    })
-    // Meanwhile, ordinary requests are answered at once.
-    await new Promise((r) => setTimeout(r, 300))
-    for (let k = 0; k < 10; k++) {
-      const t = Date.now()
-      const r = await get('/assets/app.js')
-      expect(r.status).toBe(200)
-      expect(Date.now() - t).toBeLessThan(1_000)
-    }
-    for (const s of await Promise.all(slow)) {
-      // Cut after the headers timeout (plus one check period and scheduling), long before the drip ends.
+    ),
+    isOpen: () => open
+  }
+}
+
+describe('UI bridge: slow clients', () => {
+  // No upper bound on a clock: a loaded machine may cut late. What is held is that the cut never
+  // comes before the timeout and always comes before the client is done (the drip lasts ~50 s).
+  it('slowloris on the headers (a byte every 200 ms) is cut after the timeout, before its headers end', async () => {
+    const slow = Array.from({ length: 20 }, () => slowloris(bridge.port))
+    for (const s of await Promise.all(slow.map((c) => c.closed))) {
       expect(s.closedAfterMs).toBeGreaterThanOrEqual(TIMEOUTS.headersMs - 100)
-      expect(s.closedAfterMs).toBeLessThan(TIMEOUTS.headersMs + TIMEOUTS.checkEveryMs + 1_500)
+      expect(s.sent).toBeLessThan(s.total)
       expect(s.answer).not.toContain('OKF Hub')
     }
   }, 30_000)
 
-  it('a body sent a byte at a time is cut after the request timeout; the API still answers', async () => {
+  // A bridge whose headers timeout outlasts the test: every ordinary answer must arrive while all
+  // twenty slow clients still hold their connections — an order of events, not a stopwatch.
+  it('twenty slowloris clients block no one: ordinary requests are answered while they hang', async () => {
+    const patient = await startBridge({
+      service,
+      log,
+      rendererDir: renderer,
+      timeouts: { ...TIMEOUTS, headersMs: 120_000, requestMs: 120_000 }
+    })
+    const slow = Array.from({ length: 20 }, () => slowloris(patient.port))
+    try {
+      await Promise.all(slow.map((c) => c.connected))
+      for (let k = 0; k < 10; k++) {
+        const r = await rawRequest(
+          `GET /assets/app.js HTTP/1.1\r\nHost: 127.0.0.1:${patient.port}\r\nAuthorization: Bearer ${patient.token}\r\n` +
+            'Connection: close\r\n\r\n',
+          patient.port
+        )
+        expect(r.status).toBe(200)
+        expect(slow.filter((c) => c.isOpen())).toHaveLength(20)
+      }
+    } finally {
+      await patient.close()
+    }
+  }, 30_000)
+
+  it('a body sent a byte at a time is cut after the request timeout, before it is whole; the API still answers', async () => {
     const t0 = Date.now()
+    let sent = 0
     const cut = new Promise<{ ms: number; answer: string }>((resolve) => {
       const sock = netConnect(bridge.port, '127.0.0.1')
       let answer = ''
@@ -146,7 +175,11 @@ describe('UI bridge: slow clients', () => {
         `POST /api/listBases HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nAuthorization: Bearer ${bridge.token}\r\n` +
           'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n'
       )
-      const timer = setInterval(() => !sock.destroyed && sock.write(' '), 200)
+      const timer = setInterval(() => {
+        if (sock.destroyed) return
+        sock.write(' ')
+        sent++
+      }, 200)
       sock.on('data', (c: Buffer) => (answer += c.toString('latin1')))
       sock.on('error', () => undefined)
       sock.on('close', () => {
@@ -163,7 +196,7 @@ describe('UI bridge: slow clients', () => {
     expect(JSON.parse(ok.body).result.bases[0].name).toBe('alpha')
     const r = await cut
     expect(r.ms).toBeGreaterThanOrEqual(TIMEOUTS.requestMs - 100)
-    expect(r.ms).toBeLessThan(TIMEOUTS.requestMs + TIMEOUTS.checkEveryMs + 1_500)
+    expect(sent).toBeLessThan(1000)
     // Never dispatched: no API answer, at most node's 408.
     expect(r.answer).not.toContain('"result"')
   }, 30_000)

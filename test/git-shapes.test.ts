@@ -93,7 +93,8 @@ describe('a held index.lock: BASE_BUSY, nothing committed, nothing left', () => 
         refs: git(c.root, 'for-each-ref')
       }
     })
-    const t0 = Date.now()
+    // A held index.lock is waited for GIT_LOCK_WAIT_MS, then BASE_BUSY: the refusal itself proves
+    // the wait ended; no clock of the test's own.
     const [engine, cli] = await Promise.all([
       hubError(proposeVia(cases[0], 'engine', 'b0b0')),
       (async () => {
@@ -117,7 +118,6 @@ describe('a held index.lock: BASE_BUSY, nothing committed, nothing left', () => 
         )
       })()
     ])
-    expect(Date.now() - t0).toBeLessThan(8_000)
     expect(engine.code).toBe('BASE_BUSY')
     expect(cli).toBe('ERROR: BASE_BUSY: base occupée par une autre écriture, réessayez\n')
     cases.forEach((c, i) => {

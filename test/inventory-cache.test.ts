@@ -190,7 +190,7 @@ describe('likely documents kept across restarts, and a bounded wait', () => {
     expect(quick.total).toBe(2)
     expect(quick.locating).toBe(2)
     expect(quick.groups.flatMap((g) => g.proposals.flatMap((p) => p.likelyDocuments))).toEqual([])
-    await waitFor(() => told === 1, 10_000)
+    await waitFor(() => told === 1)
     const full = await inventory(base, { log, budgetMs: 0, onLocated: () => told++ })
     expect(full.locating).toBe(0)
     expect(full.groups.flatMap((g) => g.proposals.flatMap((p) => p.likelyDocuments))).toEqual([

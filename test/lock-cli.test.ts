@@ -74,7 +74,7 @@ describe('okf-hub lock', () => {
       stdio: 'ignore'
     })
     try {
-      await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')), 10_000)
+      await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')))
       const r = lock(['ma-base', '--', 'touch', join(dir, 'pas-execute')], {
         ...h.env,
         OKF_LOCK_TIMEOUT: '1'
@@ -91,17 +91,18 @@ describe('okf-hub lock', () => {
     const dir = tempDir()
     const root = makeBundle(dir, 'ma-base')
     const h = hubEnv(dir)
+    // The shell says when its trap is installed: a TERM before that would end it with 143.
+    const trapped = join(dir, 'trap-installed')
     const child = spawn(
       process.execPath,
-      [CLI_JS, 'lock', 'ma-base', '--', 'sh', '-c', 'trap "exit 42" TERM; sleep 20 & wait'],
+      [CLI_JS, 'lock', 'ma-base', '--', 'sh', '-c', `trap "exit 42" TERM; : > '${trapped}'; sleep 20 & wait`],
       {
         env: h.env,
         stdio: 'ignore'
       }
     )
     try {
-      await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')), 10_000)
-      await new Promise((r) => setTimeout(r, 200))
+      await waitFor(() => existsSync(join(root, '.okf-hub.lock.d')) && existsSync(trapped))
       const code = await new Promise<number | null>((resolve) => {
         child.on('exit', (c) => resolve(c))
         child.kill('SIGTERM')

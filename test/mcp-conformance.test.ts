@@ -96,7 +96,7 @@ describe('official MCP conformance suite (server scenarios) against okf-hub serv
     })
     let err = ''
     door.stderr!.on('data', (d: Buffer) => (err += d.toString()))
-    await waitFor(() => /127\.0\.0\.1:(\d+)\/mcp/.test(err) || door.exitCode !== null, 15_000)
+    await waitFor(() => /127\.0\.0\.1:(\d+)\/mcp/.test(err) || door.exitCode !== null)
     const port = Number(/127\.0\.0\.1:(\d+)\/mcp/.exec(err)?.[1])
     shim = await startBearerShim(port, TOKEN)
     const suite = spawn(NODE22, [SUITE, 'server', '--url', shim.url, '--output-dir', out], {

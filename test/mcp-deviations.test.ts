@@ -84,7 +84,7 @@ describe('protocol deviations fixed (real server over stdio)', () => {
     mkdirSync(join(dir, 'casse'))
     writeFileSync(join(dir, 'casse', 'okf-bundle.yaml'), 'name: [non fermé\n')
     await s.call('kb_hub_rescan')
-    await waitFor(() => logged.some((l) => l.data.includes('casse')), 10_000)
+    await waitFor(() => logged.some((l) => l.data.includes('casse')))
     // Sent in order on one stream: had the INFO line been sent, it would be here already.
     expect(logged.every((l) => l.level === 'warning' || l.level === 'error')).toBe(true)
     expect(logged.some((l) => l.data.includes('fantome'))).toBe(false)
@@ -101,7 +101,7 @@ describe('protocol deviations fixed (real server over stdio)', () => {
       submitted_by: 'human:test'
     })
     expect(filed.isError).toBe(false)
-    await waitFor(() => logged.some((l) => l.level === 'info' && l.data.includes('commit ')), 10_000)
+    await waitFor(() => logged.some((l) => l.level === 'info' && l.data.includes('commit ')))
     expect(logged.some((l) => l.data.includes('fantome-avant'))).toBe(false)
     expect(logged.some((l) => l.data.includes(marker))).toBe(false)
   })

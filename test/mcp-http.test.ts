@@ -39,8 +39,7 @@ async function startDoor(h: HubEnv, env: Record<string, string> = {}): Promise<R
   // The address and the token come in two writes: wait for both lines (a busy machine delivered
   // the first alone, and the token was read from half the output).
   await waitFor(
-    () => /sur (http:\/\/127\.0\.0\.1:\d+\/mcp)\n[\s\S]*jeton[^\n]*\n/.test(err) || child.exitCode !== null,
-    15_000
+    () => /sur (http:\/\/127\.0\.0\.1:\d+\/mcp)\n[\s\S]*jeton[^\n]*\n/.test(err) || child.exitCode !== null
   )
   const url = /sur (http:\/\/127\.0\.0\.1:(\d+)\/mcp)\n/.exec(err)
   if (!url) throw new Error(`door did not start: ${err}`)
@@ -235,8 +234,7 @@ describe('okf-hub serve --http: the whole surface through the SDK client', () =>
     makeBundle(dir, 'par-http', { title: 'Base par HTTP' })
     writeFileSync(join(dir, 'alpha', 'knowledge', 'a.md'), '# A\n\nmodifié.\n')
     await waitFor(
-      () => seen.tools > tools0 && seen.resources > res0 && seen.updated.includes('okf://alpha/a.md'),
-      8000
+      () => seen.tools > tools0 && seen.resources > res0 && seen.updated.includes('okf://alpha/a.md')
     )
     const { tools } = await client.listTools()
     expect(tools[0].description).toContain('- par-http — Base par HTTP')

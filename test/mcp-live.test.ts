@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
-import { connect, hubEnv, type Connected, type HubEnv } from './helpers/mcp'
+import { afterNextPoll, connect, hubEnv, type Connected, type HubEnv } from './helpers/mcp'
 
 /**
  * Live discovery: the bases dir, the manifests and the rules are followed by stat fingerprint, so
@@ -57,10 +57,7 @@ describe('live discovery over stdio', () => {
     expect(out.isError).toBe(false)
     expect(out.text).toContain("1 résultat(s) dans 'vivante' pour : mot-vivant")
     expect(out.text).toContain('### v.md — V')
-    await waitFor(
-      () => s.notifications.listChanged > tools0 && s.notifications.resourcesListChanged > res0,
-      5000
-    )
+    await waitFor(() => s.notifications.listChanged > tools0 && s.notifications.resourcesListChanged > res0)
     expect(await toolDescription()).toContain('- vivante — Base vivante : Base de test vivante.')
     expect(await resourceUris()).toContain('okf://vivante/v.md')
     expect(readFileSync(h.logFile, 'utf8')).toContain('découverte en direct')
@@ -71,10 +68,7 @@ describe('live discovery over stdio', () => {
     const res0 = s.notifications.resourcesListChanged
     rewriteManifest(join(dir, 'vivante-dir'), manifest('vivante', 'Base vivante renommée'))
     expect(await toolDescription()).toContain('- vivante — Base vivante renommée : Base vivante.')
-    await waitFor(
-      () => s.notifications.listChanged > tools0 && s.notifications.resourcesListChanged > res0,
-      5000
-    )
+    await waitFor(() => s.notifications.listChanged > tools0 && s.notifications.resourcesListChanged > res0)
     const gov = (await s.client.listResources()).resources.find(
       (r) => r.uri === 'okf://vivante/GOVERNANCE.md'
     )
@@ -90,10 +84,7 @@ describe('live discovery over stdio', () => {
       isError: true,
       text: "ERROR: UNKNOWN_BASE: base 'vivante' inconnue. Bases disponibles : socle"
     })
-    await waitFor(
-      () => s.notifications.listChanged > tools0 && s.notifications.resourcesListChanged > res0,
-      5000
-    )
+    await waitFor(() => s.notifications.listChanged > tools0 && s.notifications.resourcesListChanged > res0)
     expect(await toolDescription()).not.toContain('vivante')
     expect((await resourceUris()).some((u) => u.startsWith('okf://vivante/'))).toBe(false)
   })
@@ -105,7 +96,7 @@ describe('live discovery over stdio', () => {
     writeFileSync(join(dir, 'socle', 'knowledge', 'nouveau.md'), '# Nouveau\n')
     await s.call('kb_read', { base: 'socle', path: 'nouveau.md' })
     await s.client.listTools()
-    await new Promise((r) => setTimeout(r, 1500)) // a background poll or two
+    await afterNextPoll(s, 'okf://socle/s.md', join(dir, 'socle', 'knowledge', 's.md'))
     expect(s.notifications.listChanged).toBe(tools0)
     expect(s.notifications.resourcesListChanged).toBe(res0)
   })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
 import { connect, hubEnv, type Connected, type HubEnv } from './helpers/mcp'
 
 const big = (n: number): string =>
@@ -356,15 +356,15 @@ describe('MCP server — a base imported after start', () => {
       makeBundle(dir, 'tardive', { files: { 'knowledge/t.md': '# T\n\ntardif\n' } })
       const list = await s.text('kb_list')
       expect(list).toContain('## tardive — Base tardive')
-      // The notification may arrive just after the response: wait for it (bounded).
-      for (let i = 0; i < 40 && s.notifications.listChanged === 0; i++)
-        await new Promise((r) => setTimeout(r, 50))
+      // The notification may arrive just after the response: wait for it.
+      await waitFor(() => s.notifications.listChanged > 0)
       expect(s.notifications.listChanged).toBe(1)
       const { tools } = await s.client.listTools()
       expect(tools.find((t) => t.name === 'kb_list')!.description).toContain('- tardive — Base tardive')
       // No change, no notification.
       await s.text('kb_hub_rescan')
-      await new Promise((r) => setTimeout(r, 300))
+      // A notification the rescan queued goes out before the answer to a request sent after it.
+      await s.client.ping()
       expect(s.notifications.listChanged).toBe(1)
     } finally {
       await s.close()

@@ -4,7 +4,10 @@ import { join } from 'node:path'
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
 import { makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
 import { buildHubFixture } from './helpers/hub-fixture'
-import { connect, hubEnv, type Connected } from './helpers/mcp'
+import { afterNextPoll, connect, hubEnv, type Connected } from './helpers/mcp'
+
+/** A document no test reads: replaced to learn that a poll has run (afterNextPoll). */
+const CONTROL_URI = 'okf://enorme/lot-2/doc-249.md'
 
 /** Documents as resources over stdio: listing (bounded, paginated), template, completion, reads, refusals, subscriptions. */
 
@@ -211,22 +214,22 @@ describe('MCP resources over stdio', () => {
     const file = join(dir, 'alpha', 'knowledge', 'procedures', 'vpn.md')
     await s.client.subscribeResource({ uri })
     const before = s.notifications.updated.length
-    await new Promise((r) => setTimeout(r, 1200))
-    expect(s.notifications.updated.length).toBe(before) // nothing moved, nothing said
+    await afterNextPoll(s, CONTROL_URI, join(dir, 'enorme', 'knowledge', 'lot-2', 'doc-249.md'))
+    expect(s.notifications.updated.slice(before).filter((u) => u === uri)).toEqual([]) // nothing moved, nothing said
     writeFileSync(file, '# VPN\n\nnouvelle procédure.\n')
-    await waitFor(() => s.notifications.updated.length > before, 5000)
-    expect(s.notifications.updated.slice(before)).toEqual([uri])
+    await waitFor(() => s.notifications.updated.slice(before).includes(uri))
+    expect(s.notifications.updated.slice(before).filter((u) => u !== CONTROL_URI)).toEqual([uri])
     const r = await s.client.readResource({ uri })
     expect((r.contents[0] as { text: string }).text).toBe('# VPN\n\nnouvelle procédure.\n')
     // An atomic replacement (new inode) is a change too.
     writeFileSync(`${file}.tmp`, '# VPN\n\nremplacée.\n')
     renameSync(`${file}.tmp`, file)
-    await waitFor(() => s.notifications.updated.length > before + 1, 5000)
+    await waitFor(() => s.notifications.updated.slice(before).filter((u) => u === uri).length > 1)
     await s.client.unsubscribeResource({ uri })
     const after = s.notifications.updated.length
     writeFileSync(file, '# VPN\n\nencore.\n')
-    await new Promise((r) => setTimeout(r, 1500))
-    expect(s.notifications.updated.length).toBe(after)
+    await afterNextPoll(s, CONTROL_URI, join(dir, 'enorme', 'knowledge', 'lot-2', 'doc-249.md'))
+    expect(s.notifications.updated.slice(after).filter((u) => u === uri)).toEqual([])
   })
 
   it('subscribe: refused for what a read refuses, and bounded per session', async () => {

@@ -242,9 +242,8 @@ describe('auto-push and the server start', () => {
     // Once its background fetch hangs on that host, the server still answers at once.
     const held = await time(hanging.basesDir)
     try {
-      await waitFor(
-        () => readFileSync(held.env.logFile, 'utf8').includes("sync 'equipe' : récupération de origin/main"),
-        5_000
+      await waitFor(() =>
+        readFileSync(held.env.logFile, 'utf8').includes("sync 'equipe' : récupération de origin/main")
       )
       const t = performance.now()
       expect((await held.s.call('kb_list', {})).isError).toBe(false)
@@ -262,8 +261,8 @@ describe('auto-push and the server start', () => {
     )
     const { s, env } = await time(behind.basesDir)
     try {
-      await waitFor(() => git(behind.root, 'rev-parse', 'HEAD').trim() === tip, 10_000)
-      await waitFor(() => readFileSync(env.logFile, 'utf8').includes("sync 'equipe' : up-to-date"), 5_000)
+      await waitFor(() => git(behind.root, 'rev-parse', 'HEAD').trim() === tip)
+      await waitFor(() => readFileSync(env.logFile, 'utf8').includes("sync 'equipe' : up-to-date"))
       expect(git(behind.root, 'status', '--porcelain')).toBe('')
       // The server still answers after its background sync.
       expect((await s.call('kb_list', {})).isError).toBe(false)
@@ -318,12 +317,10 @@ describe('HubApi sync methods (HubService through dispatch)', () => {
       expect(synced.result).toMatchObject({ state: 'up-to-date', fastForwarded: 1 })
       expect(git(h.root, 'rev-parse', 'HEAD').trim()).toBe(tip)
       expect(events).toContainEqual(expect.objectContaining({ type: 'sync-changed', base: 'equipe' }))
-      await waitFor(
-        () =>
-          events.some(
-            (e) => JSON.stringify(e) === JSON.stringify({ type: 'head-changed', base: 'equipe', head: tip })
-          ),
-        2_000
+      await waitFor(() =>
+        events.some(
+          (e) => JSON.stringify(e) === JSON.stringify({ type: 'head-changed', base: 'equipe', head: tip })
+        )
       )
 
       // A commit through the engine in this process: auto-push is on for this base.

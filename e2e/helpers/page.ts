@@ -9,9 +9,11 @@ export const SCREENS_DIR = join(ROOT, 'test-results/e2e-screens')
 
 export async function snap(page: Page, info: TestInfo, name: string): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true })
-  await page.waitForTimeout(250)
+  // Settled by events, not a pause: fonts loaded, and CSS transitions and animations finished
+  // by Playwright itself (`animations: 'disabled'` fast-forwards them) before the picture.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined))
   const path = join(SCREENS_DIR, `${name}.png`)
-  await page.screenshot({ path })
+  await page.screenshot({ path, animations: 'disabled' })
   await info.attach(name, { path, contentType: 'image/png' })
 }
 

@@ -1,11 +1,20 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  rmdirSync,
+  unlinkSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { HubError } from './errors'
 import { memoryHubLog } from './hublog'
-import { ensureLockExcluded, LOCK_DIR_NAME, runCommandLocked, withBaseLock } from './lock'
+import { ensureLockExcluded, localLockWaiters, LOCK_DIR_NAME, runCommandLocked, withBaseLock } from './lock'
 
 const dirs: string[] = []
 afterAll(() => {
@@ -32,7 +41,17 @@ function makeRepo(): string {
   return root
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+/** A promise and the hand that resolves it: the tests' events. */
+function opened<T>(): { promise: Promise<T>; open: (v: T) => void } {
+  let open!: (v: T) => void
+  const promise = new Promise<T>((r) => (open = r))
+  return { promise, open }
+}
+
+/** Awaits a condition with no deadline of its own: the test's timeout bounds it. */
+async function until(cond: () => boolean): Promise<void> {
+  while (!cond()) await new Promise((r) => setTimeout(r, 10))
+}
 
 async function rejection(p: Promise<unknown>): Promise<HubError> {
   const e = await p.then(
@@ -48,42 +67,50 @@ describe('withBaseLock', () => {
     const root = makeRepo()
     const events: string[] = []
     let inside = 0
-    const body = (name: string, ms: number) => async () => {
+    const held = opened<void>()
+    const release = opened<void>()
+    const body = (name: string, until: Promise<void>) => async () => {
       inside++
       expect(inside).toBe(1)
       events.push(`${name}+`)
-      await sleep(ms)
+      held.open()
+      await until
       events.push(`${name}-`)
       inside--
       return name
     }
-    const first = withBaseLock(root, body('a', 300))
-    await sleep(30)
-    const t0 = Date.now()
-    const second = withBaseLock(root, body('b', 10))
+    const first = withBaseLock(root, body('a', release.promise))
+    await held.promise
+    const second = withBaseLock(root, body('b', Promise.resolve()))
+    await until(() => localLockWaiters(root) > 0) // the second is queued behind the first
+    expect(events).toEqual(['a+'])
+    release.open()
     expect(await Promise.all([first, second])).toEqual(['a', 'b'])
     expect(events).toEqual(['a+', 'a-', 'b+', 'b-'])
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(250)
     expect(existsSync(join(root, LOCK_DIR_NAME))).toBe(false)
   })
 
+  // The lower bound is the lock's own promise (it waits at least timeoutMs); no upper bound: a
+  // loaded machine may answer late, never early.
   it('gives BASE_BUSY after timeoutMs while another acquisition holds the lock, and logs it', async () => {
     const root = makeRepo()
     const log = memoryHubLog()
-    let releaseFirst!: () => void
-    const held = new Promise<void>((r) => (releaseFirst = r))
-    const first = withBaseLock(root, () => held)
-    await sleep(30)
+    const release = opened<void>()
+    const holding = opened<void>()
+    const first = withBaseLock(root, () => {
+      holding.open()
+      return release.promise
+    })
+    await holding.promise
     const t0 = Date.now()
     const e = await rejection(withBaseLock(root, async () => 'never', { timeoutMs: 500, log }))
     const elapsed = Date.now() - t0
     expect(e.code).toBe('BASE_BUSY')
     expect(e.message).toBe('base occupée par une autre écriture, réessayez')
     expect(elapsed).toBeGreaterThanOrEqual(450)
-    expect(elapsed).toBeLessThan(1000)
     const warning = log.lines.find((l) => l.includes('WARNING'))
     expect(warning).toContain(`BASE_BUSY : verrou ${join(root, LOCK_DIR_NAME)} non acquis en 0.5 s`)
-    releaseFirst()
+    release.open()
     await first
     expect(await withBaseLock(root, async () => 'ok', { timeoutMs: 100 })).toBe('ok')
   })
@@ -152,6 +179,7 @@ describe('withBaseLock', () => {
     await exited
     expect(existsSync(lockDir)).toBe(true) // a killed holder leaves its directory behind
 
+    // Taken over within the default wait (15 s), or this would be BASE_BUSY: no clock of ours.
     const t0 = Date.now()
     const result = await withBaseLock(root, async (lock) => {
       lock.assertHeld()
@@ -159,7 +187,6 @@ describe('withBaseLock', () => {
     })
     const elapsed = Date.now() - t0
     expect(result).toBe('taken over')
-    expect(elapsed).toBeLessThan(15_000)
     expect(existsSync(lockDir)).toBe(false)
     console.log(`stale takeover after SIGKILL: ${elapsed} ms`)
   }, 30_000)
@@ -223,41 +250,49 @@ describe('runCommandLocked', () => {
     expect(existsSync(join(root, LOCK_DIR_NAME))).toBe(false)
   })
 
+  // The commands hold the lock until the test lets them go (a file appears): which one holds it is
+  // decided by the test, never by how fast a shell starts.
   it('makes a second locked command wait then fail with BASE_BUSY, without running it', async () => {
     const root = makeRepo()
     const marker = join(root, 'ran')
-    const first = runCommandLocked(root, 'sh', ['-c', 'sleep 1'], { timeoutMs: 1000 })
-    await sleep(150)
-    const t0 = Date.now()
+    const go = join(root, 'go')
+    const lockDir = join(root, LOCK_DIR_NAME)
+    const waitForGo = ['-c', `while [ ! -e '${go}' ]; do sleep 0.02; done`]
+    const first = runCommandLocked(root, 'sh', waitForGo, { timeoutMs: 1000 })
+    await until(() => existsSync(lockDir))
     const e = await rejection(runCommandLocked(root, 'touch', [marker], { timeoutMs: 500 }))
     expect(e.code).toBe('BASE_BUSY')
-    expect(Date.now() - t0).toBeLessThan(1000)
     expect(existsSync(marker)).toBe(false)
+    writeFileSync(go, '')
     expect(await first).toBe(0)
+    expect(existsSync(lockDir)).toBe(false)
     // And the server side sees the wrapper's lock the same way.
-    const held = runCommandLocked(root, 'sh', ['-c', 'sleep 1'], { timeoutMs: 1000 })
-    await sleep(150)
+    unlinkSync(go)
+    const held = runCommandLocked(root, 'sh', waitForGo, { timeoutMs: 1000 })
+    await until(() => existsSync(lockDir))
     expect((await rejection(withBaseLock(root, async () => 0, { timeoutMs: 300 }))).code).toBe('BASE_BUSY')
+    writeFileSync(go, '')
     expect(await held).toBe(0)
   })
 
   it('forwards SIGTERM received by this process to the command', async () => {
     const root = makeRepo()
+    const trapped = join(root, 'trapped')
     const before = new Set(process.listeners('SIGTERM'))
-    const run = runCommandLocked(root, 'sh', ['-c', 'trap "exit 42" TERM; sleep 5 & wait'], {
-      timeoutMs: 1000
-    })
-    let added: ((sig: NodeJS.Signals) => void) | undefined
-    for (let i = 0; i < 100 && !added; i++) {
-      await sleep(20)
-      added = process.listeners('SIGTERM').find((l) => !before.has(l)) as typeof added
-    }
-    expect(added).toBeDefined()
-    await sleep(300) // let the shell install its trap
-    const t0 = Date.now()
-    added!('SIGTERM') // what Node does when the signal arrives
+    // The shell says when its trap is installed: a TERM before that would end it with 143.
+    const run = runCommandLocked(
+      root,
+      'sh',
+      ['-c', `trap "exit 42" TERM; : > '${trapped}'; sleep 5 & wait`],
+      {
+        timeoutMs: 1000
+      }
+    )
+    const added = (): ((sig: NodeJS.Signals) => void) | undefined =>
+      process.listeners('SIGTERM').find((l) => !before.has(l)) as ((sig: NodeJS.Signals) => void) | undefined
+    await until(() => added() !== undefined && existsSync(trapped))
+    added()!('SIGTERM') // what Node does when the signal arrives
     expect(await run).toBe(42)
-    expect(Date.now() - t0).toBeLessThan(2000)
     expect(process.listeners('SIGTERM').filter((l) => !before.has(l))).toEqual([])
     expect(existsSync(join(root, LOCK_DIR_NAME))).toBe(false)
   })

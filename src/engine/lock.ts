@@ -65,6 +65,14 @@ function waitOrWake(lockDir: string, ms: number): Promise<void> {
   })
 }
 
+/**
+ * How many acquisitions in this process are waiting for the lock of `root`: lets a caller (and a
+ * test) know a writer has reached the lock and is queued, as an observed fact rather than a guess.
+ */
+export function localLockWaiters(root: string): number {
+  return localWaiters.get(join(resolve(root), LOCK_DIR_NAME))?.size ?? 0
+}
+
 function wakeLocalWaiters(lockDir: string): void {
   for (const wake of [...(localWaiters.get(lockDir) ?? [])]) wake()
 }

@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { tempDir } from './fixtures'
+import { tempDir, waitFor } from './fixtures'
 
 export const ROOT = resolve(__dirname, '../..')
 export const SERVER_JS = join(ROOT, 'out/main/mcp/server.js')
@@ -102,4 +102,21 @@ export async function connect(h: HubEnv, extraEnv: Record<string, string> = {}):
     call,
     text: async (name, args) => (await call(name, args)).text
   }
+}
+
+/**
+ * Resolves once the server's background poll has run after this call, everything that poll said
+ * received: a control document is subscribed and replaced (a new inode: seen whatever the clock's
+ * granularity), its resources/updated awaited, then a ping — answered on the same stream after
+ * any notification sent before it. Lets a test assert that a change was *not* notified without
+ * sleeping through "a poll or two".
+ */
+export async function afterNextPoll(s: Connected, uri: string, file: string): Promise<void> {
+  const seen = s.notifications.updated.filter((u) => u === uri).length
+  await s.client.subscribeResource({ uri })
+  writeFileSync(`${file}.poll-tmp`, `# Témoin\n\n${seen + 1}\n`)
+  renameSync(`${file}.poll-tmp`, file)
+  await waitFor(() => s.notifications.updated.filter((u) => u === uri).length > seen)
+  await s.client.unsubscribeResource({ uri })
+  await s.client.ping()
 }

@@ -31,7 +31,8 @@ import {
 import { parseTree, treeEntries, type PathChange } from './trees'
 import { worktreeBlobOid } from './worktree-files'
 import { restoreIndex } from './index-update'
-import { indexedPaths, loadIndex, nextIndex } from './dircache'
+import { indexedPaths, nextIndex } from './dircache'
+import { loadIndex } from './index-file'
 import { indexFile, openRepository, refusal, UnsupportedShape, type RepoLayout } from './layout'
 import { HUB_AUTHOR } from './identity'
 

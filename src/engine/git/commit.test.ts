@@ -22,7 +22,7 @@ import { commitPaths, HUB_IDENTITY } from './commit'
 import { headTreePaths } from './trees'
 import { TEMP_PREFIX, writeFileAtomic } from './atomic-write'
 import { checkFormat, parseCoreConfig } from './layout'
-import { readEwah } from './dircache'
+import { readEwah } from './index-file'
 
 const dirs: string[] = []
 afterAll(() => {

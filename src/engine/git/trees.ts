@@ -1,6 +1,7 @@
 import { describeError, HubError, ioError } from '../errors'
 import { openRepository } from './layout'
-import { treeIndexEntry, type IndexChange, type IndexEntry } from './dircache'
+import { treeIndexEntry } from './dircache'
+import type { IndexChange, IndexEntry } from './index-file'
 import {
   MODE_TREE,
   MODE_FILE,

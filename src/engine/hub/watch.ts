@@ -62,6 +62,7 @@ export class HubWatcher {
   private listeners = new Set<(e: HubEvent) => void>()
   private timer: NodeJS.Timeout | null = null
   private running = false
+  private started: Promise<void> = Promise.resolve()
   private basesKey = ''
   private proposals = new Map<string, string>()
   private heads = new Map<string, string | null>()
@@ -74,7 +75,10 @@ export class HubWatcher {
 
   subscribe(listener: (e: HubEvent) => void): () => void {
     this.listeners.add(listener)
-    if (this.listeners.size === 1) void this.start()
+    if (this.listeners.size === 1)
+      this.started = this.start().catch((e: unknown) =>
+        this.log.warning(`surveillance des bases : ${describeError(e)}`)
+      )
     return () => {
       this.listeners.delete(listener)
       if (this.listeners.size === 0) this.stop()
@@ -90,6 +94,14 @@ export class HubWatcher {
         this.log.warning(`abonné aux événements en erreur : ${describeError(e)}`)
       }
     }
+  }
+
+  /**
+   * Resolves once the first poll has taken its snapshot: a change made after it is reported. Tests
+   * await it instead of guessing how long the first poll takes.
+   */
+  ready(): Promise<void> {
+    return this.started
   }
 
   private async start(): Promise<void> {

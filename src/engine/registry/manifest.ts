@@ -30,6 +30,8 @@ type Parsed = { ok: true; data: unknown } | { ok: false; reason: string; problem
 // A refused parse is kept too: a YAML bomb (10,000 nested brackets) costs close to a second to
 // refuse, and discovery runs again at every kb_list and every live refresh.
 const parsedCache = new Map<string, { key: string; parsed: Parsed }>()
+/** How many manifests were parsed and how many were answered from the cache, since start. */
+export const manifestParseCounts = { parsed: 0, reused: 0 }
 
 function parsedManifest(path: string): Parsed {
   let text: string
@@ -40,7 +42,10 @@ function parsedManifest(path: string): Parsed {
     key = `${st.mtimeMs}:${st.size}:${st.ino}`
     settled = mtimeSettled(st.mtimeMs)
     const hit = parsedCache.get(path)
-    if (hit && hit.key === key && settled) return hit.parsed
+    if (hit && hit.key === key && settled) {
+      manifestParseCounts.reused++
+      return hit.parsed
+    }
     text = readFileSync(path, 'utf8')
   } catch (e) {
     return {
@@ -50,6 +55,7 @@ function parsedManifest(path: string): Parsed {
     }
   }
   let parsed: Parsed
+  manifestParseCounts.parsed++
   try {
     if (yamlTooDeep(text)) throw new Error(TOO_DEEP)
     parsed = { ok: true, data: parse(text, { schema: 'core' }) }
