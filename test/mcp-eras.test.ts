@@ -253,7 +253,7 @@ describe('both protocol eras over Streamable HTTP, one server process', () => {
     })
     let err = ''
     child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
-    await waitFor(() => /sur http:\/\/127\.0\.0\.1:\d+\/mcp\n/.test(err) || child.exitCode !== null, 15_000)
+    await waitFor(() => /sur http:\/\/127\.0\.0\.1:\d+\/mcp\n/.test(err) || child.exitCode !== null)
     const m = /sur (http:\/\/127\.0\.0\.1:\d+\/mcp)\n/.exec(err)
     if (!m) throw new Error(`door did not start: ${err}`)
     url = new URL(m[1])
