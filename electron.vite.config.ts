@@ -20,7 +20,9 @@ const bundled = [
   'diff',
   'proper-lockfile',
   'isomorphic-git',
-  'jsonc-parser'
+  'jsonc-parser',
+  // Insights' stemmers (the app, okf-hub ui and okf-hub insights).
+  '@orama/stemmers'
 ]
 
 /**

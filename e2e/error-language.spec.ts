@@ -351,7 +351,6 @@ for (const [lang, locale] of [
       hub,
       agent
     }, info: TestInfo) => {
-      test.setTimeout(120_000)
       await planOnSupport(hub, agent, lang)
       // Another program holds the base's write lock (okf-hub lock, as a script of the team would).
       const holder = spawn(

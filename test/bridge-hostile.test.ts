@@ -137,7 +137,7 @@ describe('UI bridge: slow clients', () => {
       expect(s.sent).toBeLessThan(s.total)
       expect(s.answer).not.toContain('OKF Hub')
     }
-  }, 30_000)
+  })
 
   // A bridge whose headers timeout outlasts the test: every ordinary answer must arrive while all
   // twenty slow clients still hold their connections — an order of events, not a stopwatch.
@@ -163,7 +163,7 @@ describe('UI bridge: slow clients', () => {
     } finally {
       await patient.close()
     }
-  }, 30_000)
+  })
 
   it('a body sent a byte at a time is cut after the request timeout, before it is whole; the API still answers', async () => {
     const t0 = Date.now()
@@ -199,7 +199,7 @@ describe('UI bridge: slow clients', () => {
     expect(sent).toBeLessThan(1000)
     // Never dispatched: no API answer, at most node's 408.
     expect(r.answer).not.toContain('"result"')
-  }, 30_000)
+  })
 })
 
 describe('UI bridge: Host and Origin (DNS rebinding, cross-site), generated', () => {
@@ -264,7 +264,7 @@ describe('UI bridge: Host and Origin (DNS rebinding, cross-site), generated', ()
       }),
       { numRuns: 150 }
     )
-  }, 60_000)
+  })
 
   it('an Origin is accepted only when it is this loopback origin, and the API does not run otherwise', async () => {
     const p = bridge.port
@@ -290,7 +290,7 @@ describe('UI bridge: Host and Origin (DNS rebinding, cross-site), generated', ()
       }),
       { numRuns: 150 }
     )
-  }, 60_000)
+  })
 })
 
 describe('UI bridge: static files, requests written byte for byte', () => {
@@ -338,7 +338,7 @@ describe('UI bridge: static files, requests written byte for byte', () => {
       expect(r.body, target).not.toContain(SECRET)
     }
     expect((await get('/assets/app.js')).status).toBe(200)
-  }, 30_000)
+  })
 
   it('generated paths from traversal pieces never leak (fast-check)', async () => {
     const piece = fc.constantFrom(
@@ -371,7 +371,7 @@ describe('UI bridge: static files, requests written byte for byte', () => {
       }),
       { numRuns: 200 }
     )
-  }, 60_000)
+  })
 })
 
 describe('bind address', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
@@ -20,25 +20,27 @@ const proposal = (i: number, who: string) => ({
  * `okf-hub lock alpha` holding the base for `seconds`; `held` resolves when the command under the
  * lock has started (it says so on stdout): an event awaited, not a file polled against a clock.
  */
-function holdLock(
-  env: Record<string, string>,
-  seconds: number
-): { holder: ChildProcess; held: Promise<void> } {
-  const holder = spawn(
-    process.execPath,
-    [CLI_JS, 'lock', 'alpha', '--', 'sh', '-c', `echo held; sleep ${seconds}`],
-    {
-      env,
-      stdio: ['ignore', 'pipe', 'ignore']
-    }
-  )
+/**
+ * Holds alpha's lock through `okf-hub lock` until the test lets go (`release`: its stdin ends),
+ * and says when it holds it (`held`, its own line): how long it holds is the test's decision, never
+ * a sleep racing a loaded machine.
+ */
+function holdLock(env: Record<string, string>): {
+  holder: ChildProcess
+  held: Promise<void>
+  release: () => void
+} {
+  const holder = spawn(process.execPath, [CLI_JS, 'lock', 'alpha', '--', 'sh', '-c', 'echo held; read x'], {
+    env,
+    stdio: ['pipe', 'pipe', 'ignore']
+  })
   const held = new Promise<void>((resolve, reject) => {
     holder.stdout?.on('data', (d: Buffer) => {
       if (d.toString().includes('held')) resolve()
     })
     holder.once('exit', (code) => reject(new Error(`okf-hub lock exited ${code} before holding the lock`)))
   })
-  return { holder, held }
+  return { holder, held, release: () => holder.stdin?.end() }
 }
 
 describe('write safety across processes', () => {
@@ -97,29 +99,30 @@ describe('write safety across processes', () => {
     const dir = tempDir()
     const root = makeBundle(dir, 'alpha')
     const h = hubEnv(dir)
-    const { holder, held } = holdLock(h.env, 60)
+    const { holder, held, release } = holdLock(h.env)
     const s = await connect(h)
     try {
       await held
       expect(existsSync(join(root, '.okf-hub.lock.d'))).toBe(true)
       holder.kill('SIGKILL')
-      spawnSync('pkill', ['-f', '^sleep 60$'])
+      release() // its orphaned shell ends too
       // Not BASE_BUSY: the dead holder's lock was taken over within the wait (no clock asserted).
       const r = await s.call('kb_propose', proposal(1, 'process:apres-crash'))
       expect(r.isError).toBe(false)
       expect(git(root, 'status', '--porcelain')).toBe('')
     } finally {
       holder.kill('SIGKILL')
+      release()
       await s.close()
       removeDir(dir)
     }
-  }, 60_000)
+  })
 
   it('a live holder past 15 s yields BASE_BUSY and nothing is written', async () => {
     const dir = tempDir()
     const root = makeBundle(dir, 'alpha')
     const h = hubEnv(dir)
-    const { holder, held } = holdLock(h.env, 25)
+    const { holder, held, release } = holdLock(h.env)
     const s = await connect(h)
     try {
       await held
@@ -132,9 +135,10 @@ describe('write safety across processes', () => {
       expect(Date.now() - t0).toBeGreaterThanOrEqual(14_500)
       expect(repoFingerprint(root)).toBe(before)
     } finally {
+      release()
       holder.kill('SIGTERM')
       await s.close()
       removeDir(dir)
     }
-  }, 60_000)
+  })
 })

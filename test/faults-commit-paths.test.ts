@@ -87,7 +87,7 @@ beforeAll(async () => {
       }
     })
   }
-}, 60_000)
+})
 
 function ref(op: OpName): Reference {
   const r = refs.get(op)
@@ -173,7 +173,7 @@ describe.each(OPS)('%s: a thrown error at each step', (op) => {
     const firstComplete = outcomes.findIndex((o) => o.endsWith('complete'))
     expect(steps[firstComplete]).toBe('commit:ref-moved')
     console.log(`${op}: ${outcomes.join(' · ')}`)
-  }, 60_000)
+  })
 })
 
 /** Makes the dead holder's base lock stale (proper-lockfile judges by mtime), so the next writer takes it over. */

@@ -133,7 +133,7 @@ beforeAll(async () => {
       }
     })
   }
-}, 60_000)
+})
 
 describe('the steps of the other write paths', () => {
   it('are named, in order, and a clean run leaves nothing behind', () => {
@@ -256,7 +256,7 @@ describe.each(OPS)('%s: a thrown error at each step', (op) => {
       outcomes.push(`${steps[n - 1]}: ${outcome}`)
     }
     console.log(`${op}: ${outcomes.join(' · ')}`)
-  }, 60_000)
+  })
 })
 
 /** After a kill: the next start's sweeps, then the same operation again. */
@@ -375,5 +375,5 @@ describe('sync: a fast-forward killed halfway, the remote moved on since', () =>
     // Two moves in the reflog: the interrupted one completed, then the new one.
     expect(git(root, 'reflog', '-n', '2', '--format=%gs', 'main')).toMatch(/interrupted move completed/)
     expect(statSync(join(root, 'knowledge/nouveau/page.md')).isFile()).toBe(true)
-  }, 60_000)
+  })
 })

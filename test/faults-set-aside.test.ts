@@ -88,7 +88,7 @@ beforeAll(async () => {
   const clean = newCase('clean')
   steps = await recordSteps('set-aside', clean)
   after = { head: head(rootOf(clean)), entries: git(rootOf(clean), 'ls-files', '-s') }
-}, 60_000)
+})
 
 afterAll(() => removeDir(parent))
 

@@ -82,7 +82,7 @@ beforeAll(async () => {
     entries: git(rootOf(clean), 'ls-files', '-s'),
     tree: head(rootOf(clean), 'HEAD^{tree}')
   }
-}, 60_000)
+})
 
 afterAll(async () => {
   await server.close()
@@ -238,5 +238,5 @@ describe('a fast-forward killed halfway, then reconcile or a resolution before t
         git(root, 'log', '-i', '--format=%s', '--grep', `proposal: ${REMOTE_ID}`).trim().split('\n')
       ).toHaveLength(writer === 'reconcile' ? 1 : 2)
       expect(fsckProblems(root)).toBe('')
-    }, 60_000)
+    })
 })

@@ -217,7 +217,7 @@ describe('build/electron-builder.yml', () => {
     } finally {
       removeDir(work)
     }
-  }, 30_000)
+  })
 })
 
 /** Spawns like a host (cwd `/`, the entry's env, HOME in a temp dir, empty PATH), initialize + tools/list + kb_list + kb_search. */

@@ -55,5 +55,5 @@ describe('the usage journal under a crash', () => {
       .map((f) => readFileSync(join(dir, f), 'utf8'))
       .join('')
     expect(text.split('\n').slice(0, -1).length).toBe(seq.length)
-  }, 60_000)
+  })
 })

@@ -85,7 +85,7 @@ describe('okf-hub lock', () => {
       holder.kill('SIGTERM')
       removeDir(dir)
     }
-  }, 30_000)
+  })
 
   it('forwards SIGTERM to the command and releases the lock', async () => {
     const dir = tempDir()
@@ -113,5 +113,5 @@ describe('okf-hub lock', () => {
       child.kill('SIGKILL')
       removeDir(dir)
     }
-  }, 30_000)
+  })
 })

@@ -86,7 +86,7 @@ describe('MCP server — the usage journal', () => {
     const r = readJournal(join(h.userData, 'journal'))
     expect(r.skipped).toBe(0)
     events = r.events
-  }, 60_000)
+  })
 
   it('records every search, read and proposal with its session and client name', () => {
     expect(events.map((e) => e.tool)).toEqual([
@@ -177,7 +177,7 @@ describe('MCP server — the usage journal', () => {
     expect(r.status).toBe(0)
     expect(r.stdout).toContain('sso.md')
     expect(existsSync(join(cli.userData, 'journal'))).toBe(false)
-  }, 30_000)
+  })
 
   it('writes nothing when `journal: false` is in the hub configuration', async () => {
     const dir = bases()
@@ -192,7 +192,7 @@ describe('MCP server — the usage journal', () => {
       await s.close()
     }
     expect(existsSync(join(off.userData, 'journal'))).toBe(false)
-  }, 30_000)
+  })
 
   it('writes nothing when the app’s setting is off, and starts again when it is turned back on', async () => {
     const dir = bases()
@@ -212,7 +212,7 @@ describe('MCP server — the usage journal', () => {
     }
     const r = readJournal(join(off.userData, 'journal'))
     expect(r.events.map((e) => (e.tool === 'kb_search' ? e.query : e.tool))).toEqual(['sso'])
-  }, 30_000)
+  })
 
   it('answers every tool call when the journal cannot be written, and says why in the hub log', async () => {
     const dir = bases()
@@ -231,5 +231,5 @@ describe('MCP server — the usage journal', () => {
     expect(readFileSync(broken.logFile, 'utf8')).toMatch(
       /WARNING.*journal d'usage : événement non enregistré/
     )
-  }, 30_000)
+  })
 })

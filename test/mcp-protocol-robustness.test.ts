@@ -178,7 +178,7 @@ describe('MCP stdio protocol robustness (raw JSON-RPC against the built server)'
     } finally {
       r.child.kill('SIGKILL')
     }
-  }, 90_000)
+  })
 
   it('a character cut between two writes arrives whole (lines are split as bytes)', async () => {
     const r = await initialized(h)
@@ -247,7 +247,7 @@ describe('MCP stdio protocol robustness (raw JSON-RPC against the built server)'
     } finally {
       r.child.kill('SIGKILL')
     }
-  }, 90_000)
+  })
 
   it('a client that never reads its output: the server stops reading (RSS bounded), then answers everything once read', async () => {
     // Read until the session is open (the server started, its RSS a fair baseline), then no more:
@@ -308,7 +308,7 @@ describe('MCP stdio protocol robustness (raw JSON-RPC against the built server)'
     expect(textOf(answersTo(r.msgs, 'p')[0])).toMatch(/^Proposition déposée\.\nid : prop-/)
     expect(textOf(answersTo(r.msgs, 'l')[0])).toContain('## alpha')
     assertOnlyProposals(root, before, 1)
-  }, 60_000)
+  })
 
   it('SIGTERM at any moment around a kb_propose: the proposal is committed and answered, or nothing at all; fsck clean, no lock left', async () => {
     const outcomes: string[] = []

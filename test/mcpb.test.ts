@@ -48,7 +48,7 @@ beforeAll(() => {
   const r = runMcpbCli(['unpack', built.mcpb as string, unpacked])
   if (r.status !== 0) throw new Error(`mcpb unpack: ${r.stdout}\n${r.stderr}`)
   manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8')) as Manifest
-}, 60_000)
+})
 
 afterAll(() => {
   if (work) removeDir(work)

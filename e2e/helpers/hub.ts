@@ -61,7 +61,7 @@ export async function startHub(
     LOCALAPPDATA: join(home, 'AppData', 'Local'),
     ...opts.env
   }
-  const { child, url } = await spawnUi(CLI_JS, ['--no-open', '--port', '0'], env, 20_000)
+  const { child, url } = await spawnUi(CLI_JS, ['--no-open', '--port', '0'], env)
   const u = new URL(url)
   const token = u.searchParams.get('token') ?? ''
   const api = async <T>(method: string, ...args: unknown[]): Promise<T> => {

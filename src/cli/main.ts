@@ -39,6 +39,10 @@ async function main(argv: string[]): Promise<number> {
       const { runSync } = await import('./sync')
       return runSync(rest)
     }
+    case 'insights': {
+      const { runInsights } = await import('./insights')
+      return runInsights(rest)
+    }
     case 'review': {
       const { runReview } = await import('./review')
       return runReview(rest)

@@ -189,7 +189,7 @@ describe('withBaseLock', () => {
     expect(result).toBe('taken over')
     expect(existsSync(lockDir)).toBe(false)
     console.log(`stale takeover after SIGKILL: ${elapsed} ms`)
-  }, 30_000)
+  })
 })
 
 describe('ensureLockExcluded', () => {

@@ -8,6 +8,7 @@
  * `HubError` codes plus the transport's own (`UNAUTHORIZED`, `TRANSPORT`). The UI turns the code
  * into words a manager understands; the message is the engine's own sentence.
  */
+import type { Insights } from './insights'
 import type {
   Inventory,
   InventoryProposal,
@@ -29,6 +30,7 @@ import type {
 import type { GovernanceEdit, GovernanceEditPreview, GovernanceEditResult } from './governance-edit'
 export type * from './local-changes'
 export type * from './governance-edit'
+export type * from './insights'
 
 export type {
   Inventory,
@@ -659,6 +661,8 @@ export type HubEvent =
   | { type: 'import-progress'; progress: ImportProgress }
   /** A base's sync status changed (a sync ran, in the background or on demand). */
   | { type: 'sync-changed'; base: string; status: SyncStatus }
+  /** A base's gaps were checked again (after a resolution or a sync): the Insights tab asks again. */
+  | { type: 'insights-changed'; base: string }
 
 export type Unsubscribe = () => void
 
@@ -674,6 +678,10 @@ export interface HubApi {
   journal(): Promise<JournalSummary>
   /** Deletes every event of the usage journal; answers the (empty) journal after. */
   purgeJournal(): Promise<JournalSummary>
+  /** A base's knowledge gaps from the usage journal, each checked against the corpus, and the figures. */
+  insights(base: string): Promise<Insights>
+  /** "Not for this base" (`dismissed` true) or its undoing; answers the insights after. */
+  dismissGap(base: string, id: string, dismissed: boolean): Promise<Insights>
 
   listBases(): Promise<BasesOverview>
   rescan(): Promise<RescanResult>
@@ -769,6 +777,8 @@ export const HUB_API_METHODS = [
   'updateSettings',
   'journal',
   'purgeJournal',
+  'insights',
+  'dismissGap',
   'listBases',
   'rescan',
   'corpusTree',

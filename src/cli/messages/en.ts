@@ -50,6 +50,7 @@ export const en = {
   new     <name> --title … --description …           creates a base from the template
   register [--host H] [--remove] [--check] [--json]  registers the server in Claude Desktop, Claude Code, Cursor, VS Code
   sync    [<base>|--all] [--push] [--json]           syncs the bases with their remote repository
+  insights <base> [--json]                           what agents could not find in a base, and what they read
   --version | --help
 
 Configuration: --bases, else OKF_HUB_BASES, else bases-dir of hub-config.yaml
@@ -105,6 +106,49 @@ exit:
       `okf-hub lock: unknown base '${base}'. Available bases: ${names.length ? names.join(', ') : 'none'}`,
     busy: (detail: string, seconds: number): string =>
       `okf-hub lock: ${detail} (lock not acquired in ${seconds} s)`
+  },
+  insights: {
+    usage: `usage: okf-hub insights <base> [--json] [--bases DIR] [--config FILE]
+
+  What agents could not find in a base, from the usage journal of this machine's MCP servers:
+  open gaps ranked by the sessions that hit them, with their queries; gaps closed since (and the
+  commit that closed them) or set aside; the most-read documents and sections, the documents no
+  agent read in 90 days, proposals per submitter and the time from filing to decision.
+  Each gap's queries are run again against the corpus as it is now (a gap closes when they find
+  an answer). --json prints every figure, with gaps: [{ id, status, queries, sessions, … }].
+  Exit codes: 0, 3 unknown base, 64 usage, 2 invalid configuration, 1 other failure.
+`,
+    oneBase: 'name one base',
+    unknownOption: (a: string): string => `unknown option: ${a}`,
+    title: (base: string, events: number, since: string | null): string =>
+      `Insights of ${base} — ${events} journal event(s)${since ? ` since ${since.slice(0, 10)}` : ''}`,
+    noJournal: 'No agent activity recorded for this base yet (the usage journal is empty or off).',
+    openHeading: (n: number): string => `Open gaps (${n}), by sessions:`,
+    noOpen: 'No open gap.',
+    gapLine: (rank: number, id: string, sessions: number, count: number, last: string): string =>
+      `  ${rank}. ${id}  ${sessions} session(s), ${count} search(es), last ${last.slice(0, 10)}`,
+    queries: 'queries',
+    shown: 'shown',
+    closedHeading: (n: number): string => `Closed gaps (${n}):`,
+    closedLine: (id: string, commit: string | null, at: string): string =>
+      `  ${id}  closed ${at.slice(0, 10)}${commit ? ` by ${commit.slice(0, 10)}` : ''}`,
+    dismissedHeading: (n: number): string => `Not for this base (${n}):`,
+    mostRead: 'Most-read documents:',
+    readLine: (path: string, reads: number, sessions: number): string =>
+      `  ${path}  ${reads} read(s), ${sessions} session(s)`,
+    mostReadSections: 'Most-read sections:',
+    sectionLine: (path: string, section: string, reads: number): string =>
+      `  ${path} § ${section}  ${reads} read(s)`,
+    nothingRead: '  (none)',
+    unread: (total: number, days: number): string => `Documents no agent read in ${days} days: ${total}`,
+    more: (n: number): string => `  … and ${n} more (--json lists 50)`,
+    submitters: 'Proposals per submitter:',
+    submitterLine: (who: string, p: number, a: number, r: number): string =>
+      `  ${who}  ${p} pending, ${a} accepted, ${r} rejected`,
+    decision: (decided: number, median: number | null, mean: number | null): string =>
+      decided === 0
+        ? 'Filing to decision: no decided proposal yet.'
+        : `Filing to decision: median ${median} h, mean ${mean} h (${decided} decided)`
   },
   sync: {
     usage: `usage: okf-hub sync [<base>|--all] [--push] [--json] [--bases DIR] [--config FILE]

@@ -20,6 +20,7 @@ export const fr: CliMessages = {
   new     <nom> --title … --description …            crée une base à partir du modèle
   register [--host H] [--remove] [--check] [--json]  inscrit le serveur dans Claude Desktop, Claude Code, Cursor, VS Code
   sync    [<base>|--all] [--push] [--json]           synchronise les bases avec leur dépôt distant
+  insights <base> [--json]                           ce que les agents n'ont pas trouvé dans une base, et ce qu'ils ont lu
   --version | --help
 
 Configuration : --bases, sinon OKF_HUB_BASES, sinon bases-dir de hub-config.yaml
@@ -73,6 +74,50 @@ sortie:
       `okf-hub lock : base '${base}' inconnue. Bases disponibles : ${names.length ? names.join(', ') : 'aucune'}`,
     busy: (detail: string, seconds: number): string =>
       `okf-hub lock : ${detail} (verrou non acquis en ${seconds} s)`
+  },
+  insights: {
+    usage: `usage : okf-hub insights <base> [--json] [--bases DIR] [--config FICHIER]
+
+  Ce que les agents n'ont pas trouvé dans une base, d'après le journal d'usage des serveurs MCP de
+  cette machine : lacunes ouvertes classées par nombre de sessions, avec leurs requêtes ; lacunes
+  fermées depuis (et le commit qui les a fermées) ou écartées ; documents et sections les plus lus,
+  documents qu'aucun agent n'a lus depuis 90 jours, propositions par auteur et délai de décision.
+  Les requêtes de chaque lacune sont relancées sur le corpus actuel (une lacune se ferme quand
+  elles trouvent une réponse). --json imprime tous les chiffres, avec gaps: [{ id, status, queries, sessions, … }].
+  Codes de sortie : 0, 3 base inconnue, 64 usage, 2 configuration invalide, 1 autre échec.
+`,
+    oneBase: 'nommez une base',
+    unknownOption: (a: string): string => `option inconnue : ${a}`,
+    title: (base: string, events: number, since: string | null): string =>
+      `Insights de ${base} — ${events} événement(s) du journal${since ? ` depuis le ${since.slice(0, 10)}` : ''}`,
+    noJournal: "Aucune activité d'agent enregistrée pour cette base (journal d'usage vide ou désactivé).",
+    openHeading: (n: number): string => `Lacunes ouvertes (${n}), par sessions :`,
+    noOpen: 'Aucune lacune ouverte.',
+    gapLine: (rank: number, id: string, sessions: number, count: number, last: string): string =>
+      `  ${rank}. ${id}  ${sessions} session(s), ${count} recherche(s), dernière le ${last.slice(0, 10)}`,
+    queries: 'requêtes',
+    shown: 'montrés',
+    closedHeading: (n: number): string => `Lacunes fermées (${n}) :`,
+    closedLine: (id: string, commit: string | null, at: string): string =>
+      `  ${id}  fermée le ${at.slice(0, 10)}${commit ? ` par ${commit.slice(0, 10)}` : ''}`,
+    dismissedHeading: (n: number): string => `Hors sujet pour cette base (${n}) :`,
+    mostRead: 'Documents les plus lus :',
+    readLine: (path: string, reads: number, sessions: number): string =>
+      `  ${path}  ${reads} lecture(s), ${sessions} session(s)`,
+    mostReadSections: 'Sections les plus lues :',
+    sectionLine: (path: string, section: string, reads: number): string =>
+      `  ${path} § ${section}  ${reads} lecture(s)`,
+    nothingRead: '  (aucun)',
+    unread: (total: number, days: number): string =>
+      `Documents qu'aucun agent n'a lus depuis ${days} jours : ${total}`,
+    more: (n: number): string => `  … et ${n} autre(s) (--json en liste 50)`,
+    submitters: 'Propositions par auteur :',
+    submitterLine: (who: string, p: number, a: number, r: number): string =>
+      `  ${who}  ${p} en attente, ${a} acceptée(s), ${r} rejetée(s)`,
+    decision: (decided: number, median: number | null, mean: number | null): string =>
+      decided === 0
+        ? 'Délai de décision : aucune proposition décidée.'
+        : `Délai de décision : médiane ${median} h, moyenne ${mean} h (${decided} décidée(s))`
   },
   sync: {
     usage: `usage: okf-hub sync [<base>|--all] [--push] [--json] [--bases DIR] [--config FILE]

@@ -1,17 +1,6 @@
 import type { BigIntStats } from 'node:fs'
-import {
-  chmod,
-  lstat,
-  mkdir,
-  readFile,
-  readlink,
-  rename,
-  rmdir,
-  stat,
-  symlink,
-  unlink
-} from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { lstat, readFile, rename, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describeError, HubError, ioError } from '../errors'
 import type { HubLog } from '../hublog'
 import type { HeldLock } from '../lock'
@@ -19,16 +8,9 @@ import { stepPastCommit, type StepHook } from '../steps'
 import { removeStaleTemps, writeFileAtomic } from './atomic-write'
 import { acquireGitLock, GIT_LOCK_WAIT_MS } from './lockfile'
 import { appendReflogs, readHead, readRefValue, tzOffset, moveRef } from './refs'
-import {
-  commitTreeOid,
-  MODE_EXEC,
-  MODE_GITLINK,
-  MODE_LINK,
-  MODE_TREE,
-  ObjectBatch,
-  readObjectOfType
-} from './objects'
-import { parseTree, treeEntries, type PathChange } from './trees'
+import { commitTreeOid, MODE_GITLINK, ObjectBatch } from './objects'
+import { diffTrees, treeEntries, type PathChange, type TreeDelta } from './trees'
+import { backupOf, checkoutPath, exists, pruneEmptyDirs, restore, type Backup } from './checkout-files'
 import { worktreeBlobOid } from './worktree-files'
 import { restoreIndex } from './index-update'
 import { indexedPaths, nextIndex } from './dircache'
@@ -58,46 +40,6 @@ import { HUB_AUTHOR } from './identity'
  * tip in the worktree or in the index (staged, conflicted, sparse, or an untracked file in the
  * way), nothing is written and the paths are returned.
  */
-
-export interface TreeDelta {
-  path: string
-  /** Blob (or link) at the old tip; null when absent. */
-  before: { oid: string; mode: string } | null
-  after: { oid: string; mode: string } | null
-}
-
-/** Blob-level differences between two trees (null = empty tree), in path order. */
-export async function diffTrees(
-  commondir: string,
-  a: string | null,
-  b: string | null,
-  cache: object,
-  prefix = ''
-): Promise<TreeDelta[]> {
-  if (a === b) return []
-  const read = async (oid: string | null) =>
-    oid ? parseTree(await readObjectOfType(commondir, oid, 'tree', cache)) : []
-  const [ea, eb] = await Promise.all([read(a), read(b)])
-  const byName = new Map<string, { a?: (typeof ea)[number]; b?: (typeof eb)[number] }>()
-  for (const e of ea) byName.set(e.name.toString('utf8'), { a: e })
-  for (const e of eb) {
-    const k = e.name.toString('utf8')
-    byName.set(k, { ...byName.get(k), b: e })
-  }
-  const out: TreeDelta[] = []
-  for (const name of [...byName.keys()].sort()) {
-    const { a: x, b: y } = byName.get(name)!
-    const path = prefix + name
-    if (x && y && x.mode === y.mode && x.oid.equals(y.oid)) continue
-    const xTree = x?.mode === MODE_TREE ? x.oid.toString('hex') : null
-    const yTree = y?.mode === MODE_TREE ? y.oid.toString('hex') : null
-    if (xTree || yTree) out.push(...(await diffTrees(commondir, xTree, yTree, cache, path + '/')))
-    const xBlob = x && x.mode !== MODE_TREE ? { oid: x.oid.toString('hex'), mode: x.mode } : null
-    const yBlob = y && y.mode !== MODE_TREE ? { oid: y.oid.toString('hex'), mode: y.mode } : null
-    if (xBlob || yBlob) out.push({ path, before: xBlob, after: yBlob })
-  }
-  return out
-}
 
 export interface AdvanceOptions {
   lock?: HeldLock
@@ -228,90 +170,6 @@ async function blockedPaths(
     if (!ok) blocked.push(d.path)
   }
   return blocked
-}
-
-interface Backup {
-  abs: string
-  kind: 'file' | 'link' | 'absent'
-  data: Buffer | null
-  mode: number
-  /** The folders above an absent path that are absent too, deepest first (its checkout creates them). */
-  missingDirs: string[]
-}
-
-const exists = (p: string): Promise<boolean> =>
-  lstat(p).then(
-    () => true,
-    () => false
-  )
-
-async function backupOf(root: string, abs: string): Promise<Backup> {
-  const st = await lstat(abs).catch(() => null)
-  if (!st) {
-    const missingDirs: string[] = []
-    for (let dir = dirname(abs); dir.length > root.length && dir.startsWith(root); dir = dirname(dir)) {
-      if (await exists(dir)) break
-      missingDirs.push(dir)
-    }
-    return { abs, kind: 'absent', data: null, mode: 0, missingDirs }
-  }
-  if (st.isSymbolicLink())
-    return { abs, kind: 'link', data: await readlink(abs, { encoding: 'buffer' }), mode: 0, missingDirs: [] }
-  return { abs, kind: 'file', data: await readFile(abs), mode: st.mode & 0o7777, missingDirs: [] }
-}
-
-async function restore(b: Backup): Promise<void> {
-  await unlink(b.abs).catch((e: NodeJS.ErrnoException) => {
-    if (e.code !== 'ENOENT') throw e
-  })
-  if (b.kind === 'absent') {
-    // The folders its checkout created go too (restored last-written first, so they are empty now).
-    for (const dir of b.missingDirs) await rmdir(dir).catch(() => undefined)
-    return
-  }
-  await mkdir(dirname(b.abs), { recursive: true })
-  if (b.kind === 'link') await symlink(b.data as Buffer, b.abs)
-  else {
-    await writeFileAtomic(b.abs, b.data as Buffer)
-    await chmod(b.abs, b.mode)
-  }
-}
-
-/** Removes the now-empty directories above a deleted file, as git does (never `root` itself). */
-export async function pruneEmptyDirs(root: string, abs: string): Promise<void> {
-  let dir = dirname(abs)
-  while (dir.length > root.length && dir.startsWith(root)) {
-    try {
-      await rmdir(dir)
-    } catch {
-      return
-    }
-    dir = dirname(dir)
-  }
-}
-
-/** Writes the blob `oid` at `abs` as git's checkout would (regular file with or without x bit, or a link). */
-export async function checkoutPath(
-  commondir: string,
-  abs: string,
-  oid: string,
-  mode: string,
-  cache: object,
-  onStep?: StepHook
-): Promise<void> {
-  const content = await readObjectOfType(commondir, oid, 'blob', cache)
-  const st = await lstat(abs).catch(() => null)
-  if (st && (st.isSymbolicLink() || mode === MODE_LINK)) await unlink(abs)
-  await mkdir(dirname(abs), { recursive: true })
-  if (mode === MODE_LINK) {
-    await symlink(content, abs)
-    return
-  }
-  await writeFileAtomic(abs, content, onStep)
-  const now = (await stat(abs)).mode & 0o7777
-  // Git's rule: an executable file gets x wherever it has r; a plain one loses every x.
-  const want = mode === MODE_EXEC ? now | ((now & 0o444) >> 2) : now & ~0o111
-  if (want !== now) await chmod(abs, want)
 }
 
 /** Whether a killed move's journal is in `root`'s git dir (a stat: no lock, nothing read). */

@@ -243,3 +243,43 @@ export async function treeEntries(
   out.sort((a, b) => Buffer.compare(a.path, b.path))
   return out
 }
+
+export interface TreeDelta {
+  path: string
+  /** Blob (or link) at the old tip; null when absent. */
+  before: { oid: string; mode: string } | null
+  after: { oid: string; mode: string } | null
+}
+
+/** Blob-level differences between two trees (null = empty tree), in path order. */
+export async function diffTrees(
+  commondir: string,
+  a: string | null,
+  b: string | null,
+  cache: object,
+  prefix = ''
+): Promise<TreeDelta[]> {
+  if (a === b) return []
+  const read = async (oid: string | null) =>
+    oid ? parseTree(await readObjectOfType(commondir, oid, 'tree', cache)) : []
+  const [ea, eb] = await Promise.all([read(a), read(b)])
+  const byName = new Map<string, { a?: (typeof ea)[number]; b?: (typeof eb)[number] }>()
+  for (const e of ea) byName.set(e.name.toString('utf8'), { a: e })
+  for (const e of eb) {
+    const k = e.name.toString('utf8')
+    byName.set(k, { ...byName.get(k), b: e })
+  }
+  const out: TreeDelta[] = []
+  for (const name of [...byName.keys()].sort()) {
+    const { a: x, b: y } = byName.get(name)!
+    const path = prefix + name
+    if (x && y && x.mode === y.mode && x.oid.equals(y.oid)) continue
+    const xTree = x?.mode === MODE_TREE ? x.oid.toString('hex') : null
+    const yTree = y?.mode === MODE_TREE ? y.oid.toString('hex') : null
+    if (xTree || yTree) out.push(...(await diffTrees(commondir, xTree, yTree, cache, path + '/')))
+    const xBlob = x && x.mode !== MODE_TREE ? { oid: x.oid.toString('hex'), mode: x.mode } : null
+    const yBlob = y && y.mode !== MODE_TREE ? { oid: y.oid.toString('hex'), mode: y.mode } : null
+    if (xBlob || yBlob) out.push({ path, before: xBlob, after: yBlob })
+  }
+  return out
+}

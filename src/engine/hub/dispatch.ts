@@ -18,6 +18,8 @@ const SIGNATURES: Record<HubApiMethod, readonly Kind[]> = {
   updateSettings: ['object'],
   journal: [],
   purgeJournal: [],
+  insights: ['string'],
+  dismissGap: ['string', 'string', 'boolean'],
   listBases: [],
   rescan: [],
   corpusTree: ['string'],

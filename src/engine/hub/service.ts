@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import type { HubConfig } from '../config'
 import { PRODUCT_NAME } from '../config'
 import type { HubLog } from '../hublog'
-import { describeError, invalidInput, ioError } from '../errors'
+import { describeError, invalidInput, ioError, notFound } from '../errors'
 import type { Base } from '../registry/base'
 import { Registry, type RescanReport } from '../registry/registry'
 import { countDocuments } from '../corpus/count'
@@ -57,6 +57,7 @@ import type {
   ResolvedResult,
   ReviewContext,
   JournalSummary,
+  Insights,
   Settings,
   SettingsPatch,
   TrashEntry,
@@ -81,6 +82,7 @@ import { commitDetail } from './commit-detail'
 import { firstSteps } from './first-steps'
 import { SettingsStore } from './settings'
 import { journalStats, purgeJournal } from '../journal/store'
+import { computeInsights, setGapDismissed, type InsightsOptions } from '../insights/insights'
 import { journalOffBy } from '../journal/switch'
 import { journalDir } from '../journal/writer'
 import { HubWatcher } from './watch'
@@ -134,6 +136,8 @@ export class HubService implements HubApi {
   readonly syncer: SyncService
   private registrar: Registrar | undefined
   private readonly importer: BaseImporter
+  /** Per base, the last insights computation: one at a time, so that closures are written in order. */
+  private readonly insightRuns = new Map<string, Promise<unknown>>()
 
   constructor(private readonly opts: HubServiceOptions) {
     this.registry = new Registry(opts.config.basesDir, opts.log)
@@ -181,6 +185,35 @@ export class HubService implements HubApi {
     this.syncer.afterCommit(base)
   }
 
+  private insightsOptions(closedBy?: string): InsightsOptions {
+    return {
+      userDataDir: this.opts.config.userDataDir,
+      journalDir: journalDir(this.opts.config),
+      log: this.opts.log,
+      ...(closedBy !== undefined ? { closedBy } : {})
+    }
+  }
+
+  /** Runs `fn` after the base's previous insights computation (whatever its outcome). */
+  private serialInsights<T>(base: string, fn: () => Promise<T>): Promise<T> {
+    const run = (this.insightRuns.get(base) ?? Promise.resolve()).catch(() => undefined).then(fn)
+    this.insightRuns.set(base, run)
+    return run
+  }
+
+  /**
+   * The corpus changed (a resolution, a sync that moved the branch): the base's gaps are checked
+   * again in the background, a closure credited to `commit`, then the Insights tab is told.
+   */
+  private recheckInsights(base: Base, commit: string | null): void {
+    void this.serialInsights(base.name, () =>
+      computeInsights(base, this.insightsOptions(commit ?? undefined))
+    ).then(
+      () => this.watcher.emit({ type: 'insights-changed', base: base.name }),
+      (e: unknown) => this.opts.log.warning(`insights de '${base.name}' non vérifiés : ${describeError(e)}`)
+    )
+  }
+
   /** A sync ran: its status, and what it changed locally (a fast-forward moves the branch). */
   private onSynced(status: SyncStatus): void {
     this.watcher.emit({ type: 'sync-changed', base: status.base, status })
@@ -188,7 +221,10 @@ export class HubService implements HubApi {
     const b = this.registry.list().find((x) => x.name === status.base)
     if (!b) return
     this.watcher.emit({ type: 'proposals-changed', base: b.name })
-    void headCommit(b.root).then((head) => this.watcher.emit({ type: 'head-changed', base: b.name, head }))
+    void headCommit(b.root).then((head) => {
+      this.watcher.emit({ type: 'head-changed', base: b.name, head })
+      this.recheckInsights(b, head)
+    })
   }
 
   /** What a long-running door does once it serves: fast-forward the bases with a remote, in the background. */
@@ -248,6 +284,20 @@ export class HubService implements HubApi {
       throw ioError(`journal d'usage non purgé (${dir}) : ${describeError(e)}`)
     }
     return this.journal()
+  }
+
+  async insights(base: string): Promise<Insights> {
+    const b = this.base(base)
+    return this.serialInsights(b.name, () => computeInsights(b, this.insightsOptions()))
+  }
+
+  async dismissGap(base: string, id: string, dismissed: boolean): Promise<Insights> {
+    const b = this.base(base)
+    const known = await this.serialInsights(b.name, () =>
+      setGapDismissed(b, id, dismissed, this.insightsOptions())
+    )
+    if (!known) throw notFound(`sujet de lacune inconnu dans '${b.name}' : ${id.slice(0, 80)}`)
+    return this.insights(base)
   }
 
   private async summary(b: Base, warnings: string[]): Promise<BaseSummary> {
@@ -436,6 +486,7 @@ export class HubService implements HubApi {
     const result = await resolvePlan(b, plan, { log: this.opts.log, basis })
     await this.drafts.save(b.name, null)
     await this.wrote(b)
+    this.recheckInsights(b, result.commit)
     return { ...result, staleness }
   }
 

@@ -52,7 +52,8 @@ const router = createHashRouter([
               },
               { path: 'corpus/*', lazy: lazily(() => import('./screens/CorpusTab'), 'CorpusTab') },
               { path: 'governance', lazy: lazily(() => import('./screens/GovernanceTab'), 'GovernanceTab') },
-              { path: 'history', lazy: lazily(() => import('./screens/HistoryTab'), 'HistoryTab') }
+              { path: 'history', lazy: lazily(() => import('./screens/HistoryTab'), 'HistoryTab') },
+              { path: 'insights', lazy: lazily(() => import('./screens/InsightsTab'), 'InsightsTab') }
             ]
           },
           { path: 'proposal/:id', lazy: lazily(() => import('./screens/ProposalScreen'), 'ProposalScreen') },

@@ -10,6 +10,7 @@ export const corpusPath = (base: string, doc?: string | null): string =>
   `/base/${enc(base)}/corpus${doc ? `/${encPath(doc)}` : ''}`
 export const governancePath = (base: string): string => `/base/${enc(base)}/governance`
 export const historyPath = (base: string): string => `/base/${enc(base)}/history`
+export const insightsPath = (base: string): string => `/base/${enc(base)}/insights`
 /** One commit of the history: its words, its message and its diff. */
 export const commitPath = (base: string, commit: string): string =>
   `/base/${enc(base)}/history/${enc(commit)}`

@@ -190,7 +190,8 @@ export const fr: Resources<typeof en> = {
     corpus: 'Corpus',
     governance: 'Gouvernance',
     inventory: 'Inventaire',
-    history: 'Historique'
+    history: 'Historique',
+    insights: 'Analyses'
   },
   corpus: {
     treeLabel: 'Documents du corpus',
@@ -655,6 +656,66 @@ export const fr: Resources<typeof en> = {
     reviewNone: 'Quand un agent dépose une proposition, c’est ici que vous décidez si elle entre.',
     doneLabel: 'fait',
     todoLabel: 'à faire'
+  },
+  insights: {
+    title: 'Ce que les agents n’ont pas trouvé',
+    explain:
+      'D’après le journal d’usage des applications d’IA de cet ordinateur : recherches sans résultat, avec des correspondances partielles seulement, reformulées ou dont les résultats n’ont pas été lus. Chaque lacune est vérifiée sur les documents tels qu’ils sont, et se ferme d’elle-même quand ses questions trouvent une réponse.',
+    loading: 'Chargement des analyses',
+    noJournal:
+      'Aucun agent n’a encore cherché dans cette base (ou le journal d’usage est désactivé dans les Réglages).',
+    events_one: '{{count}} événement enregistré depuis le {{since}}',
+    events_other: '{{count}} événements enregistrés depuis le {{since}}',
+    openTitle: 'Lacunes ouvertes',
+    openEmpty: 'Aucune lacune ouverte : les agents ont trouvé ce qu’ils cherchaient.',
+    rank: 'Classées par nombre de sessions d’agents qui ont buté sur chaque lacune.',
+    sessions_one: '{{count}} session',
+    sessions_other: '{{count}} sessions',
+    searches_one: '{{count}} recherche',
+    searches_other: '{{count}} recherches',
+    lastSeen: 'dernière le {{date}}',
+    firstSeen: 'première le {{date}}',
+    queries: 'Ce que les agents ont demandé',
+    shown: 'Documents qui leur ont été montrés',
+    signals: {
+      'no-result': 'aucun résultat',
+      partial: 'correspondances partielles seulement',
+      reformulated: 'reformulée',
+      unread: 'résultats non lus'
+    },
+    writeIt: 'Rédiger',
+    writeItHint:
+      'Ouvre le plan avec un nouveau document pour cette lacune, ses questions à côté de l’éditeur.',
+    dismiss: 'Hors sujet pour cette base',
+    closedTitle: 'Lacunes fermées',
+    closedBy: 'Fermée le {{date}} par',
+    closedByNone: 'Fermée le {{date}}',
+    dismissedTitle: 'Écartées (hors sujet pour cette base)',
+    restore: 'Remettre',
+    figures: 'Lectures',
+    mostRead: 'Documents les plus lus',
+    mostReadSections: 'Sections les plus lues',
+    reads_one: '{{count}} lecture',
+    reads_other: '{{count}} lectures',
+    nothingRead: 'Aucun document lu pour l’instant.',
+    unread_one: '{{count}} document qu’aucun agent n’a lu depuis {{days}} jours',
+    unread_other: '{{count}} documents qu’aucun agent n’a lus depuis {{days}} jours',
+    more: 'et {{count}} de plus',
+    proposals: 'Propositions',
+    submitters: 'Par auteur',
+    submitter: 'Auteur',
+    pending: 'En attente',
+    accepted: 'Acceptées',
+    rejected: 'Rejetées',
+    noProposals: 'Aucune proposition pour l’instant.',
+    decision: 'Du dépôt à la décision : médiane {{median}} h, moyenne {{mean}} h ({{count}} décidées).',
+    noDecision: 'Aucune proposition décidée pour l’instant.',
+    beside: {
+      title: 'La lacune à laquelle ce document répond',
+      hint: 'Les agents ont demandé ceci sans trouver de réponse. Rédigez pour que ces questions trouvent ce document.'
+    },
+    dismissFailed: 'Mise à l’écart de la lacune',
+    restoreFailed: 'Remise de la lacune'
   },
   history: {
     title: 'Historique',

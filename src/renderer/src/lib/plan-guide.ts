@@ -18,6 +18,8 @@ export type DraftEdit = PlanEdit & {
   for?: string
   /** The text edit set aside while the kind of change has none (frontmatter only), given back on return. */
   kept?: Pick<PlanEdit, 'section' | 'content' | 'append'>
+  /** The knowledge gap this edit answers ("Write it" in the Insights tab): its queries stay beside the editor. */
+  gap?: { id: string; queries: string[] }
 }
 
 export const ownerOf = (e: PlanEdit): string | undefined => (e as DraftEdit).for
@@ -105,7 +107,8 @@ export function withPath(e: PlanEdit, path: string, exists: boolean): PlanEdit {
 
 const keepOwner = (e: PlanEdit): Partial<DraftEdit> => {
   const owner = ownerOf(e)
-  return owner ? { for: owner } : {}
+  const gap = (e as DraftEdit).gap
+  return { ...(owner ? { for: owner } : {}), ...(gap ? { gap } : {}) }
 }
 
 const fold = (s: string): string =>

@@ -1,10 +1,10 @@
-import { BookOpen, History, Inbox, Scale } from 'lucide-react'
+import { BookOpen, History, Inbox, Lightbulb, Scale } from 'lucide-react'
 import { NavLink, Outlet, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { corpusPath, governancePath, historyPath, inventoryPath } from '../routes'
+import { corpusPath, governancePath, historyPath, insightsPath, inventoryPath } from '../routes'
 import { useBases } from '../stores/bases'
 
-/** Corpus, Governance, Inventory, History: the base's four views, as links (each has its URL). */
+/** Inventory, Corpus, Governance, History, Insights: the base's five views, as links (each has its URL). */
 export function BaseTabs(): React.JSX.Element {
   const { t } = useTranslation()
   const base = useParams().base ?? ''
@@ -13,7 +13,8 @@ export function BaseTabs(): React.JSX.Element {
     { id: 'inventory', to: inventoryPath(base), icon: Inbox, label: t('tabs.inventory'), count: pending },
     { id: 'corpus', to: corpusPath(base), icon: BookOpen, label: t('tabs.corpus'), count: null },
     { id: 'governance', to: governancePath(base), icon: Scale, label: t('tabs.governance'), count: null },
-    { id: 'history', to: historyPath(base), icon: History, label: t('tabs.history'), count: null }
+    { id: 'history', to: historyPath(base), icon: History, label: t('tabs.history'), count: null },
+    { id: 'insights', to: insightsPath(base), icon: Lightbulb, label: t('tabs.insights'), count: null }
   ]
   return (
     <>

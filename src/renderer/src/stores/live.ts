@@ -16,6 +16,8 @@ interface LiveState {
   bases: number
   /** Per base: proposals-changed or head-changed. */
   base: Record<string, number>
+  /** Per base: insights-changed (gaps checked again), apart so that no other screen reloads. */
+  insights: Record<string, number>
   /** Moves when the stream comes back after an outage (every base may have changed). */
   epoch: number
   start(): () => void
@@ -26,6 +28,7 @@ export const useLive = create<LiveState>()((set) => ({
   any: 0,
   bases: 0,
   base: {},
+  insights: {},
   epoch: 0,
 
   start() {
@@ -48,6 +51,8 @@ export const useLive = create<LiveState>()((set) => ({
       set((s) => {
         const next: Partial<LiveState> = { any: s.any + 1 }
         if (e.type === 'bases-changed') next.bases = s.bases + 1
+        else if (e.type === 'insights-changed')
+          next.insights = { ...s.insights, [e.base]: (s.insights[e.base] ?? 0) + 1 }
         // A sync that moved the branch says so with its own head-changed: the status alone
         // refreshes the overview (`any`), not the base's screens.
         else if (e.type !== 'sync-changed') next.base = { ...s.base, [e.base]: (s.base[e.base] ?? 0) + 1 }
@@ -64,3 +69,6 @@ export const useLive = create<LiveState>()((set) => ({
 
 export const useBaseRevision = (base: string): number =>
   useLive((s) => s.epoch * 1_000_000 + (s.base[base] ?? 0))
+
+export const useInsightsRevision = (base: string): number =>
+  useLive((s) => s.epoch * 1_000_000 + (s.base[base] ?? 0) * 1_000 + (s.insights[base] ?? 0))

@@ -10,6 +10,8 @@ import { findHeading, switchMode, withPath } from '../../lib/plan-guide'
 import { useBaseRevision } from '../../stores/live'
 import { ErrorNotice } from '../ErrorNotice'
 import { EditProposal } from './EditProposal'
+import { EditGap } from './EditGap'
+import { gapOf } from '../../lib/gap-edit'
 import { CorpusSuggestions } from './CorpusSuggestions'
 import { FrontmatterFields } from './FrontmatterFields'
 import { MarkdownEditor } from './MarkdownEditor'
@@ -255,7 +257,14 @@ export function EditCard({
             }}
           />
         </div>
-        <EditProposal base={base} ids={proposalIds} />
+        {gapOf(edit) ? (
+          <div className="edit-beside">
+            <EditGap gap={gapOf(edit) as { id: string; queries: string[] }} />
+            {proposalIds.length > 0 ? <EditProposal base={base} ids={proposalIds} /> : null}
+          </div>
+        ) : (
+          <EditProposal base={base} ids={proposalIds} />
+        )}
       </div>
     </li>
   )

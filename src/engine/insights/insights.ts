@@ -1,0 +1,202 @@
+import type { Base } from '../registry/base'
+import type { HubLog } from '../hublog'
+import { describeError } from '../errors'
+import { readJournal } from '../journal/store'
+import { searchBases } from '../search/search'
+import { headCommit } from '../review/worktree'
+import { LocateCache } from '../review/locate-cache'
+import type { GapStatus, GapTopic, Insights } from '../../shared/insights'
+import { gapTopics, type RawTopic } from './gaps'
+import { findRecord, readState, stateFile, writeState, type InsightsState } from './state'
+import { proposalFigures, readFigures, unreadFigure } from './figures'
+
+/**
+ * A base's insights: its gap topics with their status, and the figures. A topic closes by itself
+ * when its queries now find what they did not (re-run through kb_search's own engine against the
+ * corpus as it is), crediting the commit given (a resolution, a sync) or else the base's HEAD; a
+ * closed topic whose queries find nothing again reopens. Dismissals are the manager's and stay.
+ */
+
+export interface InsightsOptions {
+  userDataDir: string
+  journalDir: string
+  log: HubLog
+  now?: () => Date
+  /** The commit a closure seen now is credited to; default: the base's HEAD. */
+  closedBy?: string
+}
+
+/** Queries of a topic re-run by a check: its most asked ones. */
+export const CHECKED_QUERIES = 3
+/**
+ * Topics listed (and checked), the most hit first: a year of one-off questions would otherwise
+ * cost three searches each at every cold look; the rest are counted (`gapTopics`).
+ */
+export const MAX_TOPICS = 200
+const RESULTS = 8
+const PARALLEL = 4
+
+interface Found {
+  complete: boolean
+  paths: string[]
+}
+
+/**
+ * What each query finds, kept per corpus while its fingerprint stands (the inventory's cache: every
+ * document's stat), so that the Insights tab asked again after a proposal, or the closure check
+ * after a resolution that changed nothing a gap asked about, does not search again. In the process
+ * that runs the check; a CLI run searches once per query.
+ */
+const found = new LocateCache<Found>()
+
+type Lookup = ReturnType<LocateCache<Found>['session']>
+
+/**
+ * Whether a query now finds an answer: every term in some document (no OR fallback), and a
+ * document other than those it was already shown and left unread.
+ */
+async function findsNow(
+  base: Base,
+  lookup: Lookup,
+  query: string,
+  shownComplete: ReadonlySet<string>
+): Promise<boolean> {
+  const r = await lookup(
+    query,
+    async () => {
+      const [hit] = await searchBases([base], query, 'keyword', RESULTS)
+      return { complete: !hit.partial, paths: hit.results.map((d) => d.path) }
+    },
+    { complete: false, paths: [] }
+  )
+  return r.complete && r.paths.some((p) => !shownComplete.has(p))
+}
+
+/** Half the checked queries (rounded up) finding an answer close the topic. */
+async function answeredNow(base: Base, lookup: Lookup, t: RawTopic): Promise<boolean> {
+  const shown = new Set(t.shownComplete)
+  const queries = t.queries.slice(0, CHECKED_QUERIES)
+  let hits = 0
+  for (const q of queries) if (await findsNow(base, lookup, q, shown)) hits++
+  return hits * 2 >= queries.length
+}
+
+async function inBatches<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length)
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++
+        out[i] = await fn(items[i])
+      }
+    })
+  )
+  return out
+}
+
+const STATUS_ORDER: Record<GapStatus, number> = { open: 0, closed: 1, dismissed: 2 }
+
+export async function computeInsights(base: Base, opts: InsightsOptions): Promise<Insights> {
+  const now = (opts.now ?? (() => new Date()))()
+  const events = readJournal(opts.journalDir, { base: base.name }).events
+  const all = gapTopics(events, base.name)
+  const raw = all.slice(0, MAX_TOPICS)
+  const file = stateFile(opts.userDataDir, base.name)
+  const state = readState(file)
+  let changed = false
+  let credit: string | null | undefined = opts.closedBy
+
+  const lookup = found.session(base)
+  const verdicts = await inBatches(raw, PARALLEL, async (t) => {
+    const rec = findRecord(state, t.id, t.keys)
+    if (rec?.[1].dismissedAt) return { t, status: 'dismissed' as const, rec }
+    const answered = await answeredNow(base, lookup, t)
+    return { t, status: answered ? ('closed' as const) : ('open' as const), rec }
+  })
+
+  const gaps: GapTopic[] = []
+  for (const { t, status, rec } of verdicts) {
+    const id = rec?.[0] ?? t.id
+    const record = rec?.[1] ?? { keys: [] }
+    const keys = [...new Set([...record.keys, ...t.keys])].sort()
+    if (status === 'closed' && !record.closedBy) {
+      if (credit === undefined) credit = await headCommit(base.root).catch(() => null)
+      record.closedBy = { commit: credit, at: now.toISOString() }
+      changed = true
+    } else if (status === 'open' && record.closedBy) {
+      delete record.closedBy
+      changed = true
+    }
+    if (status !== 'open' || rec) {
+      if (keys.length !== record.keys.length) changed = true
+      state.topics[id] = { ...record, keys }
+    }
+    gaps.push({
+      id,
+      status,
+      queries: t.queries,
+      count: t.count,
+      sessions: t.sessions,
+      firstSeen: t.firstSeen,
+      lastSeen: t.lastSeen,
+      signals: t.signals,
+      documents: t.documents,
+      ...(status === 'closed' && record.closedBy ? { closedBy: record.closedBy } : {}),
+      ...(record.dismissedAt ? { dismissedAt: record.dismissedAt } : {})
+    })
+  }
+  gaps.sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status])
+  if (changed) await saveState(file, state, opts.log)
+
+  return {
+    base: base.name,
+    generatedAt: now.toISOString(),
+    journal: { events: events.length, since: events[0]?.t ?? null },
+    gaps,
+    gapTopics: all.length,
+    ...readFigures(events, base.name),
+    unread: unreadFigure(events, base, now),
+    ...proposalFigures(base)
+  }
+}
+
+async function saveState(file: string, state: InsightsState, log: HubLog): Promise<void> {
+  try {
+    await writeState(file, state)
+  } catch (e) {
+    // The closures are found again at the next look; only the credited commit may then differ.
+    log.warning(`insights : état non enregistré (${file}) : ${describeError(e)}`)
+  }
+}
+
+/**
+ * "Not for this base" (or its undoing): remembered by the topic's id and its queries, so that it
+ * holds when the topic grows. Unknown id: false.
+ */
+export async function setGapDismissed(
+  base: Base,
+  id: string,
+  dismissed: boolean,
+  opts: InsightsOptions
+): Promise<boolean> {
+  const now = (opts.now ?? (() => new Date()))()
+  const file = stateFile(opts.userDataDir, base.name)
+  const state = readState(file)
+  const events = readJournal(opts.journalDir, { base: base.name }).events
+  const topic = gapTopics(events, base.name).find(
+    (t) => t.id === id || findRecord(state, t.id, t.keys)?.[0] === id
+  )
+  const held = state.topics[id]
+  if (!topic && !held) return false
+  const record = held ?? { keys: [] }
+  const keys = [...new Set([...record.keys, ...(topic?.keys ?? [])])].sort()
+  if (dismissed) state.topics[id] = { ...record, keys, dismissedAt: record.dismissedAt ?? now.toISOString() }
+  else {
+    const { dismissedAt: _gone, ...rest } = record
+    void _gone
+    state.topics[id] = { ...rest, keys }
+  }
+  await writeState(file, state)
+  return true
+}

@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { memoryHubLog } from '../src/engine/hublog'
+import { HubService } from '../src/engine/hub/service'
+import { dispatch } from '../src/engine/hub/dispatch'
+import type { HubConfig } from '../src/engine/config'
+import { openJournal } from '../src/engine/journal/writer'
+import type { JournalEventBody } from '../src/engine/journal/events'
+import { fileProposal } from '../src/engine/proposals/propose'
+import { resolvePlan } from '../src/engine/review/resolve'
+import { git } from './helpers/fixtures'
+import type { HubEvent } from '../src/shared/hub-api'
+
+/** Insights through the HubApi: the gaps, "not for this base", and the re-check after a resolution. */
+
+const dirs: string[] = []
+afterEach(() => {
+  dirs.splice(0).forEach(removeDir)
+})
+
+function setup(): { service: HubService; config: HubConfig } {
+  const basesDir = tempDir('okf-ins-bases-')
+  const userData = tempDir('okf-ins-ud-')
+  dirs.push(basesDir, userData)
+  makeBundle(basesDir, 'alpha', {
+    files: { 'knowledge/sso.md': '# Reconnexion SSO\n\nCliquer sur « réauthentifier ».\n' }
+  })
+  const config: HubConfig = {
+    basesDir,
+    readTocThreshold: 8192,
+    logFile: null,
+    defaultBases: false,
+    configFile: null,
+    userDataDir: userData
+  }
+  return {
+    service: new HubService({ config, log: memoryHubLog(), transport: 'web', version: '0.0.0-test' }),
+    config
+  }
+}
+
+const searched = (query: string): JournalEventBody => ({
+  tool: 'kb_search',
+  bases: ['alpha'],
+  query,
+  mode: 'keyword',
+  results: 0,
+  orFallback: false,
+  groups: [{ base: 'alpha', orFallback: false, shown: [] }]
+})
+
+function agentsAsk(config: HubConfig): void {
+  const w = openJournal(config, memoryHubLog())
+  w.record({ session: 'a', client: 'claude-code' }, searched('ticket kerberos'))
+  w.record({ session: 'a', client: 'claude-code' }, searched('kerberos'))
+  w.record({ session: 'b', client: 'cursor' }, searched('Kerberos tickets'))
+  w.record(
+    { session: 'b', client: 'cursor' },
+    { tool: 'kb_read', base: 'alpha', path: 'sso.md', section: null, shown: 'full' }
+  )
+}
+
+describe('HubApi — insights', () => {
+  it('lists a gap, dismisses it and takes the dismissal back', async () => {
+    const { service, config } = setup()
+    agentsAsk(config)
+    const insights = await service.insights('alpha')
+    expect(insights.gaps).toHaveLength(1)
+    const [gap] = insights.gaps
+    expect(gap).toMatchObject({ status: 'open', sessions: 2, count: 3, signals: { 'no-result': 3 } })
+    expect(gap.queries).toEqual(expect.arrayContaining(['ticket kerberos', 'kerberos', 'Kerberos tickets']))
+    expect(insights.mostRead).toEqual([{ path: 'sso.md', reads: 1, sessions: 1 }])
+    expect((await service.dismissGap('alpha', gap.id, true)).gaps[0]).toMatchObject({ status: 'dismissed' })
+    expect((await service.insights('alpha')).gaps[0].status).toBe('dismissed')
+    expect((await service.dismissGap('alpha', gap.id, false)).gaps[0].status).toBe('open')
+    expect(await dispatch(service, 'dismissGap', ['alpha', 'gap-nope', true], memoryHubLog())).toMatchObject({
+      error: { code: 'NOT_FOUND' }
+    })
+    expect(await dispatch(service, 'insights', ['alpha', 1], memoryHubLog())).toMatchObject({
+      error: { code: 'INVALID_INPUT' }
+    })
+    expect(await dispatch(service, 'insights', ['nope'], memoryHubLog())).toMatchObject({
+      error: { code: 'UNKNOWN_BASE' }
+    })
+  })
+
+  it('checks the gaps again after a resolution and credits its commit', async () => {
+    const { service, config } = setup()
+    agentsAsk(config)
+    const id = (await service.insights('alpha')).gaps[0].id
+    const base = service.registry.get('alpha')
+    const filed = await fileProposal(
+      base,
+      {
+        type: 'addition',
+        concerns: 'tickets Kerberos',
+        content: 'Renouveler un ticket kerberos : kinit.',
+        sources: ['journal'],
+        confidence: 'high',
+        submittedBy: 'agent'
+      },
+      { log: memoryHubLog() }
+    )
+    const checked = new Promise<HubEvent>((done) => {
+      const off = service.subscribe((e) => {
+        if (e.type === 'insights-changed') {
+          off()
+          done(e)
+        }
+      })
+    })
+    const result = await service.resolvePlan('alpha', {
+      summary: 'Tickets Kerberos',
+      reviewed_by: 'human:Morgane',
+      resolutions: [{ id: filed.id, resolution: 'accepted', integrated_into: ['kerberos.md'] }],
+      edits: [
+        { path: 'kerberos.md', content: '# Tickets Kerberos\n\nRenouveler un ticket kerberos : `kinit`.\n' }
+      ]
+    })
+    expect(await checked).toEqual({ type: 'insights-changed', base: 'alpha' })
+    const gap = (await service.insights('alpha')).gaps.find((g) => g.id === id)
+    expect(gap).toMatchObject({ status: 'closed', closedBy: { commit: result.commit } })
+  })
+
+  it('credits HEAD to a closure it finds at a look (a resolve from the CLI), and reopens when the answer goes', async () => {
+    const { service, config } = setup()
+    agentsAsk(config)
+    const id = (await service.insights('alpha')).gaps[0].id
+    const base = service.registry.get('alpha')
+    const log = memoryHubLog()
+    const filed = await fileProposal(
+      base,
+      {
+        type: 'addition',
+        concerns: 'Kerberos',
+        content: 'kinit',
+        sources: ['x'],
+        confidence: 'low',
+        submittedBy: 'a'
+      },
+      { log }
+    )
+    // The engine's own resolve, as `okf-hub review resolve` runs it: no hub service to re-check.
+    const result = await resolvePlan(
+      base,
+      {
+        summary: 'Kerberos',
+        reviewed_by: 'human:Morgane',
+        resolutions: [{ id: filed.id, resolution: 'accepted', integrated_into: ['kerberos.md'] }],
+        edits: [{ path: 'kerberos.md', content: '# Kerberos\n\nRenouveler un ticket kerberos.\n' }]
+      },
+      { log }
+    )
+    expect(git(base.root, 'rev-parse', 'HEAD').trim()).toBe(result.commit)
+    expect((await service.insights('alpha')).gaps.find((g) => g.id === id)).toMatchObject({
+      status: 'closed',
+      closedBy: { commit: result.commit }
+    })
+    git(base.root, 'rm', '-q', 'knowledge/kerberos.md')
+    git(base.root, 'commit', '-qm', 'retrait')
+    const back = (await service.insights('alpha')).gaps.find((g) => g.id === id)
+    expect(back?.status).toBe('open')
+    expect(back?.closedBy).toBeUndefined()
+  })
+})
