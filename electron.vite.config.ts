@@ -9,6 +9,9 @@ import type { Plugin } from 'vite'
 // @vscode/ripgrep stays external: it locates its platform binary on disk.
 const bundled = [
   '@modelcontextprotocol/sdk',
+  // The v2 line serves both protocol eras (2025 initialize, 2026-07-28 server/discover).
+  '@modelcontextprotocol/server',
+  '@modelcontextprotocol/core',
   // The SDK's Streamable HTTP transport (okf-hub serve --http); loaded only with --http.
   '@hono/node-server',
   'zod',

@@ -2,8 +2,10 @@ import { join } from 'node:path'
 import { existsSync, mkdirSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import { createServer, type Socket } from 'node:net'
-import { CACHE, ROOT, benchHome, compare, connectServer, runProcess, type Options } from '../lib'
+import { CACHE, ROOT, SERVER_JS, benchHome, compare, connectServer, runProcess, type Options } from '../lib'
 import { generateBase } from '../corpus'
+import { Client as ModernClient } from '@modelcontextprotocol/client'
+import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/client/stdio'
 
 const FS_SERVER = join(ROOT, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js')
 
@@ -38,6 +40,32 @@ export default async function coldstart(o: Options): Promise<void> {
         await s.close()
       }
     },
+    o
+  )
+
+  // Both protocol eras (issue 26): a client pinned to 2026-07-28 (server/discover, then tools/list
+  // with the per-request envelope) against the 2025-11-25 one (initialize, then tools/list).
+  await compare(
+    'coldstart',
+    'okf-hub server, 2026-07-28 client → tools/list',
+    async () => {
+      const c = new ModernClient(
+        { name: 'okf-bench', version: '0' },
+        { versionNegotiation: { mode: { pin: '2026-07-28' } } }
+      )
+      await c.connect(
+        new ModernStdio({
+          command: process.execPath,
+          args: [SERVER_JS],
+          cwd: '/',
+          env: home.env,
+          stderr: 'ignore'
+        })
+      )
+      await c.listTools()
+      await c.close()
+    },
+    { label: '2025-11-25 client', fn: ours },
     o
   )
 

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
+import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from '@modelcontextprotocol/server'
 import type { HubLog } from '../engine/hublog'
 import { describeError } from '../engine/errors'
 import {
@@ -14,7 +15,9 @@ import {
   type ClientTimeouts
 } from '../loopback/guard'
 import type { Hub } from './hub'
-import { createMcpSession, type McpSession } from './protocol'
+import { POLL_INTERVAL_MS, createMcpSession, type McpSession } from './protocol'
+import { DocumentWatch } from './document-watch'
+import { legacyErrorCode } from './protocol-error'
 import { BoundedEventStore } from './event-store'
 import { prepareHub, type ServeOptions } from './hub-setup'
 
@@ -24,11 +27,19 @@ import { prepareHub, type ServeOptions } from './hub-setup'
  * writes), with the bridge's guard (guard.ts): a foreign `Host` (DNS rebinding) or `Origin` is
  * refused before anything else, then a bearer token is required, then the body is bounded.
  *
- * Session-based, not stateless: list_changed and resources/updated are server-initiated and need
- * the session's standalone SSE stream, and subscriptions are per-client state. Each session has its
- * own SDK `Server` over the one process-wide Hub (one registry, as on stdio). Sessions are bounded:
- * past MAX_HTTP_SESSIONS the least recently used is closed (a host that never says DELETE cannot
- * lock the others out).
+ * Two protocol eras behind the one guard, told apart by the SDK's own classification
+ * (`isLegacyRequest`: a request without the 2026-07-28 `_meta` envelope is 2025-era):
+ *
+ * - 2025-06-18 / 2025-11-25 clients get the session-based door they always had: list_changed and
+ *   resources/updated are server-initiated and need the session's standalone SSE stream, and
+ *   subscriptions are per-client state. Each session has its own SDK `Server` over the one
+ *   process-wide Hub (one registry, as on stdio). Sessions are bounded: past MAX_HTTP_SESSIONS the
+ *   least recently used is closed (a host that never says DELETE cannot lock the others out). The
+ *   SDK's own legacy leg would be stateless (no GET stream: no notification at all), hence ours.
+ * - 2026-07-28 clients are served per request by the SDK's handler (`legacy: 'reject'`: it never
+ *   sees a 2025 request), each request by a fresh instance of the same definition; their
+ *   notifications travel on `subscriptions/listen` streams, fed by one door-wide poll while a
+ *   stream is open.
  */
 
 export const MCP_HTTP_PATH = '/mcp'
@@ -81,6 +92,69 @@ function refuse(
   res.end(body)
 }
 
+/** A Node request as the web-standard `Request` the SDK's 2026-07-28 handler takes (body already read). */
+function toWebRequest(
+  req: IncomingMessage,
+  port: number,
+  body: Buffer | undefined,
+  signal: AbortSignal
+): Request {
+  const headers = new Headers()
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue
+    for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one)
+  }
+  return new Request(`http://127.0.0.1:${port}${req.url ?? '/'}`, {
+    method: req.method,
+    headers,
+    signal,
+    ...(body && req.method !== 'GET' && req.method !== 'HEAD' ? { body: new Uint8Array(body) } : {})
+  })
+}
+
+/** Resolves when the response can take more, or when its client is gone. */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}
+
+/** Writes a web `Response` (a JSON answer or an event stream) to the Node response, stream by stream. */
+async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {}
+  response.headers.forEach((v, k) => (headers[k] = v))
+  res.writeHead(response.status, headers)
+  if (!response.body) {
+    res.end()
+    return
+  }
+  const reader = response.body.getReader()
+  // A client gone: the SDK's stream is cancelled (a listen stream releases its subscription).
+  res.once('close', () => void reader.cancel().catch(() => {}))
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    // A client slow to read holds the stream back (it is not buffered here without bound).
+    if (!res.write(value) && !res.destroyed) await drainedOrClosed(res)
+  }
+  res.end()
+}
+
+/** The documents a `subscriptions/listen` request names (2026-07-28), or null for any other request. */
+function listenedDocuments(body: unknown): string[] | null {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null
+  const m = body as { method?: unknown; params?: { notifications?: { resourceSubscriptions?: unknown } } }
+  if (m.method !== 'subscriptions/listen') return null
+  const wanted = m.params?.notifications?.resourceSubscriptions
+  return Array.isArray(wanted) ? wanted.filter((u): u is string => typeof u === 'string') : []
+}
+
 /** The request's path, never its query: the only part of a URL the log sees. */
 const pathOnly = (url: string | undefined): string => (url ?? '/').split('?')[0].slice(0, 200)
 
@@ -105,7 +179,7 @@ export async function startHttpDoor(opts: HttpDoorOptions): Promise<RunningHttpD
       log.info(`http : ${MAX_HTTP_SESSIONS} sessions ouvertes — la moins récemment utilisée est fermée`)
       closeSession(oldest[0])
     }
-    const mcp = createMcpSession(hub, log, 'http')
+    const mcp = createMcpSession(hub, log, { label: 'http' })
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       // A priming event (id + retry) opens every event stream, and a cut stream can be resumed.
@@ -122,8 +196,58 @@ export async function startHttpDoor(opts: HttpDoorOptions): Promise<RunningHttpD
       if (id !== undefined && sessions.has(id)) closeSession(id)
       else mcp.dispose()
     }
+    // 2025 clients keep their error codes (the SDK re-codes -32002 for 2026-07-28 on every era).
+    const send = transport.send.bind(transport)
+    transport.send = (message, options) => send(legacyErrorCode(message), options)
     await mcp.server.connect(transport)
     return transport
+  }
+
+  // 2026-07-28: one handler for the door, a fresh instance per request, nothing live in it.
+  const modern: McpHttpHandler = createMcpHandler(
+    () => createMcpSession(hub, log, { label: 'http', live: false }).server,
+    {
+      legacy: 'reject',
+      maxRequestBodySize: MCP_HTTP_MAX_BODY_BYTES,
+      onerror: (e) => log.info(`http : ${e.message}`)
+    }
+  )
+  // Its listen streams hear what the 2025 sessions hear: the bases changed (tools and resources
+  // lists), and the documents they named changed — one poll for the door, only while one listens.
+  const watch = new DocumentWatch(hub.ctx)
+  let listening = 0
+  let poll: NodeJS.Timeout | undefined
+  const stopBases = hub.onBasesChanged(() => {
+    modern.notify.toolsChanged()
+    modern.notify.resourcesChanged()
+  })
+  const startListening = (uris: string[]): (() => void) => {
+    const release = watch.hold(uris)
+    if (listening++ === 0) {
+      poll = setInterval(() => {
+        hub.fresh()
+        for (const uri of watch.changed()) modern.notify.resourceUpdated(uri)
+      }, POLL_INTERVAL_MS)
+      poll.unref()
+    }
+    let live = true
+    return () => {
+      if (!live) return
+      live = false
+      release()
+      if (--listening === 0) clearInterval(poll)
+    }
+  }
+
+  const serveModern = async (res: ServerResponse, web: Request, body: unknown): Promise<void> => {
+    const uris = listenedDocuments(body)
+    const release = uris === null ? null : startListening(uris)
+    try {
+      const response = await modern.fetch(web, body !== undefined ? { parsedBody: body } : {})
+      await sendWebResponse(res, response)
+    } finally {
+      release?.()
+    }
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -144,8 +268,8 @@ export async function startHttpDoor(opts: HttpDoorOptions): Promise<RunningHttpD
       )
     }
     let body: unknown
+    let raw: Buffer | undefined
     if (req.method === 'POST') {
-      let raw: Buffer
       try {
         raw = await readBoundedBody(req, MCP_HTTP_MAX_BODY_BYTES)
       } catch (e) {
@@ -172,6 +296,13 @@ export async function startHttpDoor(opts: HttpDoorOptions): Promise<RunningHttpD
         return
       }
     }
+    // The SDK's own era test, on the body already read and bounded: a 2026-07-28 request (its `_meta`
+    // envelope, even a malformed one the handler must answer) goes to the per-request handler.
+    const gone = new AbortController()
+    res.once('close', () => gone.abort())
+    const web = toWebRequest(req, port, raw, gone.signal)
+    if (!(await isLegacyRequest(web, body, { maxRequestBodySize: MCP_HTTP_MAX_BODY_BYTES })))
+      return serveModern(res, web, body)
     const sessionId = req.headers['mcp-session-id']
     if (typeof sessionId === 'string') {
       const s = sessions.get(sessionId)
@@ -213,6 +344,9 @@ export async function startHttpDoor(opts: HttpDoorOptions): Promise<RunningHttpD
     close: () =>
       new Promise<void>((resolve) => {
         for (const id of [...sessions.keys()]) closeSession(id)
+        stopBases()
+        clearInterval(poll)
+        void modern.close()
         server.close(() => resolve())
         server.closeAllConnections()
       })

@@ -1,5 +1,4 @@
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js'
-import { ProtocolError } from './protocol-error'
+import { ErrorCode, ProtocolError } from './protocol-error'
 import { HubError } from '../engine/errors'
 import { readCorpusDocument } from '../engine/corpus/browse'
 import { splitFrontmatter } from '../engine/corpus/frontmatter'

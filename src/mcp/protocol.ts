@@ -1,23 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import {
-  CallToolRequestSchema,
-  CompleteRequestSchema,
-  ErrorCode,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  SetLevelRequestSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema
-} from '@modelcontextprotocol/sdk/types.js'
+import { CLIENT_INFO_META_KEY, Server } from '@modelcontextprotocol/server'
+import type { CacheHint, Tool } from '@modelcontextprotocol/server'
 import type { HubLog, LogLevel } from '../engine/hublog'
 import { LogTap } from './log-tap'
-import { ProtocolError } from './protocol-error'
+import { ErrorCode, ProtocolError } from './protocol-error'
 import { fileFingerprint } from '../engine/corpus/browse'
+import type { DocumentWatch } from './document-watch'
 import type { Hub } from './hub'
 import {
   RESOURCE_TEMPLATE,
@@ -39,6 +27,15 @@ export const SERVER_VERSION: string = version
 export const MAX_SUBSCRIPTIONS = 64
 /** How often a session looks at its subscribed documents and at the bases (live discovery). */
 export const POLL_INTERVAL_MS = 1000
+/**
+ * How long a 2026-07-28 client may keep what follows from the bases (tools/list, whose descriptions
+ * name them; resources/list; server/discover's instructions): every request re-reads the bases'
+ * stat fingerprint and a listening client is told of a change within one poll, so a list is not
+ * promised for longer than that poll. `private`: what a hub serves is its user's, behind a token.
+ */
+export const LIVE_LIST_CACHE: CacheHint = { ttlMs: POLL_INTERVAL_MS, cacheScope: 'private' }
+/** prompts/list and resources/templates/list are this build's own, whatever the bases: an hour. */
+export const STATIC_LIST_CACHE: CacheHint = { ttlMs: 3_600_000, cacheScope: 'private' }
 
 /** The spec's syslog levels, least severe first. */
 const MCP_LOG_LEVELS = [
@@ -63,15 +60,36 @@ export interface McpSession {
   dispose(): void
 }
 
+export interface SessionOptions {
+  /** The prefix of this session's log lines: `mcp` (stdio) or `http`. */
+  label?: string
+  /**
+   * Whether the instance lives as long as a connection (stdio, a 2025 HTTP session): it then polls
+   * the bases and its subscribed documents and notifies by itself. A 2026-07-28 HTTP request's
+   * instance serves that one request: the door polls once for all its listening streams.
+   */
+  live?: boolean
+  /**
+   * The documents 2026-07-28 `subscriptions/listen` streams named on this connection (stdio: the
+   * SDK's entry answers a listen itself, the instance never sees it). A live session's poll follows
+   * them too and sends resources/updated, which the entry stamps onto the listening streams.
+   */
+  watch?: DocumentWatch
+}
+
 /**
- * The one MCP server definition, whichever transport carries it (stdio, each Streamable HTTP
- * session): the seven tools (text + structured twin), documents as resources with their template,
- * completion and subscriptions, the two playbooks as prompts. Every request starts with live
- * discovery (`hub.fresh()`), and a light poll (one fingerprint of the bases, one stat per
- * subscribed document, every POLL_INTERVAL_MS) delivers list_changed and resources/updated even to
- * a host that is not calling.
+ * The one MCP server definition, whichever era and transport carries it (stdio, each Streamable
+ * HTTP session, each 2026-07-28 HTTP request): the seven tools (text + structured twin), documents as
+ * resources with their template, completion and subscriptions, the two playbooks as prompts. Every
+ * request starts with live discovery (`hub.fresh()`), and a light poll (one fingerprint of the
+ * bases, one stat per subscribed document, every POLL_INTERVAL_MS) delivers list_changed and
+ * resources/updated even to a host that is not calling. The SDK serves the handlers to both eras:
+ * `initialize` sessions (2025-06-18, 2025-11-25) and `server/discover` ones (2026-07-28), where the
+ * same notifications reach the client through its `subscriptions/listen` streams.
  */
-export function createMcpSession(hub: Hub, log: HubLog, label = 'mcp'): McpSession {
+export function createMcpSession(hub: Hub, log: HubLog, opts: SessionOptions = {}): McpSession {
+  const label = opts.label ?? 'mcp'
+  const live = opts.live ?? true
   const server = new Server(
     { name: SERVER_NAME, version: SERVER_VERSION },
     {
@@ -83,7 +101,15 @@ export function createMcpSession(hub: Hub, log: HubLog, label = 'mcp'): McpSessi
         completions: {},
         logging: {}
       },
-      instructions: hub.instructions()
+      instructions: hub.instructions(),
+      // Read only by the 2026-07-28 encoder: a 2025 answer carries no cache field.
+      cacheHints: {
+        'tools/list': LIVE_LIST_CACHE,
+        'resources/list': LIVE_LIST_CACHE,
+        'server/discover': LIVE_LIST_CACHE,
+        'prompts/list': STATIC_LIST_CACHE,
+        'resources/templates/list': STATIC_LIST_CACHE
+      }
     }
   )
   server.onerror = (e) => log.warning(`${label} : ${e.message}`)
@@ -94,16 +120,19 @@ export function createMcpSession(hub: Hub, log: HubLog, label = 'mcp'): McpSessi
   const undelivered = (what: string) => (e: Error) =>
     log.warning(`${label} : notification ${what} non délivrée : ${e.message}`)
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: hub.listTools() }))
-  server.setRequestHandler(CallToolRequestSchema, async (req) => {
+  // tools/list's order is TOOLS' own, fixed: the same list every time (2026-07-28 asks for it).
+  // The cast: tool.ts types a schema as a plain record; every one is an `object` JSON Schema.
+  server.setRequestHandler('tools/list', async () => ({ tools: hub.listTools() as Tool[] }))
+  server.setRequestHandler('tools/call', async (req, rctx) => {
     // A name no tool has is a protocol error (the spec's -32602), not a tool's result; the
     // contract's words are kept as its message. `okf-hub tool` keeps the contract's text.
     if (!hub.hasTool(req.params.name))
       throw new ProtocolError(ErrorCode.InvalidParams, `NOT_FOUND: outil inconnu : ${req.params.name}`)
-    const out = await hub.callTool(req.params.name, req.params.arguments, {
-      session,
-      client: server.getClientVersion()?.name ?? null
-    })
+    // A 2025 client named itself once at initialize; a 2026-07-28 one names itself in each request.
+    const envelope = rctx.mcpReq.envelope as Record<string, { name?: unknown } | undefined> | undefined
+    const named = envelope?.[CLIENT_INFO_META_KEY]?.name
+    const client = server.getClientVersion()?.name ?? (typeof named === 'string' ? named : null)
+    const out = await hub.callTool(req.params.name, req.params.arguments, { session, client })
     return {
       content: [{ type: 'text' as const, text: out.text }],
       isError: out.isError,
@@ -111,19 +140,19 @@ export function createMcpSession(hub: Hub, log: HubLog, label = 'mcp'): McpSessi
     }
   })
 
-  server.setRequestHandler(ListResourcesRequestSchema, async (req) => {
+  server.setRequestHandler('resources/list', async (req) => {
     hub.fresh()
     return listResources(ctx, req.params?.cursor)
   })
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => resourceTemplates())
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
+  server.setRequestHandler('resources/templates/list', async () => resourceTemplates())
+  server.setRequestHandler('resources/read', async (req) => {
     hub.fresh()
     return readResource(ctx, req.params.uri)
   })
 
   /** uri → the canonical file it named when subscribed, and that file's fingerprint. */
   const subscriptions = new Map<string, { abs: string; key: string }>()
-  server.setRequestHandler(SubscribeRequestSchema, async (req) => {
+  server.setRequestHandler('resources/subscribe', async (req) => {
     hub.fresh()
     const { uri } = req.params
     const target = resolveResource(ctx, uri)
@@ -135,18 +164,18 @@ export function createMcpSession(hub: Hub, log: HubLog, label = 'mcp'): McpSessi
     subscriptions.set(uri, { abs: target.abs, key: fileFingerprint(target.abs) })
     return {}
   })
-  server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
+  server.setRequestHandler('resources/unsubscribe', async (req) => {
     subscriptions.delete(req.params.uri)
     return {}
   })
 
-  server.setRequestHandler(ListPromptsRequestSchema, async () => listPrompts())
-  server.setRequestHandler(GetPromptRequestSchema, async (req) => {
+  server.setRequestHandler('prompts/list', async () => listPrompts())
+  server.setRequestHandler('prompts/get', async (req) => {
     hub.fresh()
     return getPrompt(ctx, req.params.name, req.params.arguments)
   })
 
-  server.setRequestHandler(CompleteRequestSchema, async (req) => {
+  server.setRequestHandler('completion/complete', async (req) => {
     hub.fresh()
     const { ref, argument, context } = req.params
     let completion: Completion = { values: [], hasMore: false }
@@ -161,9 +190,10 @@ export function createMcpSession(hub: Hub, log: HubLog, label = 'mcp'): McpSessi
   })
 
   // logging: the hub log's lines of this process at or above the level this session asked for,
-  // none before it asks (a host that never calls logging/setLevel is not sent the log).
+  // none before it asks (a host that never calls logging/setLevel is not sent the log). The 2025
+  // era's method only: 2026-07-28 has no logging/setLevel (the SDK answers -32601 there).
   let stopLogging: (() => void) | null = null
-  server.setRequestHandler(SetLevelRequestSchema, async (req) => {
+  server.setRequestHandler('logging/setLevel', async (req) => {
     const threshold = MCP_LOG_LEVELS.indexOf(req.params.level)
     stopLogging?.()
     stopLogging =
@@ -183,29 +213,39 @@ export function createMcpSession(hub: Hub, log: HubLog, label = 'mcp'): McpSessi
     return {}
   })
 
-  const stopListening = hub.onBasesChanged(() => {
-    server.sendToolListChanged().catch(undelivered('tools/list_changed'))
-    server.sendResourceListChanged().catch(undelivered('resources/list_changed'))
-  })
+  const stopListening = live
+    ? hub.onBasesChanged(() => {
+        server.sendToolListChanged().catch(undelivered('tools/list_changed'))
+        server.sendResourceListChanged().catch(undelivered('resources/list_changed'))
+      })
+    : () => {}
 
-  const poll = setInterval(() => {
-    hub.fresh()
-    for (const [uri, sub] of subscriptions) {
-      const key = fileFingerprint(sub.abs)
-      if (key === sub.key) continue
-      sub.key = key
-      server.sendResourceUpdated({ uri }).catch(undelivered('resources/updated'))
-    }
-  }, POLL_INTERVAL_MS)
-  poll.unref()
-
-  return {
-    server,
-    dispose: () => {
-      clearInterval(poll)
-      stopListening()
-      stopLogging?.()
-      subscriptions.clear()
-    }
+  const poll = live
+    ? setInterval(() => {
+        hub.fresh()
+        for (const [uri, sub] of subscriptions) {
+          const key = fileFingerprint(sub.abs)
+          if (key === sub.key) continue
+          sub.key = key
+          server.sendResourceUpdated({ uri }).catch(undelivered('resources/updated'))
+        }
+        for (const uri of opts.watch?.changed() ?? [])
+          server.sendResourceUpdated({ uri }).catch(undelivered('resources/updated'))
+      }, POLL_INTERVAL_MS)
+    : undefined
+  poll?.unref()
+  let disposed = false
+  const dispose = (): void => {
+    if (disposed) return
+    disposed = true
+    clearInterval(poll)
+    stopListening()
+    stopLogging?.()
+    subscriptions.clear()
   }
+  // A discarded instance (stdio's server/discover probe when the client falls back to initialize)
+  // stops notifying with its close.
+  server.onclose = dispose
+
+  return { server, dispose }
 }

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js'
-import { ProtocolError } from './protocol-error'
+import { ErrorCode, ProtocolError, RESOURCE_NOT_FOUND } from './protocol-error'
 import { HubError, describeError } from '../engine/errors'
 import type { Base } from '../engine/registry/base'
 import { MANIFEST_FILE } from '../engine/registry/manifest'
@@ -28,8 +27,6 @@ export const LISTED_DOCUMENTS_PER_BASE = 200
 export const RESOURCES_PAGE_SIZE = 100
 /** The spec's ceiling for one completion answer. */
 export const MAX_COMPLETIONS = 100
-/** MCP's "resource not found" (spec, resources § Error handling). */
-export const RESOURCE_NOT_FOUND = -32002
 
 export const GOVERNANCE_RESOURCE = 'GOVERNANCE.md'
 export const SCHEMA_RESOURCE = 'schema.yaml'
@@ -241,7 +238,9 @@ export function resourceTemplates(): {
   }
 }
 
-export interface Completion {
+// A type rather than an interface: the SDK's result types carry an index signature, which only a
+// type alias meets implicitly.
+export type Completion = {
   values: string[]
   total?: number
   hasMore: boolean

@@ -1,5 +1,4 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server'
 import type { HubLog } from '../engine/hublog'
 
 /**
@@ -37,6 +36,16 @@ export class HubStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void
   onerror?: (error: Error) => void
   onclose?: () => void
+  /**
+   * Sees each well-formed message before the protocol does: the stdio door follows the documents a
+   * 2026-07-28 `subscriptions/listen` names, which the SDK's entry answers without a handler.
+   */
+  observe?: (message: JSONRPCMessage) => void
+  /** Rewrites each outgoing message (the 2025 era's error codes: `legacyErrorCode`). */
+  outbound?: (message: JSONRPCMessage) => JSONRPCMessage
+  /** Settles when the transport has closed (after `onclose`), whoever owns `onclose`. */
+  readonly done: Promise<void>
+  private settleDone!: () => void
   /** Bytes of the line being received (its newline not seen yet). */
   private partial: Buffer[] = []
   private partialBytes = 0
@@ -56,7 +65,9 @@ export class HubStdioTransport implements Transport {
     private readonly log: HubLog,
     private readonly stdin: NodeJS.ReadableStream = process.stdin,
     private readonly stdout: NodeJS.WritableStream = process.stdout
-  ) {}
+  ) {
+    this.done = new Promise((resolve) => (this.settleDone = resolve))
+  }
 
   private readonly onData = (chunk: Buffer | string): void => {
     let buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk
@@ -142,8 +153,10 @@ export class HubStdioTransport implements Transport {
       this.reject(null, -32700, 'Parse error: JSON illisible', (e as Error).name)
       return
     }
-    const result = JSONRPCMessageSchema.safeParse(parsed)
-    if (!result.success) {
+    let msg: JSONRPCMessage
+    try {
+      msg = parseJSONRPCMessage(parsed)
+    } catch {
       const id =
         parsed && typeof parsed === 'object' && 'id' in parsed
           ? ((parsed as { id: unknown }).id as string | number | null)
@@ -156,13 +169,13 @@ export class HubStdioTransport implements Transport {
       )
       return
     }
-    const msg = result.data
     if ('method' in msg && 'id' in msg) this.track(msg.id, 1)
     // A cancelled request is never answered (the SDK drops its result): its slot is free.
     if ('method' in msg && !('id' in msg) && msg.method === 'notifications/cancelled') {
       const id = (msg.params as { requestId?: unknown } | undefined)?.requestId
       if (typeof id === 'string' || typeof id === 'number') this.track(id, -1)
     }
+    this.observe?.(msg)
     this.onmessage?.(msg)
   }
 
@@ -193,7 +206,7 @@ export class HubStdioTransport implements Transport {
    * reading stdin while it lasts (pump), not by holding each answer's promise.
    */
   async send(message: JSONRPCMessage): Promise<void> {
-    this.stdout.write(JSON.stringify(message) + '\n')
+    this.stdout.write(JSON.stringify(this.outbound ? this.outbound(message) : message) + '\n')
     const id = !('method' in message) && 'id' in message ? message.id : undefined
     if (id !== undefined) {
       this.track(id, -1)
@@ -228,5 +241,6 @@ export class HubStdioTransport implements Transport {
     this.stdin.off('error', this.onStreamError)
     this.stdout.off('drain', this.onDrain)
     this.onclose?.()
+    this.settleDone()
   }
 }
