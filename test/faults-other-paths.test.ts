@@ -158,11 +158,12 @@ describe('the steps of the other write paths', () => {
       'sync:tracking-ref-written',
       'atomic:temp-written',
       'advance:journal-written',
+      // Deletions first: a name that changes shape (file ↔ folder) must be free before it is written.
+      'advance:worktree-written:knowledge/vieux/ancien.md',
       'atomic:temp-written',
       'advance:worktree-written:knowledge/nouveau/page.md',
       'atomic:temp-written',
       'advance:worktree-written:knowledge/procedures/sso.md',
-      'advance:worktree-written:knowledge/vieux/ancien.md',
       'advance:index-lock-written',
       'advance:ref-locked',
       'advance:index-renamed',
