@@ -9,7 +9,8 @@ import { removeStaleTemps, writeFileAtomic } from './atomic-write'
 import { acquireGitLock, GIT_LOCK_WAIT_MS } from './lockfile'
 import { appendReflogs, readHead, readRefValue, tzOffset, moveRef } from './refs'
 import { commitTreeOid, MODE_GITLINK, ObjectBatch } from './objects'
-import { diffTrees, treeEntries, type PathChange, type TreeDelta } from './trees'
+import { treeEntries, type PathChange } from './trees'
+import { diffTrees, type TreeChange } from './tree-diff'
 import { backupOf, checkoutPath, exists, pruneEmptyDirs, restore, type Backup } from './checkout-files'
 import { worktreeBlobOid } from './worktree-files'
 import { restoreIndex } from './index-update'
@@ -138,7 +139,7 @@ async function onlyDeleted(abs: string, prefix: string, deleted: Set<string>): P
 async function blockedPaths(
   root: string,
   from: string,
-  deltas: TreeDelta[],
+  deltas: TreeChange[],
   index: Awaited<ReturnType<typeof loadIndex>>,
   cache: object,
   /** Completing an interrupted move to the same target: a path already at its new state is fine. */
@@ -326,7 +327,7 @@ async function advanceOnce(
   const backups: Backup[] = []
   let journaled = false
   let branchMoved = false
-  const absOf = (d: TreeDelta): string => join(root, ...d.path.split('/'))
+  const absOf = (d: TreeChange): string => join(root, ...d.path.split('/'))
   try {
     // Under index.lock: the index read again (a `git add` may have run since the check above).
     const currentIndex = await loadIndex(indexPath)

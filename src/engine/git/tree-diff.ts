@@ -10,16 +10,21 @@ export interface TreeChange {
 }
 
 /**
- * The blobs that differ between tree `from` (null: the empty tree of a root commit) and tree
- * `to`, in path order. Equal subtree ids are skipped without being read, so a commit touching
- * three files of a 20,000-file base reads a handful of trees. Submodules are not followed.
+ * The blobs that differ between tree `from` and tree `to` (null: the empty tree), in path order.
+ * Equal subtree ids are skipped without being read, so a commit touching three files of a
+ * 20,000-file base reads a handful of trees. A submodule is never followed; its entry is reported
+ * as a change (what a branch move must see, to refuse it) unless `submodules: 'skip'` (what a
+ * history shows: git's own diff has no text for it). One walker for the history, the move, the
+ * replay, the inbox and set-aside: they used to have one each.
  */
 export async function diffTrees(
   commondir: string,
   from: string | null,
-  to: string,
-  cache: object
+  to: string | null,
+  cache: object,
+  opts: { submodules?: 'report' | 'skip' } = {}
 ): Promise<TreeChange[]> {
+  const skipped = opts.submodules === 'skip' ? MODE_GITLINK : null
   const out: TreeChange[] = []
   const read = async (oid: string | null): Promise<Map<string, TreeEntry>> => {
     const byName = new Map<string, TreeEntry>()
@@ -29,7 +34,7 @@ export async function diffTrees(
     return byName
   }
   const side = (e: TreeEntry | undefined): { oid: string; mode: string } | null =>
-    e && e.mode !== MODE_TREE && e.mode !== MODE_GITLINK ? { oid: e.oid.toString('hex'), mode: e.mode } : null
+    e && e.mode !== MODE_TREE && e.mode !== skipped ? { oid: e.oid.toString('hex'), mode: e.mode } : null
   const subtree = (e: TreeEntry | undefined): string | null =>
     e && e.mode === MODE_TREE ? e.oid.toString('hex') : null
 

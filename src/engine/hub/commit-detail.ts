@@ -43,7 +43,7 @@ export async function commitDetail(base: Base, commit: string): Promise<CommitDe
     const parentTree = parent
       ? (await readCommit({ fs, gitdir: commondir, oid: parent, cache })).commit.tree
       : null
-    changes = await diffTrees(commondir, parentTree, read.commit.tree, cache)
+    changes = await diffTrees(commondir, parentTree, read.commit.tree, cache, { submodules: 'skip' })
   } catch (e) {
     // The parent beyond a shallow clone's boundary: the commit is shown without its files.
     if ((e as { code?: string }).code === 'NotFoundError') changes = []

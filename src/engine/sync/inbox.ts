@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { listRefs } from 'isomorphic-git'
-import { diffTrees } from '../git/trees'
+import { diffTrees } from '../git/tree-diff'
 import { applyTrie, buildTrie, entryAt, type PathChange } from '../git/trees'
 import { commitTreeOid, ObjectBatch, readObjectOfType } from '../git/objects'
 import { readRefValue } from '../git/refs'

@@ -1,6 +1,6 @@
 import { applyTrie, buildTrie, entryAt, type PathChange } from '../git/trees'
 import { ObjectBatch, commitTreeOid } from '../git/objects'
-import { diffTrees } from '../git/trees'
+import { diffTrees } from '../git/tree-diff'
 import { HUB_AUTHOR } from '../git/identity'
 import type { CommitReader, CommitInfo } from './graph'
 import { originalOfRenamed, pendingIdOf } from './rename'
