@@ -58,13 +58,24 @@ interface EraClient {
   close(): Promise<void>
 }
 
-function legacyEra(client: LegacyClient): EraClient {
-  let updated = nextEvent()
-  let toolsChanged = nextEvent()
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, async () => updated.fire())
-  let resourcesChanged = nextEvent()
-  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => toolsChanged.fire())
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => resourcesChanged.fire())
+/** The three notifications a test awaits, re-armed before each change. */
+class Heard {
+  private events = { updated: nextEvent(), toolsChanged: nextEvent(), resourcesChanged: nextEvent() }
+  readonly updated = (): void => this.events.updated.fire()
+  readonly toolsChanged = (): void => this.events.toolsChanged.fire()
+  readonly resourcesChanged = (): void => this.events.resourcesChanged.fire()
+  rearm(): { updated: Promise<void>; toolsChanged: Promise<void>; resourcesChanged: Promise<void> } {
+    this.events = { updated: nextEvent(), toolsChanged: nextEvent(), resourcesChanged: nextEvent() }
+    return {
+      updated: this.events.updated.fired,
+      toolsChanged: this.events.toolsChanged.fired,
+      resourcesChanged: this.events.resourcesChanged.fired
+    }
+  }
+}
+
+/** Listing, calling and reading are the same calls in both SDK lines. */
+function calls(client: LegacyClient | ModernClient): Pick<EraClient, 'toolNames' | 'callText' | 'readText'> {
   return {
     toolNames: async () => (await client.listTools()).tools.map((t) => t.name),
     callText: async (name, args) => {
@@ -72,41 +83,35 @@ function legacyEra(client: LegacyClient): EraClient {
       expect(r.isError).toBeFalsy()
       return (r.content as { text: string }[]).map((c) => c.text).join('')
     },
-    readText: async (uri) => ((await client.readResource({ uri })).contents[0] as { text: string }).text,
+    readText: async (uri) => ((await client.readResource({ uri })).contents[0] as { text: string }).text
+  }
+}
+
+function legacyEra(client: LegacyClient): EraClient {
+  const heard = new Heard()
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, async () => heard.updated())
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => heard.toolsChanged())
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => heard.resourcesChanged())
+  return {
+    ...calls(client),
     armNotifications: async (uri) => {
-      updated = nextEvent()
-      toolsChanged = nextEvent()
-      resourcesChanged = nextEvent()
+      const armed = heard.rearm()
       await client.subscribeResource({ uri })
-      return {
-        updated: updated.fired,
-        toolsChanged: toolsChanged.fired,
-        resourcesChanged: resourcesChanged.fired
-      }
+      return armed
     },
     close: () => client.close()
   }
 }
 
 function modernEra(client: ModernClient): EraClient {
-  let updated = nextEvent()
-  let toolsChanged = nextEvent()
-  client.setNotificationHandler('notifications/resources/updated', () => updated.fire())
-  let resourcesChanged = nextEvent()
-  client.setNotificationHandler('notifications/tools/list_changed', () => toolsChanged.fire())
-  client.setNotificationHandler('notifications/resources/list_changed', () => resourcesChanged.fire())
+  const heard = new Heard()
+  client.setNotificationHandler('notifications/resources/updated', () => heard.updated())
+  client.setNotificationHandler('notifications/tools/list_changed', () => heard.toolsChanged())
+  client.setNotificationHandler('notifications/resources/list_changed', () => heard.resourcesChanged())
   return {
-    toolNames: async () => (await client.listTools()).tools.map((t) => t.name),
-    callText: async (name, args) => {
-      const r = await client.callTool({ name, arguments: args })
-      expect(r.isError).toBeFalsy()
-      return (r.content as { text: string }[]).map((c) => c.text).join('')
-    },
-    readText: async (uri) => ((await client.readResource({ uri })).contents[0] as { text: string }).text,
+    ...calls(client),
     armNotifications: async (uri) => {
-      updated = nextEvent()
-      toolsChanged = nextEvent()
-      resourcesChanged = nextEvent()
+      const armed = heard.rearm()
       // Resolves once the server acknowledged the filter: from then on a change is delivered.
       const sub = await client.listen({
         toolsListChanged: true,
@@ -115,11 +120,7 @@ function modernEra(client: ModernClient): EraClient {
       })
       expect(sub.honoredFilter.resourceSubscriptions).toEqual([uri])
       expect(sub.honoredFilter.toolsListChanged).toBe(true)
-      return {
-        updated: updated.fired,
-        toolsChanged: toolsChanged.fired,
-        resourcesChanged: resourcesChanged.fired
-      }
+      return armed
     },
     close: () => client.close()
   }

@@ -90,7 +90,9 @@ describe('live discovery over stdio', () => {
   })
 
   it('nothing is notified while the bases stay as they are (documents may change)', async () => {
-    await new Promise((r) => setTimeout(r, 2500)) // past the racy window of the previous edits
+    // Whatever the previous edits still had to say is said by the next poll, received before its
+    // ping: counting starts after it. (A rescan of unchanged bases notifies nothing: listingVersion.)
+    await afterNextPoll(s, 'okf://socle/s.md', join(dir, 'socle', 'knowledge', 's.md'))
     const tools0 = s.notifications.listChanged
     const res0 = s.notifications.resourcesListChanged
     writeFileSync(join(dir, 'socle', 'knowledge', 'nouveau.md'), '# Nouveau\n')

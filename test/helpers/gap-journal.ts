@@ -4,6 +4,7 @@ import type { Base } from '../../src/engine/registry/base'
 import { searchBases } from '../../src/engine/search/search'
 import type { JournalEvent, JournalEventBody } from '../../src/engine/journal/events'
 import { git } from './fixtures'
+import { rng } from '../../bench/corpus'
 
 /**
  * A generated usage journal over a real corpus (test/corpora/react-fr): agents' sessions searching
@@ -102,17 +103,6 @@ export const ONE_OFF = [
   'linux cron syntaxe',
   'golang goroutines'
 ]
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** A git base holding the React corpus, under `basesDir/react-fr`. */
 export function reactBase(basesDir: string): string {
