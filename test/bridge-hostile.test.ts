@@ -3,7 +3,7 @@ import { connect as netConnect } from 'node:net'
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { hubConfig, makeBundle, removeDir, tempDir } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { HubService } from '../src/engine/hub/service'
 import { startBridge, type RunningBridge } from '../src/bridge/http-server'
@@ -77,14 +77,7 @@ beforeAll(async () => {
   symlinkSync(join(outside, 'secret.js'), join(renderer, 'chain2.js'))
   symlinkSync(join(renderer, 'chain2.js'), join(renderer, 'assets', 'chain1.js'))
   service = new HubService({
-    config: {
-      basesDir,
-      readTocThreshold: 8192,
-      logFile: null,
-      defaultBases: false,
-      configFile: null,
-      userDataDir: userData
-    },
+    config: hubConfig(basesDir, userData, { logFile: null }),
     log,
     transport: 'web',
     version: 'test'

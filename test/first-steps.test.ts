@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { mkdirSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
-import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { git, hubConfig, makeBundle, removeDir, tempDir } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { fileProposal } from '../src/engine/proposals/propose'
 import { HubService } from '../src/engine/hub/service'
@@ -25,14 +25,7 @@ describe('first steps', () => {
     Object.assign(process.env, env)
     try {
       const service = new HubService({
-        config: {
-          basesDir,
-          readTocThreshold: 8192,
-          logFile: null,
-          defaultBases: true,
-          configFile: null,
-          userDataDir: userData
-        },
+        config: hubConfig(basesDir, userData, { logFile: null, defaultBases: true }),
         log: memoryHubLog(),
         transport: 'web',
         version: '0.0.0-test'

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { git, hubConfig, makeBundle, removeDir, tempDir } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { fileProposal } from '../src/engine/proposals/propose'
 import { HubService } from '../src/engine/hub/service'
@@ -22,14 +22,7 @@ function setup(): { service: HubService; root: string } {
   dirs.push(basesDir, userData)
   const root = makeBundle(basesDir, 'alpha', { files: { 'knowledge/sso.md': DOC } })
   const service = new HubService({
-    config: {
-      basesDir,
-      readTocThreshold: 8192,
-      logFile: null,
-      defaultBases: false,
-      configFile: null,
-      userDataDir: userData
-    },
+    config: hubConfig(basesDir, userData, { logFile: null }),
     log: memoryHubLog(),
     transport: 'web',
     version: '0.0.0-test'

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { hubConfig, makeBundle, removeDir, tempDir } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { HubService } from '../src/engine/hub/service'
 import { dispatch } from '../src/engine/hub/dispatch'
@@ -25,14 +25,7 @@ function setup(): { service: HubService; config: HubConfig } {
   makeBundle(basesDir, 'alpha', {
     files: { 'knowledge/sso.md': '# Reconnexion SSO\n\nCliquer sur « réauthentifier ».\n' }
   })
-  const config: HubConfig = {
-    basesDir,
-    readTocThreshold: 8192,
-    logFile: null,
-    defaultBases: false,
-    configFile: null,
-    userDataDir: userData
-  }
+  const config: HubConfig = hubConfig(basesDir, userData, { logFile: null })
   return {
     service: new HubService({ config, log: memoryHubLog(), transport: 'web', version: '0.0.0-test' }),
     config

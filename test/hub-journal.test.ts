@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { removeDir, tempDir } from './helpers/fixtures'
+import { hubConfig, removeDir, tempDir } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { HubService } from '../src/engine/hub/service'
 import { dispatch } from '../src/engine/hub/dispatch'
@@ -20,15 +20,7 @@ function setup(over: Partial<HubConfig> = {}): { service: HubService; config: Hu
   const basesDir = tempDir('okf-jr-bases-')
   const userData = tempDir('okf-jr-ud-')
   dirs.push(basesDir, userData)
-  const config: HubConfig = {
-    basesDir,
-    readTocThreshold: 8192,
-    logFile: null,
-    defaultBases: false,
-    configFile: null,
-    userDataDir: userData,
-    ...over
-  }
+  const config: HubConfig = hubConfig(basesDir, userData, over)
   return {
     service: new HubService({ config, log: memoryHubLog(), transport: 'web', version: '0.0.0-test' }),
     config

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { git, makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
+import { git, hubConfig, makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { fileProposal } from '../src/engine/proposals/propose'
 import { HubService, LOCATE_CACHE_DIR, type HubServiceOptions } from '../src/engine/hub/service'
@@ -32,14 +32,7 @@ function setup(extra: Partial<HubServiceOptions> = {}): {
     files: { 'knowledge/sso.md': DOC, 'knowledge/guides/index.md': '# Index\n\nSommaire.\n' }
   })
   const log = memoryHubLog()
-  const config: HubConfig = {
-    basesDir,
-    readTocThreshold: 8192,
-    logFile: null,
-    defaultBases: false,
-    configFile: null,
-    userDataDir: userData
-  }
+  const config: HubConfig = hubConfig(basesDir, userData, { logFile: null })
   return {
     service: new HubService({ config, log, transport: 'web', version: '0.0.0-test', ...extra }),
     root,
@@ -158,14 +151,7 @@ describe('HubService', () => {
     dirs.push(wtBases, userData)
     git(root, 'worktree', 'add', '-q', '-b', 'feature', join(wtBases, 'alpha'))
     const service = new HubService({
-      config: {
-        basesDir: wtBases,
-        readTocThreshold: 8192,
-        logFile: null,
-        defaultBases: false,
-        configFile: null,
-        userDataDir: userData
-      },
+      config: hubConfig(wtBases, userData, { logFile: null }),
       log: memoryHubLog(),
       transport: 'web',
       version: 'test'

@@ -3,7 +3,7 @@ import { execFile, execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { git, makeBundle, removeDir, tempDir, waitFor, writeFiles } from './helpers/fixtures'
+import { git, hubConfig, makeBundle, removeDir, tempDir, waitFor, writeFiles } from './helpers/fixtures'
 import { startGitHttpServer, type GitHttpServer } from './helpers/git-http'
 import { openHubLog, type HubLog } from '../src/engine/hublog'
 import { HubService } from '../src/engine/hub/service'
@@ -118,14 +118,7 @@ function hub(): {
   cleanup.push(basesDir, userData)
   const logFile = join(userData, 'logs', 'hub.log')
   const log = openHubLog(logFile)
-  const config: HubConfig = {
-    basesDir,
-    readTocThreshold: 8192,
-    logFile,
-    defaultBases: false,
-    configFile: null,
-    userDataDir: userData
-  }
+  const config: HubConfig = hubConfig(basesDir, userData)
   const service = new HubService({ config, log, transport: 'web', version: 'test' })
   const events: HubEvent[] = []
   stops.push(service.subscribe((e) => events.push(e)))
@@ -475,14 +468,7 @@ describe('staging leftovers and trash', () => {
     const logFile = join(basesDir, '..', `sweep-${process.pid}.log`)
     const log = openHubLog(logFile)
     new HubService({
-      config: {
-        basesDir,
-        readTocThreshold: 8192,
-        logFile,
-        defaultBases: false,
-        configFile: null,
-        userDataDir: basesDir
-      },
+      config: hubConfig(basesDir, basesDir),
       log,
       transport: 'web',
       version: 'test'

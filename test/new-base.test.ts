@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse as parseYaml } from 'yaml'
-import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { git, hubConfig, makeBundle, removeDir, tempDir } from './helpers/fixtures'
 import { CLI_JS, ROOT, assertBuilt, hubEnv } from './helpers/mcp'
 import { memoryHubLog } from '../src/engine/hublog'
 import { HubService } from '../src/engine/hub/service'
@@ -280,14 +280,7 @@ describe('HubService.newBase', () => {
     dirs.push(userData)
     mkdirSync(dir, { recursive: true })
     const log = memoryHubLog()
-    const config: HubConfig = {
-      basesDir: dir,
-      readTocThreshold: 8192,
-      logFile: null,
-      defaultBases: false,
-      configFile: null,
-      userDataDir: userData
-    }
+    const config: HubConfig = hubConfig(dir, userData, { logFile: null })
     const service = new HubService({ config, log, transport: 'web', version: '0.0.0-test' })
     const events: HubEvent[] = []
     const unsubscribe = service.subscribe((e) => events.push(e))

@@ -30,7 +30,7 @@ import {
   type ServerCommandFacts
 } from '../src/engine/registration/server-command'
 import type { HostId } from '../src/shared/hub-api'
-import { removeDir, tempDir } from './helpers/fixtures'
+import { hubConfig, removeDir, tempDir } from './helpers/fixtures'
 
 // Host registration on temporary homes, every host × every OS layout (the platform and its
 // variables are injected: macOS and Windows layouts are faked on this Linux machine).
@@ -67,14 +67,7 @@ function world(layout: Layout): World {
   }
   if (layout === 'linux-xdg') env.XDG_CONFIG_HOME = join(root, 'xdg config')
   const hostEnv: HostEnv = { platform: layout === 'linux-xdg' ? 'linux' : layout, home, env }
-  const config: HubConfig = {
-    basesDir: join(root, 'bases'),
-    readTocThreshold: 8192,
-    logFile: null,
-    defaultBases: false,
-    configFile: null,
-    userDataDir: join(root, 'user data')
-  }
+  const config: HubConfig = hubConfig(join(root, 'bases'), join(root, 'user data'))
   const facts: ServerCommandFacts = {
     kind: 'node',
     execPath: '/opt/node/bin/node',

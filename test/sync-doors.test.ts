@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server, type Socket } from 'node:net'
 import { join } from 'node:path'
-import { git, makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
+import { git, hubConfig, makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
 import { CLI_JS, assertBuilt, connect, hubEnv } from './helpers/mcp'
 import { repoFingerprint } from './helpers/repo'
 import { pushFromElsewhere, startTeam, type Team } from './helpers/team'
@@ -282,15 +282,10 @@ describe('HubApi sync methods (HubService through dispatch)', () => {
     const h = team.clone('api')
     const userData = tempDir('okf-api-ud-')
     const log = memoryHubLog()
-    const config = {
-      basesDir: h.basesDir,
-      readTocThreshold: 8192,
+    const config = hubConfig(h.basesDir, userData, {
       logFile: null,
-      defaultBases: false,
-      configFile: null,
-      userDataDir: userData,
       baseSettings: { equipe: { autoPush: true, syncAtStart: true } }
-    }
+    })
     const service = new HubService({ config, log, transport: 'web', version: '0.0.0-test' })
     const events: unknown[] = []
     service.subscribe((e) => events.push(e))

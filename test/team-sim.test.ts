@@ -8,7 +8,7 @@ import { resolvePlan } from '../src/engine/review/resolve'
 import { MemoryCredentialStore } from '../src/engine/sync/credentials'
 import { SyncService } from '../src/engine/sync/service'
 import type { SyncStatus } from '../src/shared/hub-api'
-import { git, removeDir, tempDir } from './helpers/fixtures'
+import { git, hubConfig, removeDir, tempDir } from './helpers/fixtures'
 import { startTeam, type Hub, type Team } from './helpers/team'
 
 /**
@@ -43,18 +43,12 @@ afterAll(async () => {
 async function withSync(t: Team, hub: Hub, user: string, manager = false): Promise<SimHub> {
   const credentials = new MemoryCredentialStore({})
   await credentials.set(new URL(t.url).host, t.tokenOf(user))
-  const config: HubConfig = {
-    basesDir: hub.basesDir,
-    readTocThreshold: 8192,
-    logFile: null,
-    defaultBases: false,
-    configFile: null,
-    userDataDir: join(hub.basesDir, '..', `ud-${hub.label}`),
+  const config: HubConfig = hubConfig(hub.basesDir, join(hub.basesDir, '..', `ud-${hub.label}`), {
     // Contributors in the default mode: they learn main is protected from the remote's refusal.
     baseSettings: {
       equipe: { autoPush: true, syncAtStart: true, ...(manager ? { syncMode: 'manager' } : {}) }
     }
-  }
+  })
   const sync = new SyncService({
     config,
     log: memoryHubLog(),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { request } from 'node:http'
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { hubConfig, makeBundle, removeDir, tempDir } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { HubService } from '../src/engine/hub/service'
 import { startBridge, type RunningBridge } from '../src/bridge/http-server'
@@ -79,14 +79,7 @@ beforeAll(async () => {
   writeFileSync(secretOutside, 'SECRET-OUTSIDE')
   symlinkSync(secretOutside, join(renderer, 'assets', 'leak.js'))
   const service = new HubService({
-    config: {
-      basesDir,
-      readTocThreshold: 8192,
-      logFile: null,
-      defaultBases: false,
-      configFile: null,
-      userDataDir: userData
-    },
+    config: hubConfig(basesDir, userData, { logFile: null }),
     log,
     transport: 'web',
     version: 'test'

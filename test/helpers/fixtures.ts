@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { Base } from '../../src/engine/registry/base'
+import type { HubConfig } from '../../src/engine/config'
 
 export function tempDir(prefix = 'okf-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix))
@@ -110,4 +111,20 @@ export function makeCorpusBase(files: Record<string, string>, name = 'test-base'
  */
 export async function waitFor(cond: () => boolean): Promise<void> {
   while (!cond()) await new Promise((r) => setTimeout(r, 20))
+}
+
+/**
+ * A hub configuration as the tests run one: the given folders, the contract's table-of-contents
+ * threshold, no log file, no default bases, no config file; `over` sets anything else.
+ */
+export function hubConfig(basesDir: string, userDataDir: string, over: Partial<HubConfig> = {}): HubConfig {
+  return {
+    basesDir,
+    readTocThreshold: 8192,
+    logFile: null,
+    defaultBases: false,
+    configFile: null,
+    userDataDir,
+    ...over
+  }
 }
