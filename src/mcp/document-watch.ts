@@ -26,34 +26,36 @@ export class DocumentWatch {
     private readonly max = MAX_WATCHED_DOCUMENTS
   ) {}
 
-  /** Follows `uris` until the returned release (idempotent). */
+  /** Follows `uris` until the returned release (idempotent); those naming no document are skipped. */
   hold(uris: readonly string[]): () => void {
-    const held: string[] = []
+    const releases: (() => void)[] = []
     for (const uri of new Set(uris)) {
-      const w = this.watched.get(uri)
-      if (w) {
-        w.holders++
-        held.push(uri)
-        continue
-      }
-      if (this.watched.size >= this.max) continue
+      if (!this.watched.has(uri) && this.watched.size >= this.max) continue
       let abs: string
       try {
         abs = resolveResource(this.ctx, uri).abs
       } catch {
         continue
       }
-      this.watched.set(uri, { abs, key: fileFingerprint(abs), holders: 1 })
-      held.push(uri)
+      releases.push(this.follow(uri, abs))
     }
+    return () => releases.forEach((release) => release())
+  }
+
+  /**
+   * Follows one document the caller already resolved (`abs`), whatever the bound: resources/subscribe
+   * resolves and bounds its own, with the refusals a 2025 client is owed. Idempotent release.
+   */
+  follow(uri: string, abs: string): () => void {
+    const w = this.watched.get(uri)
+    if (w) w.holders++
+    else this.watched.set(uri, { abs, key: fileFingerprint(abs), holders: 1 })
     let live = true
     return () => {
       if (!live) return
       live = false
-      for (const uri of held) {
-        const w = this.watched.get(uri)
-        if (w && --w.holders === 0) this.watched.delete(uri)
-      }
+      const held = this.watched.get(uri)
+      if (held && --held.holders === 0) this.watched.delete(uri)
     }
   }
 

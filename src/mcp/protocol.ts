@@ -4,8 +4,7 @@ import type { CacheHint, Tool } from '@modelcontextprotocol/server'
 import type { HubLog, LogLevel } from '../engine/hublog'
 import { LogTap } from './log-tap'
 import { ErrorCode, ProtocolError } from './protocol-error'
-import { fileFingerprint } from '../engine/corpus/browse'
-import type { DocumentWatch } from './document-watch'
+import { DocumentWatch } from './document-watch'
 import type { Hub } from './hub'
 import {
   RESOURCE_TEMPLATE,
@@ -150,8 +149,10 @@ export function createMcpSession(hub: Hub, log: HubLog, opts: SessionOptions = {
     return readResource(ctx, req.params.uri)
   })
 
-  /** uri → the canonical file it named when subscribed, and that file's fingerprint. */
-  const subscriptions = new Map<string, { abs: string; key: string }>()
+  // The session's resources/subscribe documents, followed as listen streams' are (one watch kind);
+  // uri → its release. A second subscribe to a uri starts it again from the file as it is now.
+  const subscribed = new DocumentWatch(ctx)
+  const subscriptions = new Map<string, () => void>()
   server.setRequestHandler('resources/subscribe', async (req) => {
     hub.fresh()
     const { uri } = req.params
@@ -161,10 +162,12 @@ export function createMcpSession(hub: Hub, log: HubLog, opts: SessionOptions = {
         ErrorCode.InvalidRequest,
         `trop d'abonnements (${MAX_SUBSCRIPTIONS} au plus par session) : désabonnez-vous d'une ressource d'abord`
       )
-    subscriptions.set(uri, { abs: target.abs, key: fileFingerprint(target.abs) })
+    subscriptions.get(uri)?.()
+    subscriptions.set(uri, subscribed.follow(uri, target.abs))
     return {}
   })
   server.setRequestHandler('resources/unsubscribe', async (req) => {
+    subscriptions.get(req.params.uri)?.()
     subscriptions.delete(req.params.uri)
     return {}
   })
@@ -223,13 +226,7 @@ export function createMcpSession(hub: Hub, log: HubLog, opts: SessionOptions = {
   const poll = live
     ? setInterval(() => {
         hub.fresh()
-        for (const [uri, sub] of subscriptions) {
-          const key = fileFingerprint(sub.abs)
-          if (key === sub.key) continue
-          sub.key = key
-          server.sendResourceUpdated({ uri }).catch(undelivered('resources/updated'))
-        }
-        for (const uri of opts.watch?.changed() ?? [])
+        for (const uri of [...subscribed.changed(), ...(opts.watch?.changed() ?? [])])
           server.sendResourceUpdated({ uri }).catch(undelivered('resources/updated'))
       }, POLL_INTERVAL_MS)
     : undefined
@@ -241,6 +238,7 @@ export function createMcpSession(hub: Hub, log: HubLog, opts: SessionOptions = {
     clearInterval(poll)
     stopListening()
     stopLogging?.()
+    for (const release of subscriptions.values()) release()
     subscriptions.clear()
   }
   // A discarded instance (stdio's server/discover probe when the client falls back to initialize)
