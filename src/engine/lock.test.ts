@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { HubError } from './errors'
 import { memoryHubLog } from './hublog'
+import { waitFor } from '../../test/helpers/fixtures'
 import { ensureLockExcluded, localLockWaiters, LOCK_DIR_NAME, runCommandLocked, withBaseLock } from './lock'
 
 const dirs: string[] = []
@@ -48,11 +49,6 @@ function opened<T>(): { promise: Promise<T>; open: (v: T) => void } {
   return { promise, open }
 }
 
-/** Awaits a condition with no deadline of its own: the test's timeout bounds it. */
-async function until(cond: () => boolean): Promise<void> {
-  while (!cond()) await new Promise((r) => setTimeout(r, 10))
-}
-
 async function rejection(p: Promise<unknown>): Promise<HubError> {
   const e = await p.then(
     () => null,
@@ -82,7 +78,7 @@ describe('withBaseLock', () => {
     const first = withBaseLock(root, body('a', release.promise))
     await held.promise
     const second = withBaseLock(root, body('b', Promise.resolve()))
-    await until(() => localLockWaiters(root) > 0) // the second is queued behind the first
+    await waitFor(() => localLockWaiters(root) > 0) // the second is queued behind the first
     expect(events).toEqual(['a+'])
     release.open()
     expect(await Promise.all([first, second])).toEqual(['a', 'b'])
@@ -259,7 +255,7 @@ describe('runCommandLocked', () => {
     const lockDir = join(root, LOCK_DIR_NAME)
     const waitForGo = ['-c', `while [ ! -e '${go}' ]; do sleep 0.02; done`]
     const first = runCommandLocked(root, 'sh', waitForGo, { timeoutMs: 1000 })
-    await until(() => existsSync(lockDir))
+    await waitFor(() => existsSync(lockDir))
     const e = await rejection(runCommandLocked(root, 'touch', [marker], { timeoutMs: 500 }))
     expect(e.code).toBe('BASE_BUSY')
     expect(existsSync(marker)).toBe(false)
@@ -269,7 +265,7 @@ describe('runCommandLocked', () => {
     // And the server side sees the wrapper's lock the same way.
     unlinkSync(go)
     const held = runCommandLocked(root, 'sh', waitForGo, { timeoutMs: 1000 })
-    await until(() => existsSync(lockDir))
+    await waitFor(() => existsSync(lockDir))
     expect((await rejection(withBaseLock(root, async () => 0, { timeoutMs: 300 }))).code).toBe('BASE_BUSY')
     writeFileSync(go, '')
     expect(await held).toBe(0)
@@ -290,7 +286,7 @@ describe('runCommandLocked', () => {
     )
     const added = (): ((sig: NodeJS.Signals) => void) | undefined =>
       process.listeners('SIGTERM').find((l) => !before.has(l)) as ((sig: NodeJS.Signals) => void) | undefined
-    await until(() => added() !== undefined && existsSync(trapped))
+    await waitFor(() => added() !== undefined && existsSync(trapped))
     added()!('SIGTERM') // what Node does when the signal arrives
     expect(await run).toBe(42)
     expect(process.listeners('SIGTERM').filter((l) => !before.has(l))).toEqual([])
