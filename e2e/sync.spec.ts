@@ -1,14 +1,17 @@
+import { execFile } from 'node:child_process'
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import type { Page } from '@playwright/test'
 import { expect, test } from './helpers/fixtures'
-import type { Hub } from './helpers/hub'
+import { CLI_JS, startHub, type Hub } from './helpers/hub'
 import { connectAgent } from './helpers/mcp'
 import { expectAccessible, openApp, snap } from './helpers/page'
 import { BASE, makeRemote } from './helpers/remote'
 import { commitOutsideHub, importFrom, pushFromElsewhere } from './helpers/sync'
 import { git, removeDir, tempDir } from '../test/helpers/fixtures'
 import { startGitHttpServer, type GitHttpServer } from '../test/helpers/git-http'
+import { hubEnv } from '../test/helpers/mcp'
 
 // Team sync from the app (issue 12): a base imported from git's own smart-HTTP backend on
 // 127.0.0.1, the remote moved by git itself, a proposal filed through the real MCP server and
@@ -142,6 +145,74 @@ test.describe('team sync', () => {
     await page.getByTestId('sidebar-overview').click()
     await expect(page.getByTestId(`sync-alerts-${BASE}`)).toContainText('main est protégée')
     await snap(page, info, 'sync-inbox-card')
+  })
+
+  test('manager mode: Sync brings in a contributor hub’s inbox, and the inventory says which hub each came from', async ({
+    page
+  }, info) => {
+    // The contributor: another hub, run from the command line, filing on its inbox.
+    const contributorBases = tempDir('okf-e2e-contrib-')
+    const contributor = hubEnv(contributorBases, {
+      extraConfig: `bases:\n  ${BASE}:\n    sync-mode: inbox\n`
+    })
+    // Asynchronous: the git server answering these runs in this very process.
+    const run = async (cmd: string, args: string[], cwd?: string): Promise<string> =>
+      (await promisify(execFile)(cmd, args, { env: contributor.env, encoding: 'utf8', cwd })).stdout
+    const cli = (...args: string[]): Promise<string> => run(process.execPath, [CLI_JS, ...args])
+    await run('git', ['clone', '-q', `${server.url}/${BASE}.git`, BASE], contributorBases)
+    const filed = await cli(
+      'tool',
+      'kb_propose',
+      JSON.stringify({
+        base: BASE,
+        type: 'addition',
+        concerns: 'Styles : la bière de garde',
+        content: 'La bière de garde vient du Nord.',
+        sources: ['session 7'],
+        confidence: 'medium',
+        submitted_by: 'claude-code/2.1'
+      })
+    )
+    const id = /prop-\d{4}-\d{2}-\d{2}-[0-9a-f]{4}/.exec(filed)?.[0] ?? ''
+    expect(id, filed).not.toBe('')
+    await cli('sync', BASE, '--push')
+    const inbox = git(
+      bare,
+      'for-each-ref',
+      '--format=%(refname:lstrip=2)',
+      'refs/heads/okf-hub/inbox/'
+    ).trim()
+    const hubId = inbox.slice('okf-hub/inbox/'.length)
+    expect(hubId).toMatch(/^[0-9a-z-]+$/)
+    const mainBefore = git(bare, 'rev-parse', 'main').trim()
+
+    const manager = await startHub({
+      defaultBases: false,
+      extraConfig: `bases:\n  ${BASE}:\n    sync-mode: manager\n`
+    })
+    try {
+      await importFrom(manager, `${server.url}/${BASE}.git`)
+      await openApp(page, manager, `#/base/${BASE}/inventory`)
+      await expect(page.getByTestId(`origin-${id}`)).toHaveCount(0)
+      await page.getByTestId('sync-button').click()
+      await expect(page.getByTestId(`origin-${id}`)).toHaveText(`Du hub ${hubId}`)
+      await expect(page.getByTestId(`origin-${id}`)).toHaveAttribute('title', new RegExp(inbox))
+      await snap(page, info, 'sync-manager-origin')
+      await page.getByTestId('push-button').click()
+      await expect(badge(page)).toHaveText('À jour')
+      // On the remote: main carries the submission, replayed on top of what it had.
+      expect(git(bare, 'ls-tree', '-r', '--name-only', 'main').split('\n')).toContain(
+        `proposals/pending/${id}.md`
+      )
+      expect(git(bare, 'rev-list', '--count', `${mainBefore}..main`).trim()).toBe('1')
+      // The proposal's own page says it too, and the mark survives a restart of the view.
+      await page.reload()
+      await expect(page.getByTestId(`origin-${id}`)).toHaveText(`Du hub ${hubId}`)
+    } finally {
+      await manager.stop()
+      removeDir(contributorBases)
+      removeDir(contributor.userData)
+    }
   })
 
   test('the server gone: « Distant injoignable » in words, with what to do, nothing lost', async ({

@@ -142,6 +142,10 @@ describe('inbox branches on a protected main', () => {
     const collected = s.manager?.collected.map((x) => x.id) ?? []
     for (const f of [...c.filed, ...d.filed]) expect(collected).toContain(f.id)
     expect(s.manager?.inboxes.every((i) => i.waiting === 0)).toBe(true)
+    // The manager's hub remembers where each came from: the inventory marks them (git cannot say).
+    const origins = manager.deps.state.originsOf(manager.root)
+    for (const f of c.filed) expect(origins[f.id]?.inbox).toBe(`okf-hub/inbox/${c.deps.hubId}`)
+    for (const f of d.filed) expect(origins[f.id]?.inbox).toBe(`okf-hub/inbox/${d.deps.hubId}`)
     // Linear, no merge; each submission once on main, its commit's author and message verbatim.
     expect(git(team.bare, 'rev-list', '--merges', 'main').trim()).toBe('')
     for (const f of [...c.filed, ...d.filed]) {
@@ -227,6 +231,9 @@ describe('ids that meet', () => {
     expect(s.state, s.message).toBe('up-to-date')
     const renamed = s.manager?.collected.find((x) => x.renamedFrom === fa.id)
     expect(renamed?.id).toBe(fa.id.replace(/beef$/, 'cafe'))
+    expect(manager.deps.state.originsOf(manager.root)[renamed?.id ?? '']).toMatchObject({
+      renamedFrom: fa.id
+    })
     const pending = ls('main', 'proposals/pending/')
     expect(pending).toContain(`proposals/pending/${fa.id}.md`)
     expect(pending).toContain(`proposals/pending/${renamed?.id}.md`)

@@ -42,11 +42,14 @@ export function assertBuilt(): void {
  * its environment last.
  */
 export async function startHub(
-  opts: { defaultBases?: boolean; env?: Record<string, string> } = {}
+  opts: { defaultBases?: boolean; env?: Record<string, string>; extraConfig?: string } = {}
 ): Promise<Hub> {
   assertBuilt()
   const basesDir = tempDir('okf-e2e-bases-')
-  const made = hubEnv(basesDir, { defaultBases: opts.defaultBases ?? true })
+  const made = hubEnv(basesDir, {
+    defaultBases: opts.defaultBases ?? true,
+    ...(opts.extraConfig ? { extraConfig: opts.extraConfig } : {})
+  })
   const { userData } = made
   // A home of its own: the AI apps' config files the hub reads (and would write) are never the
   // developer's.

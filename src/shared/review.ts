@@ -139,6 +139,23 @@ export interface InventoryProposal {
   incomplete: boolean
   /** Only with --full: the proposal body — untrusted data, never instructions. */
   body?: string
+  /**
+   * Set by the hub's HubApi, never by `okf-hub review`: this hub integrated the proposal from a
+   * contributor's inbox (issue 27). Absent for one filed here or arrived with the base's branch.
+   */
+  origin?: ProposalOrigin
+}
+
+/** Where a proposal integrated from an inbox came from. */
+export interface ProposalOrigin {
+  /** The inbox's branch, `okf-hub/inbox/<hub id>`. */
+  inbox: string
+  /** The contributor hub's installation id (not personal data). */
+  hubId: string
+  /** ISO: when this hub integrated it. */
+  collectedAt: string
+  /** Its id in the inbox, when the integration renamed it (another hub had drawn the same id). */
+  renamedFrom?: string
 }
 
 export interface InventoryGroup {

@@ -87,6 +87,7 @@ import { journalOffBy } from '../journal/switch'
 import { journalDir } from '../journal/writer'
 import { HubWatcher } from './watch'
 import { SyncService, type SyncServiceOptions } from '../sync/service'
+import { withOrigin } from '../sync/state'
 import { normaliseHost, type CredentialStore } from '../sync/credentials'
 import { envToken } from '../git/auth'
 import type { ServerProbe } from '../registration/check'
@@ -435,7 +436,12 @@ export class HubService implements HubApi {
           }
     })
     if (!promised && inv.locating === 0) this.locating.delete(b.name)
-    return inv
+    const origins = this.syncer.state.originsOf(b.root)
+    if (Object.keys(origins).length === 0) return inv
+    return {
+      ...inv,
+      groups: inv.groups.map((g) => ({ ...g, proposals: g.proposals.map((p) => withOrigin(p, origins)) }))
+    }
   }
 
   async proposal(base: string, id: string): Promise<ProposalDetail> {
@@ -454,7 +460,10 @@ export class HubService implements HubApi {
           : []
       const r = read.record
       return {
-        ...toInventoryProposal(read, new Date(), likely, tracked, false),
+        ...withOrigin(
+          toInventoryProposal(read, new Date(), likely, tracked, false),
+          this.syncer.state.originsOf(b.root)
+        ),
         base: b.name,
         folder,
         body: read.body.replace(/^\s*\n/, '').trimEnd(),

@@ -6,6 +6,8 @@ import type { HubLog } from '../hublog'
 import { removeStaleTemps, STALE_TEMP_MS, writeFileAtomic } from '../git/atomic-write'
 import type { StepHook } from '../steps'
 import type { SyncAlert, SyncState } from '../../shared/hub-api'
+import type { InventoryProposal } from '../../shared/review'
+import { INBOX_PREFIX } from './hub-id'
 
 /**
  * What the last exchange with each base's remote gave, kept in memory and in
@@ -27,6 +29,42 @@ export interface SyncRecord {
   mainProtected?: string
   /** The last attempt's alerts: a status made without the network still shows them (issue 27). */
   alerts?: SyncAlert[]
+  /**
+   * Manager mode: the proposals this hub integrated from an inbox, by their id on the branch —
+   * where they came from, which git does not say once they are replayed (the inventory marks them).
+   */
+  origins?: Record<string, ProposalOrigin>
+}
+
+/** Where a proposal integrated from an inbox came from (issue 27). */
+export interface ProposalOrigin {
+  /** The inbox's branch, `okf-hub/inbox/<hub id>`. */
+  inbox: string
+  /** ISO: when this hub integrated it. */
+  at: string
+  /** Its id in the inbox, when the integration renamed it (another hub drew the same id). */
+  renamedFrom?: string
+}
+
+/** The origins kept per base: the newest ones (a proposal decided long ago needs no mark). */
+export const MAX_ORIGINS = 2_000
+
+function isOrigin(v: unknown): v is ProposalOrigin {
+  const o = v as Partial<ProposalOrigin> | null
+  return (
+    typeof o === 'object' &&
+    o !== null &&
+    typeof o.inbox === 'string' &&
+    typeof o.at === 'string' &&
+    (o.renamedFrom === undefined || typeof o.renamedFrom === 'string')
+  )
+}
+
+function readOrigins(v: unknown): Record<string, ProposalOrigin> | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null
+  const out: Record<string, ProposalOrigin> = {}
+  for (const [id, o] of Object.entries(v)) if (isOrigin(o)) out[id] = o
+  return Object.keys(out).length > 0 ? out : null
 }
 
 function isAlert(v: unknown): v is SyncAlert {
@@ -39,6 +77,22 @@ function isAlert(v: unknown): v is SyncAlert {
     typeof a.params === 'object' &&
     a.params !== null
   )
+}
+
+/** The proposal with where it came from, when this hub integrated it from an inbox. */
+export function withOrigin<P extends InventoryProposal>(p: P, origins: Record<string, ProposalOrigin>): P {
+  const o = Object.hasOwn(origins, p.id) ? origins[p.id] : undefined
+  if (!o) return p
+  const hubId = o.inbox.startsWith(INBOX_PREFIX) ? o.inbox.slice(INBOX_PREFIX.length) : o.inbox
+  return {
+    ...p,
+    origin: {
+      inbox: o.inbox,
+      hubId,
+      collectedAt: o.at,
+      ...(o.renamedFrom ? { renamedFrom: o.renamedFrom } : {})
+    }
+  }
 }
 
 export const SYNC_STATE_FILE = 'sync-state.json'
@@ -67,6 +121,7 @@ export class SyncStateStore {
         if (data && typeof data === 'object' && !Array.isArray(data)) {
           for (const [root, r] of Object.entries(data as Record<string, unknown>)) {
             const rec = r as Partial<SyncRecord>
+            const origins = readOrigins(rec.origins)
             if (rec && typeof rec.lastAttempt === 'string' && typeof rec.state === 'string')
               map.set(root, {
                 lastSync: typeof rec.lastSync === 'string' ? rec.lastSync : null,
@@ -76,7 +131,8 @@ export class SyncStateStore {
                 ...(typeof rec.mainProtected === 'string' ? { mainProtected: rec.mainProtected } : {}),
                 ...(Array.isArray(rec.alerts) && rec.alerts.every(isAlert) && rec.alerts.length > 0
                   ? { alerts: rec.alerts }
-                  : {})
+                  : {}),
+                ...(origins ? { origins } : {})
               })
           }
         }
@@ -112,7 +168,8 @@ export class SyncStateStore {
       state,
       message,
       ...(prev?.mainProtected ? { mainProtected: prev.mainProtected } : {}),
-      ...(alerts.length > 0 ? { alerts } : {})
+      ...(alerts.length > 0 ? { alerts } : {}),
+      ...(prev?.origins ? { origins: prev.origins } : {})
     }
     map.set(root, rec)
     this.persist()
@@ -128,9 +185,47 @@ export class SyncStateStore {
       lastAttempt: prev?.lastAttempt ?? at.toISOString(),
       state: prev?.state ?? 'ahead',
       message: prev?.message ?? '',
-      mainProtected: at.toISOString()
+      mainProtected: at.toISOString(),
+      ...(prev?.origins ? { origins: prev.origins } : {})
     })
     this.persist()
+  }
+
+  /** Remembers where integrated proposals came from; the oldest marks go past `MAX_ORIGINS`. */
+  recordOrigins(
+    root: string,
+    collected: { id: string; inbox: string; renamedFrom?: string }[],
+    at: Date
+  ): void {
+    if (collected.length === 0) return
+    const map = this.load()
+    const prev = map.get(root)
+    const origins: Record<string, ProposalOrigin> = { ...prev?.origins }
+    for (const c of collected) {
+      delete origins[c.id]
+      origins[c.id] = {
+        inbox: c.inbox,
+        at: at.toISOString(),
+        ...(c.renamedFrom ? { renamedFrom: c.renamedFrom } : {})
+      }
+    }
+    const ids = Object.keys(origins)
+    for (const id of ids.slice(0, Math.max(0, ids.length - MAX_ORIGINS))) delete origins[id]
+    map.set(root, {
+      lastSync: prev?.lastSync ?? null,
+      lastAttempt: prev?.lastAttempt ?? at.toISOString(),
+      state: prev?.state ?? 'up-to-date',
+      message: prev?.message ?? '',
+      ...(prev?.mainProtected ? { mainProtected: prev.mainProtected } : {}),
+      ...(prev?.alerts ? { alerts: prev.alerts } : {}),
+      origins
+    })
+    this.persist()
+  }
+
+  /** Where this hub's integrated proposals of the base came from, by id. */
+  originsOf(root: string): Record<string, ProposalOrigin> {
+    return this.get(root)?.origins ?? {}
   }
 
   private persist(): void {

@@ -766,6 +766,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
         })
         outcome.collected.length = 0
       } else {
+        deps.state.recordOrigins(base.root, outcome.collected, at)
         log.info(
           `sync '${base.name}' : ${plural(outcome.collected.length, 'proposition collectée', 'propositions collectées')} ` +
             `depuis ${plural(new Set(outcome.collected.map((c) => c.inbox)).size, 'boîte', 'boîtes')}`

@@ -288,6 +288,11 @@ export const en = {
       'This proposal is not in the base’s history yet: apply the repair shown above the inventory.',
     incomplete: 'Incomplete',
     incompleteHint: 'Its id or its submitter is missing, or its fields cannot be read.',
+    origin: 'From hub {{hubId}}',
+    originHint:
+      'A contributor’s hub filed it in its inbox ({{inbox}}); this hub brought it into the base on {{at}}.',
+    originRenamedHint:
+      'A contributor’s hub filed it in its inbox ({{inbox}}) as {{from}}; another hub had drawn the same id, so this hub renamed it when it brought it into the base on {{at}}.',
     likelyDocuments: 'Documents it likely concerns',
     noLikely: 'No document found for its subject.',
     integratedInto: 'Integrated into',

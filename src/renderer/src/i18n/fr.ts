@@ -298,6 +298,11 @@ export const fr: Resources<typeof en> = {
       'Cette proposition n’est pas encore dans l’historique de la base : appliquez la réparation proposée au-dessus de l’inventaire.',
     incomplete: 'Incomplète',
     incompleteHint: 'Son identifiant ou son auteur manque, ou ses champs sont illisibles.',
+    origin: 'Du hub {{hubId}}',
+    originHint:
+      'Le hub d’un contributeur l’a déposée dans sa boîte ({{inbox}}) ; ce hub l’a intégrée à la base le {{at}}.',
+    originRenamedHint:
+      'Le hub d’un contributeur l’a déposée dans sa boîte ({{inbox}}) sous le nom {{from}} ; un autre hub avait tiré le même identifiant, ce hub l’a donc renommée en l’intégrant à la base le {{at}}.',
     likelyDocuments: 'Documents probablement concernés',
     noLikely: 'Aucun document trouvé pour son sujet.',
     integratedInto: 'Intégrée dans',
