@@ -28,7 +28,7 @@ import { startGitHttpServer, type GitHttpServer } from './helpers/git-http'
 import { Registry } from '../src/engine/registry/registry'
 import { BaseImporter } from '../src/engine/bases/import'
 import { sweepUserDataTemps } from '../src/engine/bootstrap/start'
-import { ADVANCE_JOURNAL } from '../src/engine/git/advance'
+import { ADVANCE_JOURNAL } from '../src/engine/git/advance-journal'
 import { withBaseLock } from '../src/engine/lock'
 
 /**

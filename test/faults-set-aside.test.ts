@@ -20,7 +20,7 @@ import {
 } from './helpers/faults'
 import { fileProposal } from '../src/engine/proposals/propose'
 import { resolvePlan } from '../src/engine/review/resolve'
-import { ADVANCE_JOURNAL } from '../src/engine/git/advance'
+import { ADVANCE_JOURNAL } from '../src/engine/git/advance-journal'
 
 /**
  * Fault injection in « set aside and plan again » (issue 12's recovery from a diverged push; issue

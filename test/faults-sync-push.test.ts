@@ -21,7 +21,7 @@ import {
   runThrowingAt
 } from './helpers/faults'
 import { startGitHttpServer, type GitHttpServer } from './helpers/git-http'
-import { ADVANCE_JOURNAL } from '../src/engine/git/advance'
+import { ADVANCE_JOURNAL } from '../src/engine/git/advance-journal'
 import { withBaseLock } from '../src/engine/lock'
 import { renderProposalFile } from '../src/engine/proposals/format'
 import { reconcile } from '../src/engine/review/reconcile'

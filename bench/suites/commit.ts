@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { generateBase } from '../corpus'
 import { CACHE, benchHome, compare, connectServer, median, record, runProcess, type Options } from '../lib'
 import { commitPaths, type CommitTimings } from '../../src/engine/git/commit'
+import { openRepository } from '../../src/engine/git/layout'
 
 /**
  * The write path on 2,000- and 20,000-file repositories: kb_propose end to
@@ -40,7 +41,12 @@ export default async function commit(o: Options): Promise<void> {
       async () => {
         appendFileSync(join(b.root, 'knowledge', 'engine-touch.md'), `ligne ${k++}\n`)
         const t: CommitTimings = {}
-        await commitPaths(b.root, ['knowledge/engine-touch.md'], 'bench: engine commit\n', { timings: t })
+        await commitPaths(
+          await openRepository(b.root),
+          ['knowledge/engine-touch.md'],
+          'bench: engine commit\n',
+          { timings: t }
+        )
         phases.push({ objectsMs: t.objectsMs ?? NaN, refMs: t.refMs ?? NaN, indexMs: t.indexMs ?? NaN })
       },
       reference,

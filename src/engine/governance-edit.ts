@@ -225,12 +225,12 @@ export async function commitGovernanceEdit(
   edit: GovernanceEdit,
   opts: { log: HubLog; lockTimeoutMs?: number }
 ): Promise<GovernanceEditResult> {
-  await assertWritableRepository(base.root)
+  const repo = await assertWritableRepository(base.root)
   await plan(base, edit)
   return withBaseLock(
     base.root,
     async (lock) => {
-      await recoverInterrupted(base.root, lock, opts.log)
+      await recoverInterrupted(repo, lock, opts.log)
       const planned = await plan(base, edit)
       if (typeof edit.basis !== 'string' || edit.basis !== planned.preview.basis)
         throw invalidInput(
@@ -241,13 +241,13 @@ export async function commitGovernanceEdit(
       const commit = await applyThenCommit(
         planned.changes,
         () =>
-          commitPaths(base.root, paths, planned.preview.commitMessage, {
+          commitPaths(repo, paths, planned.preview.commitMessage, {
             lock,
             deadline: lock.deadline,
             log: opts.log,
             written: new Map(planned.changes.map((c) => [c.repoPath, Buffer.from(c.text ?? '')]))
           }),
-        { log: opts.log, what: 'modification de gouvernance', root: base.root }
+        { log: opts.log, what: 'modification de gouvernance', repo }
       )
       opts.log.info(
         `gouvernance de '${base.name}' commitée : ${commit.slice(0, 10)} ${planned.preview.subject}`

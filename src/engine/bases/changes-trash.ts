@@ -200,10 +200,11 @@ export async function restoreSetAsideChanges(
   if (!base)
     throw notFound(`la base '${entry.base}' (${entry.dirName}) n'est plus servie : restaurez-la d'abord`)
   const dir = join(changesRoot(basesDir), id)
+  const repo = await openRepository(base.root)
   return withBaseLock(
     base.root,
     async (lock) => {
-      await recoverInterrupted(base.root, lock, opts.log)
+      await recoverInterrupted(repo, lock, opts.log)
       const paths = entry.files.map((f) => f.path)
       const busy = [...(await localChanges(base.root, paths)).keys()]
       if (busy.length > 0)

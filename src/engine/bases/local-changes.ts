@@ -12,7 +12,7 @@ import { assertWritableRepository, commitPaths } from '../git/commit'
 import { commitTreeOid, MODE_TREE, readObjectOfType } from '../git/objects'
 import { parseTree } from '../git/trees'
 import { readHead, readRefValue } from '../git/refs'
-import { indexFile, openRepository } from '../git/layout'
+import { indexFile, openRepository, type RepoLayout } from '../git/layout'
 import { indexStats, type IndexStat } from '../git/dircache'
 import { loadIndex } from '../git/index-file'
 import { localChanges } from '../review/worktree'
@@ -253,16 +253,16 @@ export async function withPreviewedChanges<T>(
   base: Base,
   basis: unknown,
   opts: { log: HubLog; lockTimeoutMs?: number },
-  fn: (lock: HeldLock, changes: ScannedChange[]) => Promise<T>
+  fn: (lock: HeldLock, changes: ScannedChange[], repo: RepoLayout) => Promise<T>
 ): Promise<T> {
-  await assertWritableRepository(base.root)
+  const repo = await assertWritableRepository(base.root)
   return withBaseLock(
     base.root,
     async (lock) => {
-      await recoverInterrupted(base.root, lock, opts.log)
+      await recoverInterrupted(repo, lock, opts.log)
       const changes = await scanLocalChanges(base.root)
       assertSameBasis(changes, basis)
-      return fn(lock, changes)
+      return fn(lock, changes, repo)
     },
     { timeoutMs: opts.lockTimeoutMs, log: opts.log }
   )
@@ -283,9 +283,9 @@ export async function keepLocalChanges(
       kind: 'reviewer-missing'
     })
   const message = checkMessage(req?.message)
-  return withPreviewedChanges(base, req?.basis, opts, async (lock, changes) => {
+  return withPreviewedChanges(base, req?.basis, opts, async (lock, changes, repo) => {
     const paths = changes.map((c) => c.path)
-    const commit = await commitPaths(base.root, paths, message, {
+    const commit = await commitPaths(repo, paths, message, {
       lock,
       deadline: lock.deadline,
       log: opts.log,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { advanceBranch } from './advance'
+import { openRepository } from './layout'
 
 // A colleague replaced a file by a folder of the same name, or a folder by a file: the move must
 // take the old one away before writing the new one, and a folder is not "in the way" when the move
@@ -48,7 +49,9 @@ describe('advanceBranch: a name that changes shape', () => {
   for (const fileToFolder of [true, false])
     it(fileToFolder ? 'a file becomes a folder' : 'a folder becomes a file', async () => {
       const { root, from, to } = flip(fileToFolder)
-      const r = await advanceBranch(root, from, to, { reflog: 'okf-hub sync: fast-forward' })
+      const r = await advanceBranch(await openRepository(root), from, to, {
+        reflog: 'okf-hub sync: fast-forward'
+      })
       expect(r.moved).toBe(true)
       expect(git(root, 'rev-parse', 'HEAD').trim()).toBe(to)
       expect(git(root, 'status', '--porcelain')).toBe('')
@@ -61,7 +64,7 @@ describe('advanceBranch: a name that changes shape', () => {
     it(`${fileToFolder ? 'file → folder' : 'folder → file'}: a failure before the branch moves puts every byte back`, async () => {
       const { root, from, to } = flip(fileToFolder)
       const before = git(root, 'ls-files', '-s')
-      const failing = advanceBranch(root, from, to, {
+      const failing = advanceBranch(await openRepository(root), from, to, {
         reflog: 'okf-hub sync: fast-forward',
         onStep: (step) => {
           if (step === 'advance:index-lock-written') throw new Error('panne injectée')
@@ -78,7 +81,9 @@ describe('advanceBranch: a name that changes shape', () => {
   it('a folder holding an untracked file stays: the move is refused and nothing is written', async () => {
     const { root, from, to } = flip(false)
     writeFileSync(join(root, 'a', 'mes-notes.txt'), 'à moi\n')
-    const r = await advanceBranch(root, from, to, { reflog: 'okf-hub sync: fast-forward' })
+    const r = await advanceBranch(await openRepository(root), from, to, {
+      reflog: 'okf-hub sync: fast-forward'
+    })
     expect(r.moved).toBe(false)
     expect(r.moved ? [] : r.dirty).toEqual(['a'])
     expect(git(root, 'rev-parse', 'HEAD').trim()).toBe(from)

@@ -1,5 +1,5 @@
 import type { BigIntStats } from 'node:fs'
-import { lstat, readdir, readFile, rename, unlink } from 'node:fs/promises'
+import { lstat, readdir, rename, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describeError, HubError, ioError } from '../errors'
 import type { HubLog } from '../hublog'
@@ -16,7 +16,15 @@ import { worktreeBlobOid } from './worktree-files'
 import { restoreIndex } from './index-update'
 import { indexedPaths, nextIndex } from './dircache'
 import { loadIndex } from './index-file'
-import { indexFile, openRepository, refusal, UnsupportedShape, type RepoLayout } from './layout'
+import { indexFile, refusal, UnsupportedShape, type RepoLayout } from './layout'
+import {
+  dropJournal,
+  journalPath,
+  journalPending,
+  peekJournal,
+  readJournal,
+  type AdvanceJournal
+} from './advance-journal'
 import { HUB_AUTHOR } from './identity'
 
 /**
@@ -55,69 +63,6 @@ export interface AdvanceOptions {
    * `advance:ref-moved`, `advance:reflogs-written`, `advance:journal-removed`.
    */
   onStep?: StepHook
-}
-
-/** The interrupted-move journal, in the worktree's git dir (beside the HEAD and index it speaks of). */
-export const ADVANCE_JOURNAL = 'okf-hub-advance.json'
-
-interface AdvanceJournal {
-  ref: string
-  from: string
-  to: string
-}
-
-const journalPath = (repo: RepoLayout): string => join(repo.gitdir, ADVANCE_JOURNAL)
-
-async function readJournal(repo: RepoLayout, log: HubLog | undefined): Promise<AdvanceJournal | null> {
-  const path = journalPath(repo)
-  // Its own temp file, when the kill came before its rename (under the base lock: never a live one's).
-  await removeStaleTemps(path, 0)
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw e
-  }
-  const journal = parseJournal(text)
-  if (journal) return journal
-  log?.warning(`journal de synchronisation ${path} illisible : supprimé`)
-  await unlink(path).catch(() => undefined)
-  return null
-}
-
-/** A journal's text, or null when it is not one (renamed into place whole: never cut short). */
-function parseJournal(text: string): AdvanceJournal | null {
-  try {
-    const j = JSON.parse(text) as Partial<AdvanceJournal>
-    if (typeof j.ref === 'string' && typeof j.from === 'string' && typeof j.to === 'string')
-      return { ref: j.ref, from: j.from, to: j.to }
-  } catch {
-    // Not one of ours to follow.
-  }
-  return null
-}
-
-/** The journal as it is, read only (a probe holds no lock: it never removes or settles anything). */
-async function peekJournal(repo: RepoLayout): Promise<AdvanceJournal | null> {
-  const text = await readFile(journalPath(repo), 'utf8').catch(() => null)
-  return text === null ? null : parseJournal(text)
-}
-
-/** Whether the journal's move is still to be made: its branch checked out and still at its `from`. */
-async function journalPending(repo: RepoLayout, journal: AdvanceJournal): Promise<boolean> {
-  const head = await readHead(repo)
-  return head.symbolic && journal.ref === head.ref && (await readRefValue(repo, head.ref)) === journal.from
-}
-
-/** Removes the journal of a move that was made (the kill came after the branch moved), or overtaken. */
-async function dropJournal(
-  repo: RepoLayout,
-  journal: AdvanceJournal,
-  log: HubLog | undefined
-): Promise<void> {
-  await unlink(journalPath(repo))
-  log?.info(`synchronisation interrompue après le déplacement de ${journal.ref} : journal supprimé`)
 }
 
 export type AdvanceResult =
@@ -187,8 +132,8 @@ async function blockedPaths(
 }
 
 /** Whether a killed move's journal is in `root`'s git dir (a stat: no lock, nothing read). */
-export async function hasAdvanceJournal(root: string): Promise<boolean> {
-  return exists(journalPath(await openRepository(root)))
+export async function hasAdvanceJournal(repo: RepoLayout): Promise<boolean> {
+  return exists(journalPath(repo))
 }
 
 /**
@@ -197,11 +142,10 @@ export async function hasAdvanceJournal(root: string): Promise<boolean> {
  * A journal whose branch is still at its `from` is kept: the next move completes it.
  */
 export async function settleAdvanceJournal(
-  root: string,
+  repo: RepoLayout,
   opts: { lock?: HeldLock; log?: HubLog } = {}
 ): Promise<void> {
   opts.lock?.assertHeld()
-  const repo = await openRepository(root)
   const journal = await readJournal(repo, opts.log)
   if (!journal || (await journalPending(repo, journal))) return
   await dropJournal(repo, journal, opts.log)
@@ -215,11 +159,10 @@ export async function settleAdvanceJournal(
  * names them). Returns whether the branch moved.
  */
 export async function completeInterruptedMove(
-  root: string,
+  repo: RepoLayout,
   opts: { lock: HeldLock; log?: HubLog }
 ): Promise<boolean> {
   opts.lock.assertHeld()
-  const repo = await openRepository(root)
   // A stat first: reconcile and every resolution call this, a journal is rare.
   if (!(await exists(journalPath(repo)))) return false
   const journal = await readJournal(repo, opts.log)
@@ -228,7 +171,7 @@ export async function completeInterruptedMove(
     await dropJournal(repo, journal, opts.log)
     return false
   }
-  const r = await advanceBranch(root, journal.from, journal.to, {
+  const r = await advanceBranch(repo, journal.from, journal.to, {
     ...opts,
     reflog: 'okf-hub sync: interrupted move completed'
   })
@@ -241,15 +184,15 @@ export async function completeInterruptedMove(
  * move a killed process left half done (its journal) is completed first.
  */
 export async function advanceBranch(
-  root: string,
+  repo: RepoLayout,
   from: string,
   to: string,
   opts: AdvanceOptions
 ): Promise<AdvanceResult> {
   const log = opts.log
+  const root = repo.root
   try {
     opts.lock?.assertHeld()
-    const repo = await openRepository(root)
     let start = from
     let resuming = false
     const journal = await readJournal(repo, log)
@@ -443,8 +386,8 @@ async function advanceOnce(
 }
 
 /** The paths a move from `from` to `to` would change that hold local changes (nothing written). */
-export async function probeAdvance(root: string, from: string, to: string): Promise<string[]> {
-  const repo = await openRepository(root)
+export async function probeAdvance(repo: RepoLayout, from: string, to: string): Promise<string[]> {
+  const root = repo.root
   const cache = {}
   // A move a killed process left half done from this same commit is completed first by
   // advanceBranch: its paths may already be at their new state (worktree and index) without being

@@ -21,7 +21,7 @@ import { withBaseLock, type HeldLock } from '../lock'
 import { commitPaths, HUB_IDENTITY } from './commit'
 import { headTreePaths } from './trees'
 import { TEMP_PREFIX, writeFileAtomic } from './atomic-write'
-import { checkFormat, parseCoreConfig } from './layout'
+import { checkFormat, openRepository, parseCoreConfig } from './layout'
 import { readEwah } from './index-file'
 
 const dirs: string[] = []
@@ -98,9 +98,14 @@ describe('commitPaths', () => {
     const parent = head(root)
     write(root, 'proposals/pending/prop-1.md', '---\nid: prop-1\n---\n')
     const log = memoryHubLog()
-    const sha = await commitPaths(root, ['proposals/pending/prop-1.md'], 'proposal: prop-1 soumise\n', {
-      log
-    })
+    const sha = await commitPaths(
+      await openRepository(root),
+      ['proposals/pending/prop-1.md'],
+      'proposal: prop-1 soumise\n',
+      {
+        log
+      }
+    )
     expect(sha).toBe(head(root))
     expect(git(root, 'rev-parse', 'HEAD~1').trim()).toBe(parent)
     expect(lsTree(root)).toEqual([...before, 'proposals/pending/prop-1.md'].sort())
@@ -127,7 +132,7 @@ describe('commitPaths', () => {
     git(root, 'add', 'knowledge/b.md')
     write(root, 'notes.txt', 'non suivi\n')
     write(root, 'knowledge/new.md', '# Nouveau\n')
-    await commitPaths(root, ['knowledge/new.md'], 'hub: ajout\n')
+    await commitPaths(await openRepository(root), ['knowledge/new.md'], 'hub: ajout\n')
     expect(git(root, 'diff', '--name-only', 'HEAD~1', 'HEAD').trim()).toBe('knowledge/new.md')
     expect(git(root, 'show', 'HEAD:knowledge/a.md')).toBe('# A\n')
     expect(git(root, 'show', 'HEAD:knowledge/b.md')).toBe('# B\n')
@@ -140,7 +145,11 @@ describe('commitPaths', () => {
     const root = makeRepo()
     write(root, 'okf-bundle.yaml', 'name: vide\n')
     write(root, 'knowledge/x.md', '# X\n')
-    const sha = await commitPaths(root, ['okf-bundle.yaml', 'knowledge/x.md'], 'init: base\n')
+    const sha = await commitPaths(
+      await openRepository(root),
+      ['okf-bundle.yaml', 'knowledge/x.md'],
+      'init: base\n'
+    )
     expect(git(root, 'rev-list', '--count', 'HEAD').trim()).toBe('1')
     expect(git(root, 'rev-list', '--max-parents=0', 'HEAD').trim()).toBe(sha)
     expect(lsTree(root)).toEqual(['knowledge/x.md', 'okf-bundle.yaml'])
@@ -155,13 +164,17 @@ describe('commitPaths', () => {
     const root = makeRepo(BASE_FILES)
     unlinkSync(join(root, 'knowledge/deep/c.md'))
     unlinkSync(join(root, 'knowledge/a.md'))
-    await commitPaths(root, ['knowledge/deep/c.md', 'knowledge/a.md'], 'hub: suppression\n')
+    await commitPaths(
+      await openRepository(root),
+      ['knowledge/deep/c.md', 'knowledge/a.md'],
+      'hub: suppression\n'
+    )
     expect(lsTree(root)).toEqual(['README.md', 'knowledge/b.md', 'proposals/pending/.gitkeep'])
     expect(git(root, 'ls-tree', 'HEAD', 'knowledge/').trim().split('\n')).toHaveLength(1)
     expect(status(root)).toBe('')
     expect(fsck(root)).toBe('')
     // Deleting a path that is in neither HEAD nor the worktree is a no-op for the tree.
-    await commitPaths(root, ['nowhere/ghost.md'], 'hub: rien\n')
+    await commitPaths(await openRepository(root), ['nowhere/ghost.md'], 'hub: rien\n')
     expect(git(root, 'rev-parse', 'HEAD^{tree}').trim()).toBe(git(root, 'rev-parse', 'HEAD~1^{tree}').trim())
   })
 
@@ -169,7 +182,11 @@ describe('commitPaths', () => {
     const root = makeRepo(BASE_FILES)
     write(root, 'knowledge/x/y/z/new.md', '# Profond\n')
     write(root, 'knowledge/deep/d.md', '# D\n')
-    await commitPaths(root, ['knowledge/x/y/z/new.md', 'knowledge/deep/d.md'], 'hub: profond\n')
+    await commitPaths(
+      await openRepository(root),
+      ['knowledge/x/y/z/new.md', 'knowledge/deep/d.md'],
+      'hub: profond\n'
+    )
     expect(lsTree(root)).toEqual(
       [...Object.keys(BASE_FILES), 'knowledge/x/y/z/new.md', 'knowledge/deep/d.md'].sort()
     )
@@ -188,7 +205,9 @@ describe('commitPaths', () => {
     const root = makeRepo(BASE_FILES)
     write(root, 'knowledge/a.md', '# A v2\n')
     const message = 'resolve: prop-1 acceptée\n\nProposal: prop-1\nReviewer: alice\n'
-    await commitPaths(root, ['knowledge/a.md'], message, { now: new Date('2026-03-04T05:06:07Z') })
+    await commitPaths(await openRepository(root), ['knowledge/a.md'], message, {
+      now: new Date('2026-03-04T05:06:07Z')
+    })
     expect(git(root, 'log', '-1', '--format=%an <%ae>|%cn <%ce>').trim()).toBe(
       'okf-hub <hub@local>|okf-hub <hub@local>'
     )
@@ -205,7 +224,7 @@ describe('commitPaths', () => {
     write(root, 'bin/run.sh', '#!/bin/sh\necho ok\n')
     chmodSync(join(root, 'bin/run.sh'), 0o755)
     symlinkSync('../knowledge/a.md', join(root, 'bin/lien.md'))
-    await commitPaths(root, ['bin/run.sh', 'bin/lien.md'], 'hub: modes\n')
+    await commitPaths(await openRepository(root), ['bin/run.sh', 'bin/lien.md'], 'hub: modes\n')
     const tree = git(root, 'ls-tree', 'HEAD', 'bin/')
     expect(tree).toMatch(/^100755 blob \S+\tbin\/run\.sh$/m)
     expect(tree).toMatch(/^120000 blob \S+\tbin\/lien\.md$/m)
@@ -225,10 +244,22 @@ describe('commitPaths', () => {
       'a//b',
       ''
     ]) {
-      await expectHubError(commitPaths(root, [p], 'x\n'), 'IO_ERROR', `chemin hors du dépôt : ${p}`)
+      await expectHubError(
+        commitPaths(await openRepository(root), [p], 'x\n'),
+        'IO_ERROR',
+        `chemin hors du dépôt : ${p}`
+      )
     }
-    await expectHubError(commitPaths(root, [], 'x\n'), 'IO_ERROR', 'aucun chemin à commiter')
-    await expectHubError(commitPaths(root, ['knowledge'], 'x\n'), 'IO_ERROR', /est un répertoire/)
+    await expectHubError(
+      commitPaths(await openRepository(root), [], 'x\n'),
+      'IO_ERROR',
+      'aucun chemin à commiter'
+    )
+    await expectHubError(
+      commitPaths(await openRepository(root), ['knowledge'], 'x\n'),
+      'IO_ERROR',
+      /est un répertoire/
+    )
     expect(git(root, 'rev-list', '--count', 'HEAD').trim()).toBe('1')
   })
 
@@ -237,7 +268,7 @@ describe('commitPaths', () => {
     rmSync(join(root, 'knowledge/deep'), { recursive: true })
     write(root, 'knowledge/deep', 'now a file\n')
     await expectHubError(
-      commitPaths(root, ['knowledge/deep'], 'x\n'),
+      commitPaths(await openRepository(root), ['knowledge/deep'], 'x\n'),
       'IO_ERROR',
       /conflit fichier\/répertoire/
     )
@@ -250,7 +281,7 @@ describe('commitPaths', () => {
     expect(existsSync(join(root, '.git/refs/heads/main'))).toBe(false)
     const parent = head(root)
     write(root, 'knowledge/deep/e.md', '# E\n')
-    await commitPaths(root, ['knowledge/deep/e.md'], 'hub: packé\n')
+    await commitPaths(await openRepository(root), ['knowledge/deep/e.md'], 'hub: packé\n')
     expect(git(root, 'rev-parse', 'HEAD~1').trim()).toBe(parent)
     expect(lsTree(root)).toEqual([...Object.keys(BASE_FILES), 'knowledge/deep/e.md'].sort())
     expect(status(root)).toBe('')
@@ -261,7 +292,7 @@ describe('commitPaths', () => {
     const root = makeRepo(BASE_FILES)
     git(root, 'update-index', '--index-version', '4')
     write(root, 'knowledge/deep/v4.md', '# v4\n')
-    await commitPaths(root, ['knowledge/deep/v4.md'], 'hub: v4\n')
+    await commitPaths(await openRepository(root), ['knowledge/deep/v4.md'], 'hub: v4\n')
     expect(status(root)).toBe('')
     expect(git(root, 'ls-files', 'knowledge/deep').split('\n').filter(Boolean)).toEqual([
       'knowledge/deep/c.md',
@@ -276,7 +307,7 @@ describe('commitPaths', () => {
     // And the other way round, on a version 2 index with a fresh cache-tree.
     git(root, 'update-index', '--index-version', '2')
     write(root, 'knowledge/z.md', '# Z\n')
-    await commitPaths(root, ['knowledge/z.md'], 'hub: v2\n')
+    await commitPaths(await openRepository(root), ['knowledge/z.md'], 'hub: v2\n')
     write(root, 'knowledge/b.md', '# B v2\n')
     git(root, 'commit', '-q', '-am', 'humain 2')
     expect(lsTree(root)).toEqual(
@@ -287,7 +318,7 @@ describe('commitPaths', () => {
     write(root, 'knowledge/ita.md', '# intent\n')
     git(root, 'add', '-N', 'knowledge/ita.md')
     write(root, 'knowledge/deep/v3.md', '# v3\n')
-    await commitPaths(root, ['knowledge/deep/v3.md'], 'hub: v3\n')
+    await commitPaths(await openRepository(root), ['knowledge/deep/v3.md'], 'hub: v3\n')
     expect(status(root)).toBe(' A knowledge/ita.md\n')
     expect(git(root, 'ls-files').split('\n')).toContain('knowledge/deep/v3.md')
     expect(fsck(root)).toBe('')
@@ -311,7 +342,7 @@ describe('commitPaths', () => {
     write(root, 'k/d6/zz/new.md', '# new deep\n')
     write(root, 'a-first.md', '# first\n')
     unlinkSync(join(root, 'k/d2/f002.md'))
-    await commitPaths(root, paths, 'hub: mixte\n')
+    await commitPaths(await openRepository(root), paths, 'hub: mixte\n')
     const fromTree = git(root, 'ls-tree', '-r', 'HEAD')
       .trim()
       .split('\n')
@@ -337,7 +368,7 @@ describe('commitPaths', () => {
     expect(readFileSync(join(root, '.git/index')).includes(Buffer.from('link'))).toBe(true)
     const staged = git(root, 'diff', '--cached', '--name-status')
     write(root, 'knowledge/deep/hub.md', '# hub\n')
-    await commitPaths(root, ['knowledge/deep/hub.md'], 'hub: split\n')
+    await commitPaths(await openRepository(root), ['knowledge/deep/hub.md'], 'hub: split\n')
     expect(readFileSync(join(root, '.git/index')).includes(Buffer.from('link'))).toBe(false)
     expect(git(root, 'diff', '--cached', '--name-status')).toBe(staged)
     expect(status(root)).toBe(
@@ -355,7 +386,7 @@ describe('commitPaths', () => {
     const root = makeRepo(BASE_FILES)
     unlinkSync(join(root, '.git/index'))
     write(root, 'knowledge/new.md', '# N\n')
-    await commitPaths(root, ['knowledge/new.md'], 'hub: sans index\n')
+    await commitPaths(await openRepository(root), ['knowledge/new.md'], 'hub: sans index\n')
     expect(status(root)).toBe('')
     expect(git(root, 'ls-files').split('\n').filter(Boolean)).toEqual(lsTree(root))
   })
@@ -368,7 +399,7 @@ describe('commitPaths', () => {
     const objects = git(root, 'count-objects', '-v')
     write(root, 'knowledge/x.md', '# X\n')
     await expectHubError(
-      commitPaths(root, ['knowledge/x.md'], 'x\n'),
+      commitPaths(await openRepository(root), ['knowledge/x.md'], 'x\n'),
       'IO_ERROR',
       /^extension d’index obligatoire inconnue non pris en charge \(extension « qqqq »\) dans .* : rien n'a été écrit$/
     )
@@ -390,7 +421,7 @@ describe('commitPaths', () => {
     execFileSync('touch', ['-d', stamp, join(root, 'knowledge/a.md')])
     // Rewriting the index "now" without smudging would make git trust the stale entry.
     write(root, 'knowledge/other.md', '# other\n')
-    await commitPaths(root, ['knowledge/other.md'], 'hub: other\n')
+    await commitPaths(await openRepository(root), ['knowledge/other.md'], 'hub: other\n')
     expect(status(root)).toBe('MM knowledge/a.md\n')
   })
 
@@ -399,7 +430,7 @@ describe('commitPaths', () => {
     const main = head(root)
     git(root, 'checkout', '-q', '--detach')
     write(root, 'knowledge/det.md', '# D\n')
-    const sha = await commitPaths(root, ['knowledge/det.md'], 'hub: détaché\n')
+    const sha = await commitPaths(await openRepository(root), ['knowledge/det.md'], 'hub: détaché\n')
     expect(readFileSync(join(root, '.git/HEAD'), 'utf8')).toBe(`${sha}\n`)
     expect(git(root, 'rev-parse', 'main').trim()).toBe(main)
     expect(status(root)).toBe('')
@@ -413,7 +444,7 @@ describe('commitPaths', () => {
     setTimeout(() => unlinkSync(indexLock), 300)
     write(root, 'knowledge/retry.md', '# R\n')
     const log = memoryHubLog()
-    await commitPaths(root, ['knowledge/retry.md'], 'hub: retry\n', { log })
+    await commitPaths(await openRepository(root), ['knowledge/retry.md'], 'hub: retry\n', { log })
     expect(Date.now() - t0).toBeGreaterThanOrEqual(280)
     expect(lsTree(root)).toContain('knowledge/retry.md')
     expect(status(root)).toBe('')
@@ -432,7 +463,10 @@ describe('commitPaths', () => {
     const log = memoryHubLog()
     const t0 = Date.now()
     // No deadline given: the wait for git's own lock is still bounded.
-    await expectHubError(commitPaths(root, ['knowledge/stuck.md'], 'hub: stuck\n', { log }), 'BASE_BUSY')
+    await expectHubError(
+      commitPaths(await openRepository(root), ['knowledge/stuck.md'], 'hub: stuck\n', { log }),
+      'BASE_BUSY'
+    )
     expect(Date.now() - t0).toBeLessThan(3_500)
     expect(head(root)).toBe(before)
     expect(git(root, 'count-objects', '-v')).toBe(objectsBefore)
@@ -442,7 +476,7 @@ describe('commitPaths', () => {
     unlinkSync(indexLock)
     expect(status(root)).toBe('?? knowledge/stuck.md\n')
     // Retrying once the lock is gone commits.
-    await commitPaths(root, ['knowledge/stuck.md'], 'hub: stuck\n', { log })
+    await commitPaths(await openRepository(root), ['knowledge/stuck.md'], 'hub: stuck\n', { log })
     expect(status(root)).toBe('')
     expect(fsck(root)).toBe('')
   })
@@ -455,7 +489,9 @@ describe('commitPaths', () => {
     write(root, 'knowledge/busy.md', '# busy\n')
     const t0 = Date.now()
     await expectHubError(
-      commitPaths(root, ['knowledge/busy.md'], 'hub: busy\n', { deadline: Date.now() + 500 }),
+      commitPaths(await openRepository(root), ['knowledge/busy.md'], 'hub: busy\n', {
+        deadline: Date.now() + 500
+      }),
       'BASE_BUSY'
     )
     expect(Date.now() - t0).toBeLessThan(1500)
@@ -470,7 +506,7 @@ describe('commitPaths', () => {
     write(root, 'knowledge/ours.md', '# ours\n')
     let foreign = ''
     await expectHubError(
-      commitPaths(root, ['knowledge/ours.md'], 'hub: ours\n', {
+      commitPaths(await openRepository(root), ['knowledge/ours.md'], 'hub: ours\n', {
         hooks: {
           beforeRefLock: () => {
             write(root, 'knowledge/theirs.md', '# theirs\n')
@@ -488,7 +524,7 @@ describe('commitPaths', () => {
     expect(existsSync(join(root, '.git/refs/heads/main.lock'))).toBe(false)
     expect(readFileSync(join(root, 'knowledge/ours.md'), 'utf8')).toBe('# ours\n')
     // Retrying afterwards commits on top of the foreign commit.
-    await commitPaths(root, ['knowledge/ours.md'], 'hub: ours\n')
+    await commitPaths(await openRepository(root), ['knowledge/ours.md'], 'hub: ours\n')
     expect(git(root, 'rev-parse', 'HEAD~1').trim()).toBe(foreign)
     expect(lsTree(root)).toEqual(
       [...Object.keys(BASE_FILES), 'knowledge/ours.md', 'knowledge/theirs.md'].sort()
@@ -508,7 +544,7 @@ describe('commitPaths', () => {
       }
     }
     await expectHubError(
-      commitPaths(root, ['knowledge/lost.md'], 'x\n', { lock }),
+      commitPaths(await openRepository(root), ['knowledge/lost.md'], 'x\n', { lock }),
       'IO_ERROR',
       'verrou de la base perdu'
     )
@@ -525,11 +561,16 @@ describe('commitPaths', () => {
           root,
           async (lock) => {
             write(root, `proposals/pending/p${i}.md`, `# p${i}\n`)
-            return commitPaths(root, [`proposals/pending/p${i}.md`], `proposal: p${i}\n`, {
-              lock,
-              deadline: lock.deadline,
-              log
-            })
+            return commitPaths(
+              await openRepository(root),
+              [`proposals/pending/p${i}.md`],
+              `proposal: p${i}\n`,
+              {
+                lock,
+                deadline: lock.deadline,
+                log
+              }
+            )
           },
           { log }
         )

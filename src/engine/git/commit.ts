@@ -5,7 +5,7 @@ import type { HubLog } from '../hublog'
 import { HUB_AUTHOR } from './identity'
 import { stepPastCommit, type StepHook } from '../steps'
 import type { HeldLock } from '../lock'
-import { indexFile, openRepository, refusal, UnsupportedShape } from './layout'
+import { indexFile, openRepository, refusal, UnsupportedShape, type RepoLayout } from './layout'
 import { lineEndingFilter } from './eol'
 import { nextIndex } from './dircache'
 import { inspectIndex, loadIndex, type LoadedIndex } from './index-file'
@@ -82,30 +82,41 @@ export interface CommitTimings {
  * index, an unknown mandatory extension, a split index whose shared part is missing). Every write
  * path calls it before touching the worktree; commitPaths checks again under `index.lock`.
  */
-export async function assertWritableRepository(root: string): Promise<void> {
+export async function assertWritableRepository(root: string): Promise<RepoLayout> {
   const repo = await openRepository(root)
+  await assertWritableIndex(repo)
+  return repo
+}
+
+/**
+ * The index half of `assertWritableRepository`, for an operation that opened its repository
+ * before taking the base's lock and checks the index again under it (another program may have
+ * rewritten the index meanwhile; the repository's format and place do not move under a hub).
+ */
+export async function assertWritableIndex(repo: RepoLayout): Promise<void> {
   try {
     await inspectIndex(indexFile(repo))
   } catch (e) {
-    if (e instanceof UnsupportedShape) throw refusal(e, root)
-    throw ioError(`index git de ${root} inutilisable (${describeError(e)}) : rien n'a été écrit`)
+    if (e instanceof UnsupportedShape) throw refusal(e, repo.root)
+    throw ioError(`index git de ${repo.root} inutilisable (${describeError(e)}) : rien n'a été écrit`)
   }
 }
 
 /**
- * Commits the CURRENT worktree content of `paths` (repo-relative, `/`-separated) on top of HEAD:
+ * Commits, in the repository the operation opened, the CURRENT worktree content of `paths` (repo-relative, `/`-separated) on top of HEAD:
  * a present file becomes a blob (100644, 100755 if executable, 120000 for a symlink), an absent one
  * is removed from the tree. Returns the new commit's sha. If it throws, the branch has not moved
  * and the index is unchanged (BASE_BUSY when git's locks stay held); once the branch moved it
  * returns.
  */
 export async function commitPaths(
-  root: string,
+  repo: RepoLayout,
   paths: string[],
   message: string,
   opts: CommitOptions = {}
 ): Promise<string> {
   const rel = validatePaths(paths)
+  const root = repo.root
   const log = opts.log
   const now = opts.now ?? new Date()
   const timings = opts.timings
@@ -113,7 +124,6 @@ export async function commitPaths(
   let t0 = performance.now()
   try {
     opts.lock?.assertHeld()
-    const repo = await openRepository(root)
     // Read alongside HEAD; awaited below, so a failure is still thrown (and never left unhandled).
     const cleanFilter = lineEndingFilter(repo)
     cleanFilter.catch(() => undefined)

@@ -6,7 +6,7 @@ import type { HubLog } from '../hublog'
 import { ioError } from '../errors'
 import { withBaseLock } from '../lock'
 import { writeFileAtomic } from '../git/atomic-write'
-import { assertWritableRepository, commitPaths } from '../git/commit'
+import { assertWritableIndex, assertWritableRepository, commitPaths } from '../git/commit'
 import { PROPOSAL_STATUSES, proposalsDir } from './store'
 import type { ProposalFields } from './rules'
 import { submissionMessage } from './format'
@@ -45,11 +45,11 @@ export async function fileProposal(base: Base, fields: ProposalFields, opts: Pro
   const now = opts.now ?? (() => new Date())
   const draw = opts.drawSuffix ?? (() => randomBytes(2).toString('hex'))
   // Before the lock too: taking it may write `.git/info/exclude`, and a refused repository gets nothing.
-  await assertWritableRepository(base.root)
+  const repo = await assertWritableRepository(base.root)
   const filed = await withBaseLock(
     base.root,
     async (lock) => {
-      await assertWritableRepository(base.root)
+      await assertWritableIndex(repo)
       const created: string[] = []
       const createdDirs: string[] = []
       let abs: string | null = null
@@ -84,7 +84,7 @@ export async function fileProposal(base: Base, fields: ProposalFields, opts: Pro
         await writeFileAtomic(abs, renderProposalFile(id, fields, submittedAt), opts.onStep)
         await opts.onStep?.('propose:file-written')
         const commit = await commitPaths(
-          base.root,
+          repo,
           [...created, rel],
           submissionMessage(id, fields.type, fields.concerns, fields.submittedBy),
           { lock, deadline: lock.deadline, log: opts.log, onStep: opts.onStep }

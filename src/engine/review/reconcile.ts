@@ -4,7 +4,8 @@ import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { HubError, describeError } from '../errors'
 import { withBaseLock } from '../lock'
-import { assertWritableRepository, commitPaths } from '../git/commit'
+import { assertWritableIndex, assertWritableRepository, commitPaths } from '../git/commit'
+import type { RepoLayout } from '../git/layout'
 import { headTreePaths } from '../git/trees'
 import { TEMP_PREFIX } from '../git/atomic-write'
 import { toPosixRelative } from '../corpus/paths'
@@ -293,18 +294,23 @@ function toReport(
 }
 
 /** One recovered submission: its own lock acquisition, re-checked under the lock. */
-async function recoverOne(base: Base, c: Candidate, opts: ReconcileOptions): Promise<string | null> {
+async function recoverOne(
+  base: Base,
+  repo: RepoLayout,
+  c: Candidate,
+  opts: ReconcileOptions
+): Promise<string | null> {
   return withBaseLock(
     base.root,
     async (lock) => {
-      await assertWritableRepository(base.root)
+      await assertWritableIndex(repo)
       const tracked = new Set(await headTreePaths(base.root, 'proposals/pending'))
       if (tracked.has(c.path)) return null
       const stem = c.path.slice('proposals/pending/'.length, -3)
       const v = submissionProblem(stem, readOr(join(base.root, ...c.path.split('/'))))
       if ('problem' in v) return null
       const sha = await commitPaths(
-        base.root,
+        repo,
         [c.path],
         submissionMessage(
           v.candidate.id,
@@ -332,6 +338,7 @@ function repairMessage(n: number, counts: { copies: number; statuses: number; te
 
 async function applyRepairs(
   base: Base,
+  repo: RepoLayout,
   opts: ReconcileOptions
 ): Promise<{ findings: Findings; commit: string | null }> {
   return withBaseLock(
@@ -364,14 +371,14 @@ async function applyRepairs(
         }
       }
       if (changes.length === 0) return { findings: f, commit: null }
-      await assertWritableRepository(base.root)
+      await assertWritableIndex(repo)
       const n = counts.copies + counts.statuses + counts.temps
       const commit = await applyThenCommit(
         changes,
         async () =>
           committed.length === 0
             ? null
-            : commitPaths(base.root, committed, repairMessage(n, counts), {
+            : commitPaths(repo, committed, repairMessage(n, counts), {
                 lock,
                 deadline: lock.deadline,
                 log: opts.log,
@@ -380,7 +387,7 @@ async function applyRepairs(
         {
           log: opts.log,
           what: 'réconciliation',
-          root: base.root,
+          repo,
           faults: opts.onStep ? { onStep: opts.onStep } : undefined
         }
       )
@@ -407,12 +414,12 @@ export async function reconcile(base: Base, opts: ReconcileOptions): Promise<Rec
       null
     )
   }
-  await assertWritableRepository(base.root)
+  const repo = await assertWritableRepository(base.root)
   // What a killed resolution (or repair) left half-written goes back first (its journal): the
   // scan below would otherwise take its copies for duplicates to settle.
   // So does a sync's move killed halfway (completed): its new files are the remote's, not orphans.
   if (
-    await withBaseLock(base.root, (lock) => recoverInterrupted(base.root, lock, opts.log), {
+    await withBaseLock(base.root, (lock) => recoverInterrupted(repo, lock, opts.log), {
       timeoutMs: opts.lockTimeoutMs,
       log: opts.log
     })
@@ -420,9 +427,9 @@ export async function reconcile(base: Base, opts: ReconcileOptions): Promise<Rec
     return reconcile(base, opts)
   const recovered: RecoveredProposal[] = []
   for (const c of first.candidates) {
-    const sha = await recoverOne(base, c, opts)
+    const sha = await recoverOne(base, repo, c, opts)
     if (sha) recovered.push({ id: c.id, path: c.path, commit: sha })
   }
-  const { findings, commit } = await applyRepairs(base, opts)
+  const { findings, commit } = await applyRepairs(base, repo, opts)
   return toReport(base, true, findings, recovered, commit)
 }

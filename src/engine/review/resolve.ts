@@ -1,12 +1,11 @@
 import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { withBaseLock } from '../lock'
-import { assertWritableRepository, commitPaths } from '../git/commit'
+import { assertWritableIndex, assertWritableRepository, commitPaths } from '../git/commit'
 import type { PlanPreview, ResolveResult } from '../../shared/review'
 import { preparePlan } from './preview'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { resolveLayout } from '../git/layout'
 import { hasAdvanceJournal } from '../git/advance'
 import {
   applyThenCommit,
@@ -72,15 +71,12 @@ export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOption
   const at = previewed ? new Date(previewed.at) : (opts.now ?? (() => new Date()))()
   // A repository the engine cannot commit to is named as such, before the plan's own checks
   // (which read HEAD) could report a misleading symptom.
-  await assertWritableRepository(base.root)
+  const repo = await assertWritableRepository(base.root)
   // A resolution (or repair) whose process died is rolled back first: the plan is judged against
   // the state before it, not against its half-written files.
   // A sync's move killed halfway is completed first: the plan is judged on the tip it reached.
-  if (
-    existsSync(join((await resolveLayout(base.root)).gitdir, JOURNAL_FILE)) ||
-    (await hasAdvanceJournal(base.root))
-  )
-    await withBaseLock(base.root, (lock) => recoverInterrupted(base.root, lock, opts.log), {
+  if (existsSync(join(repo.gitdir, JOURNAL_FILE)) || (await hasAdvanceJournal(repo)))
+    await withBaseLock(base.root, (lock) => recoverInterrupted(repo, lock, opts.log), {
       timeoutMs: opts.lockTimeoutMs,
       log: opts.log
     })
@@ -88,8 +84,8 @@ export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOption
   const result = await withBaseLock(
     base.root,
     async (lock) => {
-      await assertWritableRepository(base.root)
-      await recoverInterrupted(base.root, lock, opts.log)
+      await assertWritableIndex(repo)
+      await recoverInterrupted(repo, lock, opts.log)
       const prepared = await preparePlan(base, plan, { at })
       if (previewed) await assertBasisHolds(base.root, previewed, prepared.basis)
       const changes: Change[] = [
@@ -100,7 +96,7 @@ export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOption
       const commit = await applyThenCommit(
         changes,
         () =>
-          commitPaths(base.root, prepared.paths, preview.commitMessage, {
+          commitPaths(repo, prepared.paths, preview.commitMessage, {
             lock,
             deadline: lock.deadline,
             log: opts.log,
@@ -108,7 +104,7 @@ export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOption
             written: new Map(changes.map((c) => [c.repoPath, c.text === null ? null : Buffer.from(c.text)])),
             onStep: opts.faults?.onStep
           }),
-        { log: opts.log, faults: opts.faults, what: 'résolution', root: base.root }
+        { log: opts.log, faults: opts.faults, what: 'résolution', repo }
       )
       opts.log.info(`résolution commitée dans '${base.name}' : ${commit.slice(0, 10)} ${preview.subject}`)
       return {

@@ -5,7 +5,7 @@ import type { HubLog } from '../hublog'
 import { TEMP_PREFIX, writeFileAtomic } from '../git/atomic-write'
 import { headCommitSha } from '../git/refs'
 import { refreshIndexPaths } from '../git/index-update'
-import { resolveLayout } from '../git/layout'
+import type { RepoLayout } from '../git/layout'
 import { stepPastCommit, type StepHook } from '../steps'
 import { completeInterruptedMove } from '../git/advance'
 import type { HeldLock } from '../lock'
@@ -122,8 +122,8 @@ async function restore(backups: Backup[], createdDirs: string[]): Promise<string
   return failures
 }
 
-async function journalPath(root: string): Promise<string> {
-  return join((await resolveLayout(root)).gitdir, JOURNAL_FILE)
+function journalPath(repo: RepoLayout): string {
+  return join(repo.gitdir, JOURNAL_FILE)
 }
 
 /** The folders `mkdir -p dir` would create, outermost first, as repo paths. */
@@ -147,9 +147,9 @@ async function missingDirs(root: string, repoPath: string): Promise<string[]> {
  * the base: a transaction's half-written files rolled back, then a sync's half-done move completed.
  * Returns whether anything changed.
  */
-export async function recoverInterrupted(root: string, lock: HeldLock, log: HubLog): Promise<boolean> {
-  const rolledBack = await rollBackInterrupted(root, log)
-  const moved = await completeInterruptedMove(root, { lock, log })
+export async function recoverInterrupted(repo: RepoLayout, lock: HeldLock, log: HubLog): Promise<boolean> {
+  const rolledBack = await rollBackInterrupted(repo, log)
+  const moved = await completeInterruptedMove(repo, { lock, log })
   return rolledBack || moved
 }
 
@@ -157,8 +157,9 @@ export async function recoverInterrupted(root: string, lock: HeldLock, log: HubL
  * Rolls back a transaction whose process died (its journal left in the git dir), under the base
  * lock the caller holds; returns whether files were put back. Nothing to do without a journal.
  */
-export async function rollBackInterrupted(root: string, log: HubLog): Promise<boolean> {
-  const path = await journalPath(root)
+export async function rollBackInterrupted(repo: RepoLayout, log: HubLog): Promise<boolean> {
+  const root = repo.root
+  const path = journalPath(repo)
   let journal: Journal
   try {
     journal = JSON.parse(await readFile(path, 'utf8')) as Journal
@@ -215,19 +216,20 @@ export async function rollBackInterrupted(root: string, log: HubLog): Promise<bo
 export async function applyThenCommit<T>(
   changes: Change[],
   commit: () => Promise<T>,
-  opts: { log: HubLog; faults?: TransactionFaults; what: string; root: string }
+  opts: { log: HubLog; faults?: TransactionFaults; what: string; repo: RepoLayout }
 ): Promise<T> {
+  const root = opts.repo.root
   const backups: Backup[] = []
   for (const c of changes) backups.push(await backupOf(c.abs))
   const createdDirs: string[] = []
   const onStep = opts.faults?.onStep
-  const journal = await journalPath(opts.root)
+  const journal = journalPath(opts.repo)
   const dirs = new Set<string>()
   for (const c of changes)
-    if (c.text !== null) for (const d of await missingDirs(opts.root, c.repoPath)) dirs.add(d)
+    if (c.text !== null) for (const d of await missingDirs(root, c.repoPath)) dirs.add(d)
   const record: Journal = {
     what: opts.what,
-    head: await headCommitSha(opts.root),
+    head: await headCommitSha(root),
     files: changes.map((c, i) => ({
       repoPath: c.repoPath,
       data: backups[i].data === null ? null : backups[i].data.toString('base64'),

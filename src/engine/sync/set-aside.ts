@@ -171,7 +171,7 @@ export async function setAsideDiverged(base: Base, deps: SetAsideDeps): Promise<
       let moved: Awaited<ReturnType<typeof advanceBranch>>
       try {
         await deps.onStep?.('set-aside:branch-kept')
-        moved = await advanceBranch(base.root, local, running, {
+        moved = await advanceBranch(repo, local, running, {
           lock,
           log,
           reflog: `okf-hub sync: ${setAside.length} resolution(s) set aside in ${keptAt}, onto ${remote}`,

@@ -6,7 +6,7 @@ import { withBaseLock, type HeldLock } from '../lock'
 import type { Base } from '../registry/base'
 import { assertWritableRepository } from '../git/commit'
 import { headCommitSha, readRefValue } from '../git/refs'
-import { openRepository } from '../git/layout'
+import { openRepository, type RepoLayout } from '../git/layout'
 import { advanceBranch, hasAdvanceJournal, probeAdvance, settleAdvanceJournal } from '../git/advance'
 import type { StepHook } from '../steps'
 import type { SyncAlert, SyncMode, SyncProblem, SyncState, SyncStatus } from '../../shared/hub-api'
@@ -356,13 +356,14 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
     return finish(unexpectedStatus(ctx, e), reached)
   }
 
-  let commondir: string
+  // The repository of this sync, opened (and checked) once: every step below is handed it.
+  let repo: RepoLayout
   try {
-    await assertWritableRepository(base.root)
-    commondir = (await openRepository(base.root)).commondir
+    repo = await assertWritableRepository(base.root)
   } catch (e) {
     return failed(e, false)
   }
+  const commondir = repo.commondir
   const token = target.host ? await deps.credentials.get(target.host).catch(() => null) : null
   const net = { token, timeoutMs: deps.timeoutMs, http: deps.http, onStep: deps.onStep }
   log.info(
@@ -371,7 +372,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
   let remoteTip: string | null
   try {
     const known = mode === 'inbox' && req.push && req.pushOnly
-    remoteTip = known ? await readRefValue(await openRepository(base.root), target.trackingRef) : null
+    remoteTip = known ? await readRefValue(repo, target.trackingRef) : null
     if (!known || !remoteTip)
       remoteTip =
         mode === 'manager'
@@ -398,7 +399,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
       base.root,
       async (lock: HeldLock) => {
         if ((await headCommitSha(base.root)) !== local) return 'moved-on' as const
-        return advanceBranch(base.root, local, to, { lock, log, reflog, onStep: deps.onStep })
+        return advanceBranch(repo, local, to, { lock, log, reflog, onStep: deps.onStep })
       },
       { timeoutMs: deps.lockTimeoutMs, log }
     )
@@ -425,8 +426,8 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
       if (remoteTip === local && mode === 'inbox') return 'inbox'
       if (remoteTip === local) {
         // A move killed past its branch's move (nothing left to do but its journal): settled under the lock.
-        if (await hasAdvanceJournal(base.root))
-          await withBaseLock(base.root, (lock) => settleAdvanceJournal(base.root, { lock, log }), {
+        if (await hasAdvanceJournal(repo))
+          await withBaseLock(base.root, (lock) => settleAdvanceJournal(repo, { lock, log }), {
             timeoutMs: deps.lockTimeoutMs,
             log
           })
@@ -506,7 +507,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
       }
 
       if (toPush !== local) {
-        const dirty = await probeAdvance(base.root, local, toPush)
+        const dirty = await probeAdvance(repo, local, toPush)
         if (dirty.length > 0)
           return finish(
             status(
@@ -628,7 +629,6 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
     const branch = inboxBranch(deps.hubId)
     const tracking = `refs/remotes/${target.remote}/${branch}`
     const inboxTarget: RemoteTarget = { ...target, remoteBranch: branch, trackingRef: tracking }
-    const repo = await openRepository(base.root)
     let pushed = 0
     let fetched = false
     for (let attempt = 1; ; attempt++) {
@@ -739,7 +739,6 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
    * are replayed on it (`collectInboxes`), the branch moves there, and is pushed when asked.
    */
   const collect = async (first: SyncStatus): Promise<SyncStatus> => {
-    const repo = await openRepository(base.root)
     const local = await headCommitSha(base.root)
     if (!local) return first
     const inboxes = await listInboxTips(repo, target.remote)
