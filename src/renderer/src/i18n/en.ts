@@ -1165,6 +1165,8 @@ export const en = {
         '{{what}} are not yet on the team’s remote: Sync files them in your inbox for the manager.',
       proposals_one: '{{count}} proposal filed here',
       proposals_other: '{{count}} proposals filed here',
+      proposalsManager_one: '{{count}} proposal filed or brought in from an inbox here',
+      proposalsManager_other: '{{count}} proposals filed or brought in from the inboxes here',
       decisions_one: '{{count}} decision taken here',
       decisions_other: '{{count}} decisions taken here',
       other_one: '{{count}} other change made here',

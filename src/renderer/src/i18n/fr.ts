@@ -1195,6 +1195,8 @@ export const fr: Resources<typeof en> = {
         'Pas encore sur le dépôt de l’équipe : {{what}}. « Synchroniser » les dépose dans votre boîte pour le responsable.',
       proposals_one: '{{count}} proposition déposée ici',
       proposals_other: '{{count}} propositions déposées ici',
+      proposalsManager_one: '{{count}} proposition déposée ici ou intégrée depuis une boîte',
+      proposalsManager_other: '{{count}} propositions déposées ici ou intégrées depuis les boîtes',
       decisions_one: '{{count}} décision prise ici',
       decisions_other: '{{count}} décisions prises ici',
       other_one: '{{count}} autre modification faite ici',

@@ -56,4 +56,19 @@ describe('the sync badge in words', () => {
       '2 modifications du dépôt de l’équipe ne sont pas encore ici : Synchroniser les apporte.'
     )
   })
+
+  it('a manager’s hub does not call the proposals it brought in from the inboxes « filed here »', async () => {
+    const manager = status({
+      state: 'ahead',
+      ahead: 1,
+      mode: 'manager',
+      outgoing: { proposals: 1, decisions: 0, other: 0 }
+    })
+    expect(syncExplain(manager, await tFor('en'), 'en')).toBe(
+      '1 proposal filed or brought in from an inbox here is not yet on the team’s remote: Push sends it.'
+    )
+    expect(syncExplain(manager, await tFor('fr'), 'fr')).toBe(
+      'Pas encore sur le dépôt de l’équipe : 1 proposition déposée ici ou intégrée depuis une boîte. « Envoyer » l’y dépose.'
+    )
+  })
 })

@@ -51,7 +51,12 @@ export function syncExplain(s: SyncStatus, t: TFunction, language: string): stri
       if (s.ahead === 0) return t('sync.explain.neverFetched')
       const o = s.outgoing ?? { proposals: 0, decisions: 0, other: s.ahead }
       const parts = [
-        o.proposals > 0 ? t('sync.explain.proposals', { count: o.proposals }) : null,
+        o.proposals > 0
+          ? // A manager's hub sends the proposals it brought in from the inboxes, not only its own.
+            t(s.mode === 'manager' ? 'sync.explain.proposalsManager' : 'sync.explain.proposals', {
+              count: o.proposals
+            })
+          : null,
         o.decisions > 0 ? t('sync.explain.decisions', { count: o.decisions }) : null,
         o.other > 0 ? t('sync.explain.other', { count: o.other }) : null
       ].filter((p): p is string => p !== null)
