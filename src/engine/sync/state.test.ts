@@ -64,6 +64,27 @@ describe('where integrated proposals came from (issue 27)', () => {
     expect(again.originsOf('/bases/autre')).toEqual({})
   })
 
+  it('two processes on one file: each one’s marks survive the other’s save, and each reads the other’s', async () => {
+    const { file, store: app } = storeIn()
+    app.record(ROOT, 'up-to-date', 'ok', true, AT)
+    await app.flush()
+    // The CLI's `okf-hub sync` beside the app: its own store on the same file.
+    const cli = new SyncStateStore(file)
+    cli.recordOrigins(ROOT, [{ id: 'prop-2026-12-05-c11c', inbox: 'okf-hub/inbox/c' }], AT)
+    await cli.flush()
+    expect(Object.keys(app.originsOf(ROOT))).toEqual(['prop-2026-12-05-c11c'])
+    // The app integrates too, then records an outcome: the CLI's mark stays in the file.
+    app.recordOrigins(ROOT, [{ id: 'prop-2026-12-05-a99a', inbox: 'okf-hub/inbox/a' }], AT)
+    app.record(ROOT, 'ahead', 'à envoyer', true, AT)
+    await app.flush()
+    cli.record(ROOT, 'up-to-date', 'ok', true, AT)
+    await cli.flush()
+    expect(Object.keys(new SyncStateStore(file).originsOf(ROOT)).sort()).toEqual([
+      'prop-2026-12-05-a99a',
+      'prop-2026-12-05-c11c'
+    ])
+  })
+
   it('keep only the newest marks past the bound', () => {
     const { store } = storeIn()
     const ids = Array.from(

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { describeError } from '../errors'
@@ -95,10 +95,49 @@ export function withOrigin<P extends InventoryProposal>(p: P, origins: Record<st
   }
 }
 
+/** The file's records; an unreadable file is said and read as empty (nothing here is the authority). */
+function readRecords(file: string, log: HubLog | undefined): Map<string, SyncRecord> {
+  const map = new Map<string, SyncRecord>()
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as unknown
+    if (data && typeof data === 'object' && !Array.isArray(data)) {
+      for (const [root, r] of Object.entries(data as Record<string, unknown>)) {
+        const rec = r as Partial<SyncRecord>
+        const origins = readOrigins(rec.origins)
+        if (rec && typeof rec.lastAttempt === 'string' && typeof rec.state === 'string')
+          map.set(root, {
+            lastSync: typeof rec.lastSync === 'string' ? rec.lastSync : null,
+            lastAttempt: rec.lastAttempt,
+            state: rec.state,
+            message: typeof rec.message === 'string' ? rec.message : '',
+            ...(typeof rec.mainProtected === 'string' ? { mainProtected: rec.mainProtected } : {}),
+            ...(Array.isArray(rec.alerts) && rec.alerts.every(isAlert) && rec.alerts.length > 0
+              ? { alerts: rec.alerts }
+              : {}),
+            ...(origins ? { origins } : {})
+          })
+      }
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+      log?.warning(`état de synchronisation illisible (${file}) : ${describeError(e)} — repart de zéro`)
+  }
+  return map
+}
+
+/** The newest `MAX_ORIGINS` marks (insertion order: a mark recorded again moves to the end). */
+function newest(origins: Record<string, ProposalOrigin>): Record<string, ProposalOrigin> {
+  const ids = Object.keys(origins)
+  for (const id of ids.slice(0, Math.max(0, ids.length - MAX_ORIGINS))) delete origins[id]
+  return origins
+}
+
 export const SYNC_STATE_FILE = 'sync-state.json'
 
 export class SyncStateStore {
   private records: Map<string, SyncRecord> | null = null
+  /** The file as this store last merged it (inode, size, time), or null when it had none. */
+  private seen: string | null | undefined = undefined
   private writing: Promise<void> = Promise.resolve()
 
   constructor(
@@ -114,37 +153,29 @@ export class SyncStateStore {
 
   private load(): Map<string, SyncRecord> {
     if (this.records) return this.records
-    const map = new Map<string, SyncRecord>()
-    if (this.file) {
-      try {
-        const data = JSON.parse(readFileSync(this.file, 'utf8')) as unknown
-        if (data && typeof data === 'object' && !Array.isArray(data)) {
-          for (const [root, r] of Object.entries(data as Record<string, unknown>)) {
-            const rec = r as Partial<SyncRecord>
-            const origins = readOrigins(rec.origins)
-            if (rec && typeof rec.lastAttempt === 'string' && typeof rec.state === 'string')
-              map.set(root, {
-                lastSync: typeof rec.lastSync === 'string' ? rec.lastSync : null,
-                lastAttempt: rec.lastAttempt,
-                state: rec.state,
-                message: typeof rec.message === 'string' ? rec.message : '',
-                ...(typeof rec.mainProtected === 'string' ? { mainProtected: rec.mainProtected } : {}),
-                ...(Array.isArray(rec.alerts) && rec.alerts.every(isAlert) && rec.alerts.length > 0
-                  ? { alerts: rec.alerts }
-                  : {}),
-                ...(origins ? { origins } : {})
-              })
-          }
-        }
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
-          this.log?.warning(
-            `état de synchronisation illisible (${this.file}) : ${describeError(e)} — repart de zéro`
-          )
-      }
+    this.records = this.file ? readRecords(this.file, this.log) : new Map<string, SyncRecord>()
+    return this.records
+  }
+
+  /**
+   * Another process of this installation (the CLI's `okf-hub sync` beside the app) may have
+   * integrated proposals since this one read the file: their marks join this one's rather than be
+   * lost to whichever process writes last. Marks only grow, so a union is right; the rest of the
+   * records stay indications, the last writer's.
+   */
+  private mergeOriginsFromDisk(ifChanged = false): void {
+    if (!this.file) return
+    // Every save renames a new file into place: a new inode, so the signature moves with each one.
+    const st = statSync(this.file, { throwIfNoEntry: false })
+    const seen = st ? `${st.ino}:${st.size}:${st.mtimeMs}` : null
+    if (ifChanged && seen === this.seen) return
+    this.seen = seen
+    const map = this.load()
+    for (const [root, rec] of readRecords(this.file, this.log)) {
+      if (!rec.origins) continue
+      const mine = map.get(root)
+      map.set(root, mine ? { ...mine, origins: newest({ ...rec.origins, ...mine.origins }) } : rec)
     }
-    this.records = map
-    return map
   }
 
   get(root: string): SyncRecord | null {
@@ -209,8 +240,6 @@ export class SyncStateStore {
         ...(c.renamedFrom ? { renamedFrom: c.renamedFrom } : {})
       }
     }
-    const ids = Object.keys(origins)
-    for (const id of ids.slice(0, Math.max(0, ids.length - MAX_ORIGINS))) delete origins[id]
     map.set(root, {
       lastSync: prev?.lastSync ?? null,
       lastAttempt: prev?.lastAttempt ?? at.toISOString(),
@@ -218,19 +247,21 @@ export class SyncStateStore {
       message: prev?.message ?? '',
       ...(prev?.mainProtected ? { mainProtected: prev.mainProtected } : {}),
       ...(prev?.alerts ? { alerts: prev.alerts } : {}),
-      origins
+      origins: newest(origins)
     })
     this.persist()
   }
 
   /** Where this hub's integrated proposals of the base came from, by id. */
   originsOf(root: string): Record<string, ProposalOrigin> {
+    this.mergeOriginsFromDisk(true)
     return this.get(root)?.origins ?? {}
   }
 
   private persist(): void {
     const file = this.file
     if (!file) return
+    this.mergeOriginsFromDisk()
     const snapshot = JSON.stringify(Object.fromEntries(this.load()), null, 2) + '\n'
     this.writing = this.writing
       .then(async () => {
