@@ -134,7 +134,7 @@ export default async function throughput(o: Options): Promise<void> {
       const w = await soakWindow(arm, windowMs)
       got[which].push(w)
       console.log(
-        `  round ${r + 1} ${arm.label.padEnd(24)} ${String(w.calls).padStart(5)} calls  peak RSS ${w.peakRssMb.toFixed(0)} MB` +
+        `  round ${r + 1} ${arm.label.padEnd(24)} ${String(w.calls).padStart(5)} calls  CPU ${w.cpuMsPerCall.toFixed(1)} ms/call  peak RSS ${w.peakRssMb.toFixed(0)} MB` +
           (w.errors.length ? `  ${w.errors.length} error(s): ${w.errors[0]}` : '')
       )
     }
@@ -159,6 +159,19 @@ export default async function throughput(o: Options): Promise<void> {
       referenceMs: mean(got.ref, t),
       oursMs: mean(got.ours, t)
     })
+  // The server's own CPU time per call: what each call costs, less moved by the machine's load than
+  // the calls a window holds (those include ripgrep's processes and the waits of a shared machine).
+  const cpu = (ws: WindowResult[]): number =>
+    sum(ws, (w) => w.cpuMsPerCall * w.calls) / sum(ws, (w) => w.calls)
+  record({
+    bench: 'throughput',
+    case: 'server CPU per call',
+    reference: ref.label,
+    referenceMs: cpu(got.ref),
+    oursMs: cpu(got.ours),
+    ratio: cpu(got.ours) / cpu(got.ref),
+    target: CALLS_TARGET
+  })
   const errors = sum([...got.ours, ...got.ref], (w) => w.errors.length)
   const callsMet = oursCalls >= refCalls * CALLS_TARGET
   const rssMet = oursPeak <= RSS_TARGET_MB
