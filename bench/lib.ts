@@ -105,7 +105,7 @@ export function record(row: Row): void {
         ? '  ✓'
         : `  ✗ (cible ≤ ${row.target}×)`
       : ''
-  const ref = row.reference ? `  ref ${fmt(row.referenceMs)} ms (${row.reference})` : ''
+  const ref = row.reference ? `  ref ${fmt(row.referenceMs)} ${row.unit ?? 'ms'} (${row.reference})` : ''
   const extra = row.extra
     ? '  ' +
       Object.entries(row.extra)

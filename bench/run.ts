@@ -22,7 +22,8 @@ const SUITES: Record<string, () => Promise<{ default: Suite }>> = {
   team: () => import('./suites/team'),
   ui: () => import('./suites/ui'),
   descriptions: () => import('./suites/descriptions'),
-  journal: () => import('./suites/journal')
+  journal: () => import('./suites/journal'),
+  throughput: () => import('./suites/throughput')
 }
 
 async function main(): Promise<void> {

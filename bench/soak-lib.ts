@@ -65,13 +65,15 @@ export interface SoakResult {
   rss: RssSeries[]
 }
 
-const BASE = 'soak'
+export const SOAK_BASE = 'soak'
+const BASE = SOAK_BASE
 /** Seconds of warm-up left out of the flatness figures. */
 export const WARMUP_S = 60
 const TOPICS = ['sauvegarde', 'réseau', 'accès', 'messagerie', 'impression', 'sécurité', 'poste', 'badge']
 const DOCS = 60
 
-function corpus(): Record<string, string> {
+/** The soak's base: 60 documents of six sections over eight topics. */
+export function soakCorpus(): Record<string, string> {
   const files: Record<string, string> = {}
   for (let i = 0; i < DOCS; i++) {
     const t = TOPICS[i % TOPICS.length]
@@ -169,6 +171,60 @@ interface PendingProposal {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
+/** A tool call as the soak makes it: the text of the answer, thrown when it is an error. */
+export type SoakCall = (op: string, args: Record<string, unknown>) => Promise<string>
+
+/**
+ * The `i`-th call of the `k`-th MCP client of the soak: searches, reads, listings and status
+ * queries, a proposal every 50 calls (its id returned). The throughput bench replays the same mix.
+ */
+export async function soakStep(
+  call: SoakCall,
+  i: number,
+  k: number,
+  label: string
+): Promise<string | undefined> {
+  const who = `process:${label}`
+  const topic = TOPICS[(i + k) % TOPICS.length]
+  const n = (i * 7 + k * 13) % DOCS
+  if (i % 50 === 0) {
+    const text = await call('kb_propose', {
+      base: BASE,
+      type: 'observation',
+      concerns: `constat ${topic} ${label} ${i}`,
+      content: `Observé pendant le soak : la procédure ${topic} ${n} a changé (${label}, appel ${i}).`,
+      sources: [`soak ${label}`],
+      confidence: 'medium',
+      submitted_by: who
+    })
+    const id = /id : (\S+)/.exec(text)?.[1]
+    if (!id) throw new Error(`kb_propose: no id in ${text.slice(0, 200)}`)
+    return id
+  }
+  switch (i % 6) {
+    case 0:
+    case 1:
+      await call('kb_search', {
+        base: i % 4 === 0 ? '*' : BASE,
+        query: i % 12 === 0 ? 'procédure' : `${topic} résultat`
+      })
+      break
+    case 2:
+      await call('kb_read', { base: BASE, path: docPath(n), section: `Étape ${1 + (i % 6)}` })
+      break
+    case 3:
+      await call('kb_read', { base: BASE, path: docPath(n) })
+      break
+    case 4:
+      await call('kb_list', {})
+      break
+    case 5:
+      await call('kb_proposal_status', { base: BASE, submitted_by: who, limit: 10 })
+      break
+  }
+  return undefined
+}
+
 export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   assertBuilt()
   const sampleMs = opts.sampleMs ?? 2_000
@@ -177,7 +233,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   const pauseMs = opts.pauseMs ?? 20
   const say = opts.progress ?? (() => undefined)
 
-  const team: Team = await startTeam({ name: BASE, spec: { files: corpus() } })
+  const team: Team = await startTeam({ name: BASE, spec: { files: soakCorpus() } })
   const hub = team.clone('soak')
   const h = hubEnv(hub.basesDir)
   const operations: Record<string, number> = {}
@@ -229,7 +285,6 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
       Date.now() < deadline || (owed() && Date.now() < deadline + (opts.atLeast?.graceMs ?? 0))
 
     const mcpWorker = async (m: McpProc, k: number): Promise<void> => {
-      const who = `process:${m.label}`
       let i = 0
       const call = async (op: string, args: Record<string, unknown>): Promise<string> => {
         const r = await m.client.callTool({ name: op, arguments: args })
@@ -240,45 +295,12 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
       }
       while (running()) {
         i++
-        const topic = TOPICS[(i + k) % TOPICS.length]
-        const n = (i * 7 + k * 13) % DOCS
         try {
-          if (i % 50 === 0) {
-            const text = await call('kb_propose', {
-              base: BASE,
-              type: 'observation',
-              concerns: `constat ${topic} ${m.label} ${i}`,
-              content: `Observé pendant le soak : la procédure ${topic} ${n} a changé (${m.label}, appel ${i}).`,
-              sources: [`soak ${m.label}`],
-              confidence: 'medium',
-              submitted_by: who
-            })
-            const id = /id : (\S+)/.exec(text)?.[1]
-            if (!id) throw new Error(`kb_propose: no id in ${text.slice(0, 200)}`)
+          const id = await soakStep(call, i, k, m.label)
+          if (id !== undefined) {
             if (filed.has(id)) throw new Error(`kb_propose: id ${id} returned twice`)
             filed.add(id)
-          } else
-            switch (i % 6) {
-              case 0:
-              case 1:
-                await call('kb_search', {
-                  base: i % 4 === 0 ? '*' : BASE,
-                  query: i % 12 === 0 ? 'procédure' : `${topic} résultat`
-                })
-                break
-              case 2:
-                await call('kb_read', { base: BASE, path: docPath(n), section: `Étape ${1 + (i % 6)}` })
-                break
-              case 3:
-                await call('kb_read', { base: BASE, path: docPath(n) })
-                break
-              case 4:
-                await call('kb_list', {})
-                break
-              case 5:
-                await call('kb_proposal_status', { base: BASE, submitted_by: who, limit: 10 })
-                break
-            }
+          }
         } catch (e) {
           fail(`${m.label}`, e)
         }

@@ -4,16 +4,35 @@ import { runInNewContext } from 'node:vm'
 let collect: (() => void) | null | undefined
 
 /**
- * A hub process lives as long as its host session and spends it on short requests (searches,
- * reads, git plumbing) whose garbage V8's default heap growth lets pile up: in the soak, servers
- * holding ~10 MB of live objects grew to 130–150 MB and the UI bridge past it. V8's memory-saving
- * mode is read by its heap controller at every collection, so setting it at run time keeps the
- * heap near what is live (~85–95 MB RSS, flat) however a host starts the process — no flag in any
- * registered command, the desktop app's or an old registration alike.
+ * How a long-lived door keeps its heap near what is live (issue 30 §1 measured both):
+ * - `size`: V8's memory-saving mode. Its heap controller keeps the heap small, but the mode also
+ *   makes V8 compile and collect for size everywhere: each MCP call cost 1.37× its CPU time (the
+ *   soak's mix, interleaved A/B). Kept for the manager's doors (`okf-hub ui`, the desktop app), whose
+ *   RSS went past the soak's limit without it (docs/PERFORMANCE.md).
+ * - `growth`: only what keeps the heap small — the old generation grows by a tenth over what the
+ *   last full collection left (instead of up to 4×), and the young generation stays at its initial
+ *   size. For an MCP server: an RSS 1–2 MB above `size`'s (104 against 102.9 MB over the 10-minute
+ *   soak), at the CPU cost of V8's defaults within noise (docs/PERFORMANCE.md).
  */
-export function preferSmallHeap(): void {
+export type HeapPolicy = 'size' | 'growth'
+
+/** `growth`: the old generation may grow this much (per cent) past what a full collection left. */
+export const HEAP_GROWING_PERCENT = 10
+
+/**
+ * Sets the door's heap policy. V8's heap controller reads these flags at every collection, so
+ * setting them at run time acts however a host starts the process — no flag in any registered
+ * command, the desktop app's or an old registration alike. OKF_HUB_MEMORY_POLICY=off leaves V8's
+ * defaults: the throughput bench's reference when no saved build is given.
+ */
+export function preferSmallHeap(policy: HeapPolicy = 'size'): void {
+  if (process.env.OKF_HUB_MEMORY_POLICY === 'off') return
   try {
-    setFlagsFromString('--optimize-for-size')
+    if (policy === 'size') setFlagsFromString('--optimize-for-size')
+    else {
+      setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
+      setFlagsFromString('--semi-space-growth-factor=1')
+    }
   } catch {
     // A runtime that refuses V8 flags keeps its defaults.
   }

@@ -24,7 +24,9 @@ export async function prepareHub(
   opts: ServeOptions,
   door = 'mcp'
 ): Promise<{ config: HubConfig; log: LogTap; hub: Hub; sync: SyncService }> {
-  const started = await startEngine({ ...opts, door })
+  // An MCP server's calls are short and many: the heap bounded without the memory-saving mode's
+  // slower code (memory.ts, issue 30 §1).
+  const started = await startEngine({ ...opts, door, heap: 'growth' })
   const config = started.config
   // Tapped so that the MCP sessions that ask (logging/setLevel) are sent its lines.
   const log = new LogTap(started.log)

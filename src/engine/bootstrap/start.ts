@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { loadConfig, type HubConfig } from '../config'
 import { openHubLog, type HubLog } from '../hublog'
 import { installDefaultBases } from './default-bases'
-import { preferSmallHeap } from '../memory'
+import { preferSmallHeap, type HeapPolicy } from '../memory'
 import { removeStaleTemps, STALE_TEMP_MS } from '../git/atomic-write'
 import { SETTINGS_FILE } from '../hub/settings'
 import { SYNC_STATE_FILE } from '../sync/state'
@@ -15,6 +15,8 @@ export interface StartOptions {
   verbose?: boolean
   /** Who starts: named in the first log line. */
   door: string
+  /** How the heap is kept small (memory.ts); the memory-saving mode when not said. */
+  heap?: HeapPolicy
 }
 
 /**
@@ -23,7 +25,7 @@ export interface StartOptions {
  * the shared log, the stray-error policy (`stray-errors.ts`), the default bases.
  */
 export async function startEngine(opts: StartOptions): Promise<{ config: HubConfig; log: HubLog }> {
-  preferSmallHeap()
+  preferSmallHeap(opts.heap)
   const config = loadConfig({ bases: opts.bases, config: opts.config })
   const log = openHubLog(config.logFile, opts.verbose ? (line) => process.stderr.write(line) : undefined)
   // From here on an error no code caught is logged with its door, never a silent crash.

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, rmdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { makeBundle, tempDir } from '../../../test/helpers/fixtures'
 import { discoveryFingerprint } from './freshness'
 import { Registry } from './registry'
+import { LOCK_DIR_NAME } from '../lock'
 import type { HubLog } from '../hublog'
 
 const quiet = { info: () => {}, warning: () => {}, error: () => {} } as unknown as HubLog
@@ -64,6 +65,26 @@ describe('discoveryFingerprint', () => {
     makeBundle(dir, 'autre', { git: false })
     settle(dir, [...paths.filter((p) => p !== 'une/GOVERNANCE.md'), 'autre', 'autre/okf-bundle.yaml'])
     expect(discoveryFingerprint(dir, registry.list())).not.toBe(c)
+  })
+
+  it('stays trusted and equal while the base lock comes and goes in a bundle, moves when an entry of the bundle appears or changes kind', () => {
+    const { dir, registry } = hub()
+    const a = discoveryFingerprint(dir, registry.list())
+    expect(a).not.toBeNull()
+    // What every proposal does: the lock directory made, then removed, in the bundle — its mtime
+    // now inside the racy window.
+    mkdirSync(join(dir, 'une', LOCK_DIR_NAME))
+    expect(discoveryFingerprint(dir, registry.list())).toBe(a)
+    rmdirSync(join(dir, 'une', LOCK_DIR_NAME))
+    expect(discoveryFingerprint(dir, registry.list())).toBe(a)
+    // Anything else in the bundle still counts, whatever its mtime.
+    mkdirSync(join(dir, 'une', 'schemas'))
+    const b = discoveryFingerprint(dir, registry.list())
+    expect(b).not.toBeNull()
+    expect(b).not.toBe(a)
+    rmdirSync(join(dir, 'une', 'schemas'))
+    writeFileSync(join(dir, 'une', 'schemas'), 'a file now\n')
+    expect(discoveryFingerprint(dir, registry.list())).not.toBe(b)
   })
 
   it('Registry.refresh scans only when the fingerprint moved, and bumps the listing version on a real change', () => {

@@ -30,6 +30,11 @@ export interface DocInfo {
   outline: OutlineHeading[]
   /** Ranking only: frontmatter title, else the first outline heading. */
   outlineTitle: string | null
+  /**
+   * The result line's frontmatter digest (digest.ts), on first use by search: a YAML rendering,
+   * too dear to redo for each result of each search over an unchanged document.
+   */
+  digest?: string | null
   /** The real headings (CommonMark parse), computed on first use by `shownInfo`. */
   headings?: Heading[]
   title?: string | null

@@ -95,7 +95,8 @@ async function materialise(
   return {
     path: f.rel,
     title,
-    digest: frontmatterDigest(doc.info.data),
+    digest:
+      doc.info.digest === undefined ? (doc.info.digest = frontmatterDigest(doc.info.data)) : doc.info.digest,
     snippets: buildSnippets(lines, doc.info, headings, hits),
     reserved: isReserved(f.rel)
   }
