@@ -1,0 +1,180 @@
+import { FilePlus2 } from 'lucide-react'
+import { useMemo, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { useSettings } from '../../stores/settings'
+import type { HubApiError } from '../../../../shared/hub-api'
+import { hub } from '../../api/hub'
+import { toHubApiError } from '../../api/errors'
+import { ErrorNotice } from '../../ui/ErrorNotice'
+import { useDocumentTitle } from '../../hooks/useDocumentTitle'
+import { baseNameProblem, refusedCharacters, suggestName } from './base-name'
+import { basePath } from '../../app/routes'
+import { useBases } from '../../stores/bases'
+
+/**
+ * A new base from the hub's template: its name (checked as the manager types, with discovery's
+ * rule; the engine's refusal is the authority and shows in place), its title and description.
+ */
+export function NewBaseScreen(): React.JSX.Element {
+  const { t } = useTranslation()
+  useDocumentTitle(t('newBase.title'))
+  const navigate = useNavigate()
+  const bases = useBases((s) => s.overview?.bases)
+  const taken = useMemo(() => (bases ?? []).map((b) => b.name), [bases])
+  const loadBases = useBases((s) => s.load)
+  const [name, setName] = useState('')
+  const [nameEdited, setNameEdited] = useState(false)
+  const [title, setTitle] = useState('')
+  const [description, setDescription] = useState('')
+  const [touched, setTouched] = useState(false)
+  const [creating, setCreating] = useState(false)
+  const [error, setError] = useState<HubApiError | null>(null)
+  const nameRef = useRef<HTMLInputElement>(null)
+  const titleRef = useRef<HTMLInputElement>(null)
+  const descriptionRef = useRef<HTMLTextAreaElement>(null)
+
+  const problem = baseNameProblem(name, taken)
+  const showNameProblem = problem !== null && (touched || (name !== '' && problem !== 'empty'))
+  const titleMissing = title.trim() === ''
+  const descriptionMissing = description.trim() === ''
+
+  const submit = async (): Promise<void> => {
+    setTouched(true)
+    if (problem) return nameRef.current?.focus()
+    if (titleMissing) return titleRef.current?.focus()
+    if (descriptionMissing) return descriptionRef.current?.focus()
+    setCreating(true)
+    setError(null)
+    try {
+      const created = await hub().newBase({
+        name,
+        title: title.trim(),
+        description: description.trim(),
+        // The template's rules and guide in the language the manager reads the app in.
+        language: useSettings.getState().language
+      })
+      await loadBases()
+      navigate(basePath(created.name))
+    } catch (e) {
+      setError(toHubApiError(e))
+      setCreating(false)
+    }
+  }
+
+  return (
+    <div className="screen new-base-screen">
+      <header className="screen-header">
+        <div>
+          <h1>{t('newBase.title')}</h1>
+          <p className="muted">{t('newBase.explain')}</p>
+        </div>
+      </header>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          void submit()
+        }}
+        data-testid="new-base-form"
+      >
+        <div className="field">
+          <label htmlFor="new-base-title">
+            {t('newBase.baseTitle')} <span className="required">{t('common.required')}</span>
+          </label>
+          <input
+            id="new-base-title"
+            ref={titleRef}
+            className="input"
+            value={title}
+            autoFocus
+            onChange={(e) => {
+              setTitle(e.target.value)
+              if (!nameEdited) setName(suggestName(e.target.value))
+            }}
+            aria-invalid={touched && titleMissing ? true : undefined}
+            aria-describedby="new-base-title-hint"
+            data-testid="new-base-title"
+          />
+          <p id="new-base-title-hint" className={touched && titleMissing ? 'hint hint-error' : 'hint'}>
+            {touched && titleMissing ? t('newBase.titleMissing') : t('newBase.titleHint')}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="new-base-name">
+            {t('newBase.name')} <span className="required">{t('common.required')}</span>
+          </label>
+          <input
+            id="new-base-name"
+            ref={nameRef}
+            className="input input-mono"
+            value={name}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => {
+              setName(e.target.value)
+              setNameEdited(true)
+            }}
+            aria-invalid={showNameProblem ? true : undefined}
+            aria-describedby="new-base-name-rule new-base-name-problem"
+            data-testid="new-base-name"
+          />
+          <p id="new-base-name-rule" className="hint">
+            {t('newBase.nameRule')}
+          </p>
+          <p
+            id="new-base-name-problem"
+            className="hint hint-error"
+            aria-live="polite"
+            data-testid="new-base-name-problem"
+          >
+            {showNameProblem && problem
+              ? t(`newBase.nameProblems.${problem}`, { chars: refusedCharacters(name).join(' '), name })
+              : ''}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="new-base-description">
+            {t('newBase.description')} <span className="required">{t('common.required')}</span>
+          </label>
+          <textarea
+            id="new-base-description"
+            ref={descriptionRef}
+            className="textarea"
+            rows={3}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            aria-invalid={touched && descriptionMissing ? true : undefined}
+            aria-describedby="new-base-description-hint"
+            data-testid="new-base-description"
+          />
+          <p
+            id="new-base-description-hint"
+            className={touched && descriptionMissing ? 'hint hint-error' : 'hint'}
+          >
+            {touched && descriptionMissing ? t('newBase.descriptionMissing') : t('newBase.descriptionHint')}
+          </p>
+        </div>
+        <div className="notice notice-info notice-compact" role="note">
+          <div className="notice-body">
+            <p className="notice-title">{t('newBase.whatTitle')}</p>
+            <p>{t('newBase.what')}</p>
+          </div>
+        </div>
+        {error ? <ErrorNotice error={error} context={t('newBase.refused')} /> : null}
+        <div className="wizard-actions">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={creating}
+            data-testid="new-base-create"
+          >
+            <FilePlus2 aria-hidden="true" size={16} />
+            {creating ? t('newBase.creating') : t('newBase.create')}
+          </button>
+        </div>
+      </form>
+    </div>
+  )
+}

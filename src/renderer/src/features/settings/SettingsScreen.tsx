@@ -1,0 +1,143 @@
+import { Check, PlugZap, Trash2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { ErrorNotice } from '../../ui/ErrorNotice'
+import { JournalSettings } from './JournalSettings'
+import { LanguageSelect } from '../../app/LanguageSelect'
+import { Skeleton } from '../../ui/Skeleton'
+import { useDocumentTitle } from '../../hooks/useDocumentTitle'
+import { hostsPath, trashPath } from '../../app/routes'
+import { useSettings } from '../../stores/settings'
+import { reviewerShown, reviewerValue } from '../../lib/reviewer'
+
+/** The manager's preferences, and where the hub keeps things (read-only). */
+export function SettingsScreen(): React.JSX.Element {
+  const { t } = useTranslation()
+  useDocumentTitle(t('settings.title'))
+  const { settings, info, error, failed, update, load } = useSettings()
+  const [reviewer, setReviewer] = useState('')
+  const [saved, setSaved] = useState(false)
+  useEffect(() => setReviewer(settings?.reviewer ?? ''), [settings?.reviewer])
+
+  const saveReviewer = async (): Promise<void> => {
+    const v = reviewer.trim()
+    if (v === (settings?.reviewer ?? '')) return
+    try {
+      await update({ reviewer: v === '' ? null : v })
+      setSaved(true)
+      window.setTimeout(() => setSaved(false), 2000)
+    } catch {
+      // shown by the store's error
+    }
+  }
+
+  return (
+    <div className="screen settings">
+      <header className="screen-header">
+        <h1>{t('settings.title')}</h1>
+      </header>
+      {error ? (
+        failed === 'save' ? (
+          <ErrorNotice error={error} context={t('settings.saveFailed')} />
+        ) : (
+          <ErrorNotice error={error} context={t('settings.loading')} onRetry={() => void load()} />
+        )
+      ) : null}
+      {!settings && !error ? <Skeleton lines={6} /> : null}
+      {settings ? (
+        <form
+          className="form"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void saveReviewer()
+          }}
+        >
+          <div className="field">
+            <label htmlFor="settings-reviewer">{t('settings.reviewer')}</label>
+            <div className="field-row">
+              <input
+                id="settings-reviewer"
+                className="input"
+                value={reviewerShown(reviewer)}
+                placeholder="alice"
+                onChange={(e) => setReviewer(reviewerValue(e.target.value))}
+                onBlur={() => void saveReviewer()}
+                aria-describedby="settings-reviewer-hint"
+                data-testid="settings-reviewer"
+              />
+              <button type="submit" className="button">
+                {t('common.save')}
+              </button>
+              {saved ? (
+                <span className="saved" role="status">
+                  <Check aria-hidden="true" size={14} /> {t('common.saved')}
+                </span>
+              ) : null}
+            </div>
+            <p id="settings-reviewer-hint" className="hint">
+              {t('settings.reviewerHint')}
+            </p>
+          </div>
+          <div className="field">
+            <LanguageSelect id="settings-language" testId="settings-language-select" showLabel />
+            <p className="hint">{t('settings.languageHint')}</p>
+          </div>
+          <div className="field">
+            <label className="checkbox-row">
+              <input
+                type="checkbox"
+                checked={!settings.firstStepsHidden}
+                // A failure is shown by the store's error, above the form.
+                onChange={(e) => void update({ firstStepsHidden: !e.target.checked }).catch(() => undefined)}
+                data-testid="settings-first-steps"
+              />{' '}
+              {t('settings.firstSteps')}
+            </label>
+            <p className="hint">{t('settings.firstStepsHint')}</p>
+          </div>
+          <JournalSettings />
+          <div className="field">
+            <span className="label">{t('settings.hosts')}</span>
+            <p>
+              <Link to={hostsPath()} className="button" data-testid="settings-hosts-link">
+                <PlugZap aria-hidden="true" size={16} /> {t('settings.hostsLink')}
+              </Link>
+            </p>
+            <p className="hint">{t('settings.hostsHint')}</p>
+          </div>
+          <div className="field">
+            <label htmlFor="settings-bases">{t('settings.basesDir')}</label>
+            <input id="settings-bases" className="input input-readonly" readOnly value={settings.basesDir} />
+            <p className="hint">{t('settings.basesDirHint')}</p>
+            <p>
+              <Link to={trashPath()} data-testid="settings-trash-link">
+                <Trash2 aria-hidden="true" size={14} /> {t('settings.trashLink')}
+              </Link>
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor="settings-userdata">{t('settings.userDataDir')}</label>
+            <input
+              id="settings-userdata"
+              className="input input-readonly"
+              readOnly
+              value={settings.userDataDir}
+            />
+            <p className="hint">{t('settings.userDataDirHint')}</p>
+          </div>
+          {info ? (
+            <p className="muted">
+              {t('settings.about', {
+                product: info.product,
+                version: info.version,
+                platform: info.platform,
+                transport: t(`settings.transports.${info.transport}`)
+              })}
+            </p>
+          ) : null}
+        </form>
+      ) : null}
+    </div>
+  )
+}
