@@ -18,6 +18,7 @@ import { DiffModeToggle } from '../../ui/DiffModeToggle'
 import { FileDiff } from '../../ui/FileDiff'
 import { MarkdownEditor } from '../plan/MarkdownEditor'
 import { reviewerShown, reviewerValue } from '../../lib/reviewer'
+import { Field } from '../../ui/Field'
 
 interface Props {
   base: string
@@ -158,84 +159,86 @@ export function GovernanceEditor({
           />
         </div>
         <div className="nogit-panel">
-          <div className="field">
-            <label htmlFor="governance-title">{t('governanceEdit.baseTitle')}</label>
-            <input
-              id="governance-title"
-              className="input"
-              value={title}
-              maxLength={100}
-              onChange={(e) => changed(setTitle)(e.target.value.replace(/[\r\n\t]/g, ' '))}
-              aria-describedby="governance-identity-hint"
-              data-testid="governance-title"
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="governance-description">{t('governanceEdit.description')}</label>
-            <textarea
-              id="governance-description"
-              className="input"
-              rows={4}
-              value={description}
-              maxLength={500}
-              onChange={(e) => changed(setDescription)(e.target.value.replace(/[\r\n\t]/g, ' '))}
-              aria-describedby="governance-identity-hint"
-              data-testid="governance-description"
-            />
-            <p id="governance-identity-hint" className="hint">
-              {t('governanceEdit.identityHint')}
-            </p>
-          </div>
-          {g.schema && g.schema.text !== null ? (
-            <div className="field">
-              <label htmlFor="governance-schema">{t('governanceEdit.schema', { file: g.schema.file })}</label>
-              <textarea
-                id="governance-schema"
-                className="input input-mono"
-                rows={14}
-                spellCheck={false}
-                value={schema}
-                onChange={(e) => changed(setSchema)(e.target.value)}
-                data-testid="governance-schema"
+          <Field label={t('governanceEdit.baseTitle')} describedBy="governance-description-hint">
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                value={title}
+                maxLength={100}
+                onChange={(e) => changed(setTitle)(e.target.value.replace(/[\r\n\t]/g, ' '))}
+                data-testid="governance-title"
               />
-            </div>
+            )}
+          </Field>
+          <Field
+            id="governance-description"
+            label={t('governanceEdit.description')}
+            hint={t('governanceEdit.identityHint')}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                className="input"
+                rows={4}
+                value={description}
+                maxLength={500}
+                onChange={(e) => changed(setDescription)(e.target.value.replace(/[\r\n\t]/g, ' '))}
+                data-testid="governance-description"
+              />
+            )}
+          </Field>
+          {g.schema && g.schema.text !== null ? (
+            <Field label={t('governanceEdit.schema', { file: g.schema.file })}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  className="input input-mono"
+                  rows={14}
+                  spellCheck={false}
+                  value={schema}
+                  onChange={(e) => changed(setSchema)(e.target.value)}
+                  data-testid="governance-schema"
+                />
+              )}
+            </Field>
           ) : null}
         </div>
       </div>
 
       <div className="commit-fields">
-        <div className="field field-grow">
-          <label htmlFor="governance-summary">{t('governanceEdit.summary')}</label>
-          <input
-            id="governance-summary"
-            className="input"
-            value={summary}
-            maxLength={200}
-            onChange={(e) => changed(setSummary)(e.target.value.replace(/[\r\n]/g, ' '))}
-            aria-describedby="governance-summary-hint"
-            data-testid="governance-summary"
-          />
-          <p id="governance-summary-hint" className="hint">
-            {t('governanceEdit.summaryHint')}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="governance-reviewer">
-            {t('governanceEdit.reviewer')} <span className="required">{t('common.required')}</span>
-          </label>
-          <input
-            id="governance-reviewer"
-            className="input"
-            value={reviewerShown(reviewer)}
-            placeholder="alice"
-            onChange={(e) => changed(setReviewer)(reviewerValue(e.target.value))}
-            aria-describedby="governance-reviewer-hint"
-            data-testid="governance-reviewer"
-          />
-          <p id="governance-reviewer-hint" className="hint">
-            {t('governanceEdit.reviewerHint')}
-          </p>
-        </div>
+        <Field
+          className="field-grow"
+          label={t('governanceEdit.summary')}
+          hint={t('governanceEdit.summaryHint')}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={summary}
+              maxLength={200}
+              onChange={(e) => changed(setSummary)(e.target.value.replace(/[\r\n]/g, ' '))}
+              data-testid="governance-summary"
+            />
+          )}
+        </Field>
+        <Field
+          label={t('governanceEdit.reviewer')}
+          marker={t('common.required')}
+          hint={t('governanceEdit.reviewerHint')}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={reviewerShown(reviewer)}
+              placeholder="alice"
+              onChange={(e) => changed(setReviewer)(reviewerValue(e.target.value))}
+              data-testid="governance-reviewer"
+            />
+          )}
+        </Field>
       </div>
 
       <div className="nogit-actions">

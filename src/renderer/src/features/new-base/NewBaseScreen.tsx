@@ -7,6 +7,7 @@ import type { HubApiError } from '../../../../shared/hub-api'
 import { hub } from '../../api/hub'
 import { toHubApiError } from '../../api/errors'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { Field } from '../../ui/Field'
 import { useDocumentTitle } from '../../hooks/useDocumentTitle'
 import { baseNameProblem, refusedCharacters, suggestName } from './base-name'
 import { basePath } from '../../app/routes'
@@ -79,83 +80,74 @@ export function NewBaseScreen(): React.JSX.Element {
         }}
         data-testid="new-base-form"
       >
-        <div className="field">
-          <label htmlFor="new-base-title">
-            {t('newBase.baseTitle')} <span className="required">{t('common.required')}</span>
-          </label>
-          <input
-            id="new-base-title"
-            ref={titleRef}
-            className="input"
-            value={title}
-            autoFocus
-            onChange={(e) => {
-              setTitle(e.target.value)
-              if (!nameEdited) setName(suggestName(e.target.value))
-            }}
-            aria-invalid={touched && titleMissing ? true : undefined}
-            aria-describedby="new-base-title-hint"
-            data-testid="new-base-title"
-          />
-          <p id="new-base-title-hint" className={touched && titleMissing ? 'hint hint-error' : 'hint'}>
-            {touched && titleMissing ? t('newBase.titleMissing') : t('newBase.titleHint')}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="new-base-name">
-            {t('newBase.name')} <span className="required">{t('common.required')}</span>
-          </label>
-          <input
-            id="new-base-name"
-            ref={nameRef}
-            className="input input-mono"
-            value={name}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => {
-              setName(e.target.value)
-              setNameEdited(true)
-            }}
-            aria-invalid={showNameProblem ? true : undefined}
-            aria-describedby="new-base-name-rule new-base-name-problem"
-            data-testid="new-base-name"
-          />
-          <p id="new-base-name-rule" className="hint">
-            {t('newBase.nameRule')}
-          </p>
-          <p
-            id="new-base-name-problem"
-            className="hint hint-error"
-            aria-live="polite"
-            data-testid="new-base-name-problem"
-          >
-            {showNameProblem && problem
+        <Field
+          label={t('newBase.baseTitle')}
+          marker={t('common.required')}
+          hint={t('newBase.titleHint')}
+          problem={touched && titleMissing ? t('newBase.titleMissing') : null}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={titleRef}
+              className="input"
+              value={title}
+              autoFocus
+              onChange={(e) => {
+                setTitle(e.target.value)
+                if (!nameEdited) setName(suggestName(e.target.value))
+              }}
+              data-testid="new-base-title"
+            />
+          )}
+        </Field>
+        <Field
+          label={t('newBase.name')}
+          marker={t('common.required')}
+          hint={t('newBase.nameRule')}
+          error={
+            showNameProblem && problem
               ? t(`newBase.nameProblems.${problem}`, { chars: refusedCharacters(name).join(' '), name })
-              : ''}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="new-base-description">
-            {t('newBase.description')} <span className="required">{t('common.required')}</span>
-          </label>
-          <textarea
-            id="new-base-description"
-            ref={descriptionRef}
-            className="textarea"
-            rows={3}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            aria-invalid={touched && descriptionMissing ? true : undefined}
-            aria-describedby="new-base-description-hint"
-            data-testid="new-base-description"
-          />
-          <p
-            id="new-base-description-hint"
-            className={touched && descriptionMissing ? 'hint hint-error' : 'hint'}
-          >
-            {touched && descriptionMissing ? t('newBase.descriptionMissing') : t('newBase.descriptionHint')}
-          </p>
-        </div>
+              : ''
+          }
+          errorLive
+          errorTestId="new-base-name-problem"
+          invalid={showNameProblem}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={nameRef}
+              className="input input-mono"
+              value={name}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(e) => {
+                setName(e.target.value)
+                setNameEdited(true)
+              }}
+              data-testid="new-base-name"
+            />
+          )}
+        </Field>
+        <Field
+          label={t('newBase.description')}
+          marker={t('common.required')}
+          hint={t('newBase.descriptionHint')}
+          problem={touched && descriptionMissing ? t('newBase.descriptionMissing') : null}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              ref={descriptionRef}
+              className="textarea"
+              rows={3}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              data-testid="new-base-description"
+            />
+          )}
+        </Field>
         <div className="notice notice-info notice-compact" role="note">
           <div className="notice-body">
             <p className="notice-title">{t('newBase.whatTitle')}</p>

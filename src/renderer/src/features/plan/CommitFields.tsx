@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { reviewerShown, reviewerValue } from '../../lib/reviewer'
+import { Field } from '../../ui/Field'
 
 /** The one-line summary of the commit and who reviews (remembered for next time). */
 export function CommitFields({
@@ -18,41 +19,36 @@ export function CommitFields({
   const { t } = useTranslation()
   return (
     <div className="commit-fields">
-      <div className="field field-grow">
-        <label htmlFor="plan-summary">
-          {t('plan.summary')} <span className="required">{t('common.required')}</span>
-        </label>
-        <input
-          id="plan-summary"
-          className="input"
-          value={summary}
-          onChange={(e) => onSummary(e.target.value.replace(/[\r\n]/g, ' '))}
-          aria-describedby="plan-summary-hint"
-          data-testid="plan-summary"
-          maxLength={300}
-        />
-        <p id="plan-summary-hint" className="hint">
-          {t('plan.summaryHint')}
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor="plan-reviewer">
-          {t('plan.reviewer')} <span className="required">{t('common.required')}</span>
-        </label>
-        <input
-          id="plan-reviewer"
-          className="input"
-          value={reviewerShown(reviewer)}
-          placeholder="alice"
-          onChange={(e) => onReviewer(reviewerValue(e.target.value))}
-          onBlur={onReviewerDone}
-          aria-describedby="plan-reviewer-hint"
-          data-testid="plan-reviewer"
-        />
-        <p id="plan-reviewer-hint" className="hint">
-          {t('plan.reviewerHint')}
-        </p>
-      </div>
+      <Field
+        className="field-grow"
+        label={t('plan.summary')}
+        marker={t('common.required')}
+        hint={t('plan.summaryHint')}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            value={summary}
+            onChange={(e) => onSummary(e.target.value.replace(/[\r\n]/g, ' '))}
+            data-testid="plan-summary"
+            maxLength={300}
+          />
+        )}
+      </Field>
+      <Field label={t('plan.reviewer')} marker={t('common.required')} hint={t('plan.reviewerHint')}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            value={reviewerShown(reviewer)}
+            placeholder="alice"
+            onChange={(e) => onReviewer(reviewerValue(e.target.value))}
+            onBlur={onReviewerDone}
+            data-testid="plan-reviewer"
+          />
+        )}
+      </Field>
     </div>
   )
 }

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle'
 import { hostsPath, trashPath } from '../../app/routes'
 import { useSettings } from '../../stores/settings'
 import { reviewerShown, reviewerValue } from '../../lib/reviewer'
+import { Field } from '../../ui/Field'
 
 /** The manager's preferences, and where the hub keeps things (read-only). */
 export function SettingsScreen(): React.JSX.Element {
@@ -53,32 +54,29 @@ export function SettingsScreen(): React.JSX.Element {
             void saveReviewer()
           }}
         >
-          <div className="field">
-            <label htmlFor="settings-reviewer">{t('settings.reviewer')}</label>
-            <div className="field-row">
-              <input
-                id="settings-reviewer"
-                className="input"
-                value={reviewerShown(reviewer)}
-                placeholder="alice"
-                onChange={(e) => setReviewer(reviewerValue(e.target.value))}
-                onBlur={() => void saveReviewer()}
-                aria-describedby="settings-reviewer-hint"
-                data-testid="settings-reviewer"
-              />
-              <button type="submit" className="button">
-                {t('common.save')}
-              </button>
-              {saved ? (
-                <span className="saved" role="status">
-                  <Check aria-hidden="true" size={14} /> {t('common.saved')}
-                </span>
-              ) : null}
-            </div>
-            <p id="settings-reviewer-hint" className="hint">
-              {t('settings.reviewerHint')}
-            </p>
-          </div>
+          <Field label={t('settings.reviewer')} hint={t('settings.reviewerHint')}>
+            {(control) => (
+              <div className="field-row">
+                <input
+                  {...control}
+                  className="input"
+                  value={reviewerShown(reviewer)}
+                  placeholder="alice"
+                  onChange={(e) => setReviewer(reviewerValue(e.target.value))}
+                  onBlur={() => void saveReviewer()}
+                  data-testid="settings-reviewer"
+                />
+                <button type="submit" className="button">
+                  {t('common.save')}
+                </button>
+                {saved ? (
+                  <span className="saved" role="status">
+                    <Check aria-hidden="true" size={14} /> {t('common.saved')}
+                  </span>
+                ) : null}
+              </div>
+            )}
+          </Field>
           <div className="field">
             <LanguageSelect id="settings-language" testId="settings-language-select" showLabel />
             <p className="hint">{t('settings.languageHint')}</p>
@@ -106,26 +104,26 @@ export function SettingsScreen(): React.JSX.Element {
             </p>
             <p className="hint">{t('settings.hostsHint')}</p>
           </div>
-          <div className="field">
-            <label htmlFor="settings-bases">{t('settings.basesDir')}</label>
-            <input id="settings-bases" className="input input-readonly" readOnly value={settings.basesDir} />
-            <p className="hint">{t('settings.basesDirHint')}</p>
-            <p>
-              <Link to={trashPath()} data-testid="settings-trash-link">
-                <Trash2 aria-hidden="true" size={14} /> {t('settings.trashLink')}
-              </Link>
-            </p>
-          </div>
-          <div className="field">
-            <label htmlFor="settings-userdata">{t('settings.userDataDir')}</label>
-            <input
-              id="settings-userdata"
-              className="input input-readonly"
-              readOnly
-              value={settings.userDataDir}
-            />
-            <p className="hint">{t('settings.userDataDirHint')}</p>
-          </div>
+          <Field
+            label={t('settings.basesDir')}
+            hint={t('settings.basesDirHint')}
+            footer={
+              <p>
+                <Link to={trashPath()} data-testid="settings-trash-link">
+                  <Trash2 aria-hidden="true" size={14} /> {t('settings.trashLink')}
+                </Link>
+              </p>
+            }
+          >
+            {(control) => (
+              <input {...control} className="input input-readonly" readOnly value={settings.basesDir} />
+            )}
+          </Field>
+          <Field label={t('settings.userDataDir')} hint={t('settings.userDataDirHint')}>
+            {(control) => (
+              <input {...control} className="input input-readonly" readOnly value={settings.userDataDir} />
+            )}
+          </Field>
           {info ? (
             <p className="muted">
               {t('settings.about', {

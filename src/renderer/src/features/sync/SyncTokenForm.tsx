@@ -1,6 +1,7 @@
 import { KeyRound } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Field } from '../../ui/Field'
 import { useSync } from './sync-store'
 
 /**
@@ -18,7 +19,6 @@ export function SyncTokenForm({
   message: string
 }): React.JSX.Element {
   const { t } = useTranslation()
-  const id = useId()
   const [token, setToken] = useState('')
   const [empty, setEmpty] = useState(false)
   const credentials = useSync((s) => s.credentials)
@@ -44,30 +44,30 @@ export function SyncTokenForm({
         <p className="notice-title">{t('sync.auth.title')}</p>
         <p>{t('sync.auth.body', { host })}</p>
         <form className="sync-token-form" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-token`}>{t('sync.auth.token', { host })}</label>
-            <input
-              id={`${id}-token`}
-              className="input input-mono"
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              value={token}
-              onChange={(e) => setToken(e.target.value)}
-              aria-invalid={empty ? true : undefined}
-              aria-describedby={`${id}-hint${empty ? ` ${id}-empty` : ''}`}
-              data-testid="sync-token"
-            />
-            {empty ? (
-              <p id={`${id}-empty`} className="hint hint-error">
-                {t('sync.auth.empty')}
-              </p>
-            ) : null}
-            <p id={`${id}-hint`} className="hint">
-              {credentials?.persistent ? t('sync.auth.persistent') : t('sync.auth.memory')}
-              {credentials?.fromEnvironment ? ` ${t('sync.auth.fromEnvironment')}` : ''}
-            </p>
-          </div>
+          <Field
+            label={t('sync.auth.token', { host })}
+            hint={
+              <>
+                {credentials?.persistent ? t('sync.auth.persistent') : t('sync.auth.memory')}
+                {credentials?.fromEnvironment ? ` ${t('sync.auth.fromEnvironment')}` : ''}
+              </>
+            }
+            error={empty ? t('sync.auth.empty') : null}
+            errorFirst
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="input input-mono"
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                value={token}
+                onChange={(e) => setToken(e.target.value)}
+                data-testid="sync-token"
+              />
+            )}
+          </Field>
           <button
             type="submit"
             className="button button-primary"
