@@ -110,195 +110,266 @@ function InsightsBody({
           <p className="hint">{t('insights.rank')}</p>
           <ol className="gap-list" data-testid="gap-list">
             {open.map((g) => (
-              <li key={g.id} className="gap card" data-testid="gap" data-gap-id={g.id}>
-                <p className="gap-counts">
-                  <strong>{t('insights.sessions', { count: g.sessions })}</strong>
-                  {' · '}
-                  {t('insights.searches', { count: g.count })}
-                  {' · '}
-                  {t('insights.lastSeen', { date: f.date(g.lastSeen) })}
-                  {' · '}
-                  <span className="muted">{signalWords(g, t)}</span>
-                </p>
-                <h4 className="gap-subtitle">{t('insights.queries')}</h4>
-                <ul className="gap-queries">
-                  {g.queries.map((query) => (
-                    <li key={query} data-testid="gap-query">
-                      {query}
-                    </li>
-                  ))}
-                </ul>
-                {g.documents.length > 0 ? (
-                  <>
-                    <h4 className="gap-subtitle">{t('insights.shown')}</h4>
-                    <ul className="gap-documents">
-                      {g.documents.map((d) => (
-                        <li key={d}>
-                          <code>{d}</code>
-                        </li>
-                      ))}
-                    </ul>
-                  </>
-                ) : null}
-                <p className="gap-actions">
-                  <button
-                    type="button"
-                    className="button button-primary button-small"
-                    title={t('insights.writeItHint')}
-                    onClick={() => void writeIt(g)}
-                    data-testid="gap-write"
-                  >
-                    <PenLine aria-hidden="true" size={14} /> {t('insights.writeIt')}
-                  </button>{' '}
-                  <button
-                    type="button"
-                    className="button button-small button-ghost"
-                    disabled={busy === g.id}
-                    onClick={() => void onDismiss(g.id, true)}
-                    data-testid="gap-dismiss"
-                  >
-                    <X aria-hidden="true" size={14} /> {t('insights.dismiss')}
-                  </button>
-                </p>
-              </li>
+              <OpenGap
+                key={g.id}
+                gap={g}
+                busy={busy === g.id}
+                onWrite={() => void writeIt(g)}
+                onDismiss={onDismiss}
+              />
             ))}
           </ol>
         </>
       )}
 
-      {closed.length > 0 ? (
-        <>
-          <h3 className="gap-section-title">{t('insights.closedTitle')}</h3>
-          <ul className="gap-list gap-list-compact" data-testid="gap-closed-list">
-            {closed.map((g) => (
-              <li key={g.id} className="gap" data-testid="gap-closed" data-gap-id={g.id}>
-                <span className="gap-inline-queries">{g.queries.slice(0, 3).join(' · ')}</span>{' '}
-                <span className="muted">
-                  {g.closedBy?.commit ? (
-                    <>
-                      {t('insights.closedBy', { date: f.date(g.closedBy.at) })}{' '}
-                      <Link to={commitPath(base, g.closedBy.commit)} data-testid="gap-closed-by">
-                        <code>{g.closedBy.commit.slice(0, 10)}</code>
-                      </Link>
-                    </>
-                  ) : (
-                    t('insights.closedByNone', { date: f.date(g.closedBy?.at ?? g.lastSeen) })
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-
-      {dismissed.length > 0 ? (
-        <>
-          <h3 className="gap-section-title">{t('insights.dismissedTitle')}</h3>
-          <ul className="gap-list gap-list-compact" data-testid="gap-dismissed-list">
-            {dismissed.map((g) => (
-              <li key={g.id} className="gap" data-testid="gap-dismissed" data-gap-id={g.id}>
-                <span className="gap-inline-queries">{g.queries.slice(0, 3).join(' · ')}</span>{' '}
-                <button
-                  type="button"
-                  className="button button-small button-ghost"
-                  disabled={busy === g.id}
-                  onClick={() => void onDismiss(g.id, false)}
-                  data-testid="gap-restore"
-                >
-                  <Undo2 aria-hidden="true" size={14} /> {t('insights.restore')}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      {closed.length > 0 ? <ClosedGaps base={base} gaps={closed} /> : null}
+      {dismissed.length > 0 ? <DismissedGaps gaps={dismissed} busy={busy} onDismiss={onDismiss} /> : null}
 
       <h3 className="gap-section-title">{t('insights.figures')}</h3>
       <div className="insights-figures">
-        <div>
-          <h4 className="gap-subtitle">{t('insights.mostRead')}</h4>
-          {data.mostRead.length === 0 ? (
-            <p className="hint">{t('insights.nothingRead')}</p>
-          ) : (
-            <ol className="figure-list" data-testid="most-read">
-              {data.mostRead.map((r) => (
-                <li key={r.path}>
-                  <code>{r.path}</code>{' '}
-                  <span className="muted">{t('insights.reads', { count: r.reads })}</span>
-                </li>
-              ))}
-            </ol>
-          )}
-          {data.mostReadSections.length > 0 ? (
-            <>
-              <h4 className="gap-subtitle">{t('insights.mostReadSections')}</h4>
-              <ol className="figure-list">
-                {data.mostReadSections.map((r) => (
-                  <li key={`${r.path}\u0000${r.section}`}>
-                    <code>{r.path}</code> § {r.section}{' '}
-                    <span className="muted">{t('insights.reads', { count: r.reads })}</span>
-                  </li>
-                ))}
-              </ol>
-            </>
-          ) : null}
-        </div>
-        <div>
-          <h4 className="gap-subtitle">
-            {t('insights.unread', { count: data.unread.total, days: data.unread.days })}
-          </h4>
-          <ul className="figure-list" data-testid="unread">
-            {data.unread.paths.slice(0, 10).map((p) => (
-              <li key={p}>
-                <code>{p}</code>
+        <ReadFigures data={data} />
+        <UnreadFigures data={data} />
+        <ProposalFigures data={data} />
+      </div>
+    </>
+  )
+}
+
+type Dismiss = (id: string, dismissed: boolean) => Promise<void>
+
+/** An open gap: its counts and signals, the queries as plain text, what was shown, Write it / Not for this base. */
+function OpenGap({
+  gap: g,
+  busy,
+  onWrite,
+  onDismiss
+}: {
+  gap: GapTopic
+  busy: boolean
+  onWrite(): void
+  onDismiss: Dismiss
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const f = useFormat()
+  return (
+    <li className="gap card" data-testid="gap" data-gap-id={g.id}>
+      <p className="gap-counts">
+        <strong>{t('insights.sessions', { count: g.sessions })}</strong>
+        {' · '}
+        {t('insights.searches', { count: g.count })}
+        {' · '}
+        {t('insights.lastSeen', { date: f.date(g.lastSeen) })}
+        {' · '}
+        <span className="muted">{signalWords(g, t)}</span>
+      </p>
+      <h4 className="gap-subtitle">{t('insights.queries')}</h4>
+      <ul className="gap-queries">
+        {g.queries.map((query) => (
+          <li key={query} data-testid="gap-query">
+            {query}
+          </li>
+        ))}
+      </ul>
+      {g.documents.length > 0 ? (
+        <>
+          <h4 className="gap-subtitle">{t('insights.shown')}</h4>
+          <ul className="gap-documents">
+            {g.documents.map((d) => (
+              <li key={d}>
+                <code>{d}</code>
               </li>
             ))}
           </ul>
-          {data.unread.total > 10 ? (
-            <p className="hint">{t('insights.more', { count: data.unread.total - 10 })}</p>
-          ) : null}
-        </div>
-        <div>
-          <h4 className="gap-subtitle">{t('insights.proposals')}</h4>
-          {data.proposalsBySubmitter.length === 0 ? (
-            <p className="hint">{t('insights.noProposals')}</p>
-          ) : (
-            <table className="figure-table" data-testid="submitters">
-              <caption className="visually-hidden">{t('insights.submitters')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('insights.submitter')}</th>
-                  <th scope="col">{t('insights.pending')}</th>
-                  <th scope="col">{t('insights.accepted')}</th>
-                  <th scope="col">{t('insights.rejected')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.proposalsBySubmitter.map((s) => (
-                  <tr key={s.submitter}>
-                    <td>
-                      <code>{s.submitter}</code>
-                    </td>
-                    <td>{f.number(s.pending)}</td>
-                    <td>{f.number(s.accepted)}</td>
-                    <td>{f.number(s.rejected)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          <p className="hint" data-testid="decision-time">
-            {data.decisionTime.decided === 0
-              ? t('insights.noDecision')
-              : t('insights.decision', {
-                  median: f.number(data.decisionTime.medianHours ?? 0),
-                  mean: f.number(data.decisionTime.meanHours ?? 0),
-                  count: data.decisionTime.decided
-                })}
-          </p>
-        </div>
-      </div>
+        </>
+      ) : null}
+      <p className="gap-actions">
+        <button
+          type="button"
+          className="button button-primary button-small"
+          title={t('insights.writeItHint')}
+          onClick={onWrite}
+          data-testid="gap-write"
+        >
+          <PenLine aria-hidden="true" size={14} /> {t('insights.writeIt')}
+        </button>{' '}
+        <button
+          type="button"
+          className="button button-small button-ghost"
+          disabled={busy}
+          onClick={() => void onDismiss(g.id, true)}
+          data-testid="gap-dismiss"
+        >
+          <X aria-hidden="true" size={14} /> {t('insights.dismiss')}
+        </button>
+      </p>
+    </li>
+  )
+}
+
+/** The gaps a commit closed, each with the commit that did. */
+function ClosedGaps({ base, gaps: closed }: { base: string; gaps: GapTopic[] }): React.JSX.Element {
+  const { t } = useTranslation()
+  const f = useFormat()
+  return (
+    <>
+      <h3 className="gap-section-title">{t('insights.closedTitle')}</h3>
+      <ul className="gap-list gap-list-compact" data-testid="gap-closed-list">
+        {closed.map((g) => (
+          <li key={g.id} className="gap" data-testid="gap-closed" data-gap-id={g.id}>
+            <span className="gap-inline-queries">{g.queries.slice(0, 3).join(' · ')}</span>{' '}
+            <span className="muted">
+              {g.closedBy?.commit ? (
+                <>
+                  {t('insights.closedBy', { date: f.date(g.closedBy.at) })}{' '}
+                  <Link to={commitPath(base, g.closedBy.commit)} data-testid="gap-closed-by">
+                    <code>{g.closedBy.commit.slice(0, 10)}</code>
+                  </Link>
+                </>
+              ) : (
+                t('insights.closedByNone', { date: f.date(g.closedBy?.at ?? g.lastSeen) })
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
     </>
+  )
+}
+
+/** The gaps set aside, each with its way back. */
+function DismissedGaps({
+  gaps: dismissed,
+  busy,
+  onDismiss
+}: {
+  gaps: GapTopic[]
+  busy: string | null
+  onDismiss: Dismiss
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <>
+      <h3 className="gap-section-title">{t('insights.dismissedTitle')}</h3>
+      <ul className="gap-list gap-list-compact" data-testid="gap-dismissed-list">
+        {dismissed.map((g) => (
+          <li key={g.id} className="gap" data-testid="gap-dismissed" data-gap-id={g.id}>
+            <span className="gap-inline-queries">{g.queries.slice(0, 3).join(' · ')}</span>{' '}
+            <button
+              type="button"
+              className="button button-small button-ghost"
+              disabled={busy === g.id}
+              onClick={() => void onDismiss(g.id, false)}
+              data-testid="gap-restore"
+            >
+              <Undo2 aria-hidden="true" size={14} /> {t('insights.restore')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+/** The documents and sections agents read most. */
+function ReadFigures({ data }: { data: Insights }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <div>
+      <h4 className="gap-subtitle">{t('insights.mostRead')}</h4>
+      {data.mostRead.length === 0 ? (
+        <p className="hint">{t('insights.nothingRead')}</p>
+      ) : (
+        <ol className="figure-list" data-testid="most-read">
+          {data.mostRead.map((r) => (
+            <li key={r.path}>
+              <code>{r.path}</code> <span className="muted">{t('insights.reads', { count: r.reads })}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {data.mostReadSections.length > 0 ? (
+        <>
+          <h4 className="gap-subtitle">{t('insights.mostReadSections')}</h4>
+          <ol className="figure-list">
+            {data.mostReadSections.map((r) => (
+              <li key={`${r.path}\u0000${r.section}`}>
+                <code>{r.path}</code> § {r.section}{' '}
+                <span className="muted">{t('insights.reads', { count: r.reads })}</span>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </div>
+  )
+}
+
+/** The documents no agent read lately. */
+function UnreadFigures({ data }: { data: Insights }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <div>
+      <h4 className="gap-subtitle">
+        {t('insights.unread', { count: data.unread.total, days: data.unread.days })}
+      </h4>
+      <ul className="figure-list" data-testid="unread">
+        {data.unread.paths.slice(0, 10).map((p) => (
+          <li key={p}>
+            <code>{p}</code>
+          </li>
+        ))}
+      </ul>
+      {data.unread.total > 10 ? (
+        <p className="hint">{t('insights.more', { count: data.unread.total - 10 })}</p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The proposals by submitter and how long decisions take. */
+function ProposalFigures({ data }: { data: Insights }): React.JSX.Element {
+  const { t } = useTranslation()
+  const f = useFormat()
+  return (
+    <div>
+      <h4 className="gap-subtitle">{t('insights.proposals')}</h4>
+      {data.proposalsBySubmitter.length === 0 ? (
+        <p className="hint">{t('insights.noProposals')}</p>
+      ) : (
+        <table className="figure-table" data-testid="submitters">
+          <caption className="visually-hidden">{t('insights.submitters')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('insights.submitter')}</th>
+              <th scope="col">{t('insights.pending')}</th>
+              <th scope="col">{t('insights.accepted')}</th>
+              <th scope="col">{t('insights.rejected')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.proposalsBySubmitter.map((s) => (
+              <tr key={s.submitter}>
+                <td>
+                  <code>{s.submitter}</code>
+                </td>
+                <td>{f.number(s.pending)}</td>
+                <td>{f.number(s.accepted)}</td>
+                <td>{f.number(s.rejected)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="hint" data-testid="decision-time">
+        {data.decisionTime.decided === 0
+          ? t('insights.noDecision')
+          : t('insights.decision', {
+              median: f.number(data.decisionTime.medianHours ?? 0),
+              mean: f.number(data.decisionTime.meanHours ?? 0),
+              count: data.decisionTime.decided
+            })}
+      </p>
+    </div>
   )
 }
 
