@@ -26,7 +26,7 @@ import { useFormat } from '../../i18n/format'
 import { usePlanStates } from './plan-states'
 import { inventoryPath } from '../../app/routes'
 import { useBaseRevision } from '../../stores/live'
-import { usePlans } from './plan-store'
+import { usePlans, type PlanSlot } from './plan-store'
 import { useSettings } from '../../stores/settings'
 import { SetAsideNotice } from '../sync/SetAsideNotice'
 import { reviewerShown } from '../../lib/reviewer'
@@ -40,83 +40,15 @@ export function PlanScreen(): React.JSX.Element {
   const base = useParams().base ?? ''
   useDocumentTitle(`${t('plan.title')} · ${base}`)
   const rev = useBaseRevision(base)
-  const slot = usePlans((s) => s.slots[base])
   const store = usePlans.getState
   const settingsReviewer = useSettings((s) => s.settings?.reviewer ?? null)
-  const inv = useHubQuery(() => hub().inventory(base), [base, rev], base)
-  // Paths only: the tree's titles are for the reader, and cost four times the answer.
-  const paths = useHubQuery(() => hub().documentPaths(base), [base, rev], base)
-  const gov = useHubQuery(() => hub().governance(base), [base])
+  const { slot, plan, loaded, states } = usePlanDraft(base, rev, settingsReviewer)
+  const { proposals, inventoryLoaded, documents, freshness } = usePlanContext(base, rev)
   const [confirmDiscard, setConfirmDiscard] = useState(false)
-  const [cursor, setCursor] = useState<string | null>(null)
-  const states = usePlanStates((s) => s.slots[base]?.states ?? NO_STATES)
-
-  useEffect(() => {
-    void store().ensure(base)
-    return () => void store().flush(base)
-  }, [base, store])
-
-  const plan = slot?.plan ?? null
-  // Where the plan's proposals stand, asked again whenever the base moves (another window, a sync).
-  const idsKey = plan ? plan.resolutions.map((r) => r.id).join(' ') : ''
-  const loaded = slot?.loaded ?? false
-  useEffect(() => {
-    if (loaded) void usePlanStates.getState().check(base)
-  }, [base, rev, idsKey, loaded])
-  // The remembered reviewer fills an empty field.
-  useEffect(() => {
-    if (plan && slot?.loaded && plan.reviewed_by === '' && settingsReviewer)
-      void store().mutate(base, (p) => ({ ...p, reviewed_by: settingsReviewer }))
-  }, [plan, slot?.loaded, settingsReviewer, base, store])
-
-  const documents = paths.data ?? NO_PATHS
-  const proposals = useMemo(
-    () =>
-      new Map(
-        (inv.data?.base === base ? inv.data.groups.flatMap((g) => g.proposals) : []).map((p) => [p.id, p])
-      ),
-    [inv.data, base]
-  )
-  const issues = useMemo((): PlanIssue[] => {
-    if (!plan) return []
-    const stale = staleCards(plan, states).map((c): PlanIssue => ({
-      key: 'resolutionNotPending',
-      id: c.resolution.id
-    }))
-    return [...stale, ...planIssues(plan)]
-  }, [plan, states])
-  const ids = plan?.resolutions.map((r) => r.id) ?? NO_IDS
-  const current = cursor && ids.includes(cursor) ? cursor : null
-  const moveCard = (delta: number): void => {
-    if (ids.length === 0) return
-    const at = current ? ids.indexOf(current) : -1
-    const next =
-      ids[at < 0 ? (delta > 0 ? 0 : ids.length - 1) : Math.min(ids.length - 1, Math.max(0, at + delta))]
-    setCursor(next)
-    const el = document.getElementById(`plan-card-${next}`)
-    el?.focus()
-    el?.scrollIntoView({ block: 'nearest' })
-  }
-  const decide = (resolution: 'accepted' | 'rejected'): void => {
-    const id = current ?? ids[0]
-    if (!id) return
-    setCursor(id)
-    void store().setResolution(base, id, { resolution })
-    if (resolution === 'rejected')
-      requestAnimationFrame(() => document.getElementById(`res-${id}-reason`)?.focus())
-  }
-  useShortcuts(
-    {
-      j: () => moveCard(1),
-      k: () => moveCard(-1),
-      a: () => decide('accepted'),
-      r: () => decide('rejected'),
-      p: () => {
-        if (issues.length === 0 && !slot?.previewing) void store().preview(base)
-      }
-    },
-    loaded
-  )
+  const issues = usePlanIssues(plan, states)
+  const { current, setCursor } = usePlanKeys(base, plan, loaded, () => {
+    if (issues.length === 0 && !slot?.previewing) void store().preview(base)
+  })
   const key = useMemo(() => (plan ? planKey(plan) : ''), [plan])
 
   if (!slot || (!slot.loaded && !slot.loadError)) return <Skeleton lines={10} />
@@ -131,36 +63,13 @@ export function PlanScreen(): React.JSX.Element {
   if (!plan) return <Skeleton lines={10} />
 
   const counts = planCounts(plan)
-  const freshness = gov.data?.freshnessFields ?? NO_FIELDS
   const outdated = slot.preview !== null && slot.preview.key !== key
 
   const empty = plan.resolutions.length === 0 && plan.edits.length === 0
 
   return (
     <div className="plan-screen">
-      <p className="breadcrumb">
-        <Link to={inventoryPath(base)}>
-          <ArrowLeft aria-hidden="true" size={14} /> {t('plan.back')}
-        </Link>
-      </p>
-      <header className="plan-header">
-        <h2 className="section-title">
-          <ClipboardList aria-hidden="true" size={18} /> {t('plan.title')}
-        </h2>
-        <SaveState state={slot.save} error={slot.saveError} />
-        <div className="screen-actions">
-          {!empty ? (
-            <button
-              type="button"
-              className="button button-ghost"
-              onClick={() => setConfirmDiscard(true)}
-              data-testid="plan-discard"
-            >
-              <Trash2 aria-hidden="true" size={16} /> {t('plan.discard')}
-            </button>
-          ) : null}
-        </div>
-      </header>
+      <PlanHeader base={base} slot={slot} empty={empty} onDiscard={() => setConfirmDiscard(true)} />
       <p className="muted">{t('plan.explain')}</p>
       {slot.save === 'error' && slot.saveError ? (
         <ErrorNotice error={slot.saveError} context={t('plan.saveFailed')} compact />
@@ -171,16 +80,7 @@ export function PlanScreen(): React.JSX.Element {
       ) : null}
 
       {empty ? (
-        <EmptyState icon={<ClipboardList size={40} />} title={t('plan.emptyTitle')} testId="plan-empty">
-          <p>
-            <Trans i18nKey="plan.emptyBody" components={{ kbd: <kbd /> }} />
-          </p>
-          <p>
-            <Link to={inventoryPath(base)} className="button">
-              {t('plan.toInventory')}
-            </Link>
-          </p>
-        </EmptyState>
+        <PlanEmpty base={base} />
       ) : (
         <>
           <DepartedNotice base={base} />
@@ -191,34 +91,13 @@ export function PlanScreen(): React.JSX.Element {
             current={current}
             onCurrent={setCursor}
             proposals={proposals}
-            inventoryLoaded={inv.data?.base === base}
+            inventoryLoaded={inventoryLoaded}
             documents={documents}
             freshness={freshness}
             settingsReviewer={settingsReviewer}
           />
 
-          <div className="preview-bar">
-            <PlanIssues issues={issues} id="plan-issues" />
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={issues.length > 0 || slot.previewing}
-              aria-describedby={issues.length > 0 ? 'plan-issues' : 'preview-hint'}
-              onClick={() => void store().preview(base)}
-              onPointerEnter={() => store().prepare(base)}
-              onFocus={() => store().prepare(base)}
-              data-testid="preview-button"
-            >
-              <Eye aria-hidden="true" size={16} />{' '}
-              {slot.previewing ? t('plan.previewing') : t('plan.previewButton')}
-            </button>
-            <p id="preview-hint" className="hint">
-              {t('plan.previewHint')}
-            </p>
-            {slot.previewError ? (
-              <ErrorNotice error={slot.previewError} context={t('plan.previewFailed')} />
-            ) : null}
-          </div>
+          <PreviewBar base={base} slot={slot} issues={issues} />
 
           {slot.preview ? (
             <PreviewPanel
@@ -235,20 +114,15 @@ export function PlanScreen(): React.JSX.Element {
         </>
       )}
 
-      <ConfirmDialog
+      <DiscardDialog
         open={confirmDiscard}
-        title={t('plan.discardTitle')}
-        confirmLabel={t('plan.discardConfirm')}
-        danger
+        plan={plan}
         onCancel={() => setConfirmDiscard(false)}
         onConfirm={() => {
           setConfirmDiscard(false)
           void store().discard(base)
         }}
-        testId="discard-dialog"
-      >
-        <p>{t('plan.discardBody', { count: plan.resolutions.length, edits: plan.edits.length })}</p>
-      </ConfirmDialog>
+      />
     </div>
   )
 }
@@ -330,9 +204,7 @@ const PlanDraftSections = memo(function PlanDraftSections({
   freshness: string[]
   settingsReviewer: string | null
 }): React.JSX.Element {
-  const { t } = useTranslation()
   const store = usePlans.getState
-  const updateSettings = useSettings((s) => s.update)
   const addEdit = (path: string, owner?: string): void => {
     void store().addEdit(base, blankEdit(path, documents.includes(path.trim()), owner))
     const index = plan.edits.length
@@ -340,94 +212,416 @@ const PlanDraftSections = memo(function PlanDraftSections({
   }
   return (
     <>
-      <section aria-labelledby="decisions-title" className="plan-section">
-        <h3 id="decisions-title" className="plan-section-title">
-          {t('plan.decisions', { count: plan.resolutions.length })}
-          {plan.resolutions.length > 1 ? <span className="muted"> · {t('plan.batch')}</span> : null}
-        </h3>
-        {plan.resolutions.length === 0 ? <p className="muted">{t('plan.noDecision')}</p> : null}
-        <ul
-          className="card-list"
-          onFocus={(e) => {
-            const id = (e.target as HTMLElement)
-              .closest?.('[id^="plan-card-"]')
-              ?.id.slice('plan-card-'.length)
-            if (id && id !== current) onCurrent(id)
-          }}
-        >
-          {plan.resolutions.map((r) => (
-            <ResolutionCard
-              key={r.id}
-              base={base}
-              resolution={r}
-              proposal={proposals.get(r.id) ?? null}
-              inventoryLoaded={inventoryLoaded}
-              state={states[r.id] ?? null}
-              current={current === r.id}
-              documents={documents}
-              suggestions={suggestionsFor(plan, r, proposals.get(r.id)?.likelyDocuments ?? [])}
-              onChange={(patch) => void store().setResolution(base, r.id, patch)}
-              onRemove={() => void store().removeResolution(base, r.id)}
-              onAddEdit={() => {
-                const p = proposals.get(r.id)
-                const path = r.integrated_into?.[0] ?? p?.likelyDocuments[0] ?? ''
-                if (path && !(r.integrated_into ?? []).includes(path))
-                  void store().setResolution(base, r.id, {
-                    integrated_into: [...(r.integrated_into ?? []), path]
-                  })
-                addEdit(path, r.id)
-              }}
-            />
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="edits-title" className="plan-section">
-        <h3 id="edits-title" className="plan-section-title">
-          {t('plan.edits', { count: plan.edits.length })}
-        </h3>
-        <p className="muted">{t('plan.editsExplain')}</p>
-        <ul className="card-list">
-          {plan.edits.map((e, i) => (
-            <EditCard
-              key={i}
-              base={base}
-              index={i}
-              edit={e}
-              documents={documents}
-              freshness={freshness}
-              proposalIds={proposalsOfEdit(plan, e)}
-              onChange={(edit) => void store().setEdit(base, i, edit)}
-              onRemove={() => void store().removeEdit(base, i)}
-            />
-          ))}
-        </ul>
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => addEdit('')}
-          data-testid="edit-add"
-        >
-          <Plus aria-hidden="true" size={14} /> {t('plan.addEdit')}
-        </button>
-      </section>
-
-      <section aria-labelledby="commit-title" className="plan-section">
-        <h3 id="commit-title" className="plan-section-title">
-          {t('plan.commitTitle')}
-        </h3>
-        <CommitFields
-          summary={plan.summary}
-          reviewer={plan.reviewed_by}
-          onSummary={(summary) => void store().mutate(base, (p) => ({ ...p, summary }))}
-          onReviewer={(reviewed_by) => void store().mutate(base, (p) => ({ ...p, reviewed_by }))}
-          onReviewerDone={() => {
-            const v = plan.reviewed_by.trim()
-            if (v !== '' && v !== settingsReviewer)
-              void updateSettings({ reviewer: v }).catch(() => undefined)
-          }}
-        />
-      </section>
+      <DecisionsSection
+        base={base}
+        plan={plan}
+        states={states}
+        current={current}
+        onCurrent={onCurrent}
+        proposals={proposals}
+        inventoryLoaded={inventoryLoaded}
+        documents={documents}
+        addEdit={addEdit}
+      />
+      <EditsSection base={base} plan={plan} documents={documents} freshness={freshness} addEdit={addEdit} />
+      <CommitSection base={base} plan={plan} settingsReviewer={settingsReviewer} />
     </>
   )
 })
+
+type Slot = PlanSlot
+
+/**
+ * The keyboard over the cards: j / k move between decisions, a / r decide the current one (a
+ * rejection's reason then has the focus), p previews.
+ */
+function usePlanKeys(
+  base: string,
+  plan: ResolutionPlan | null,
+  loaded: boolean,
+  preview: () => void
+): { current: string | null; setCursor(id: string): void } {
+  const store = usePlans.getState
+  const [cursor, setCursor] = useState<string | null>(null)
+  const ids = plan?.resolutions.map((r) => r.id) ?? NO_IDS
+  const current = cursor && ids.includes(cursor) ? cursor : null
+  const moveCard = (delta: number): void => {
+    if (ids.length === 0) return
+    const at = current ? ids.indexOf(current) : -1
+    const next =
+      ids[at < 0 ? (delta > 0 ? 0 : ids.length - 1) : Math.min(ids.length - 1, Math.max(0, at + delta))]
+    setCursor(next)
+    const el = document.getElementById(`plan-card-${next}`)
+    el?.focus()
+    el?.scrollIntoView({ block: 'nearest' })
+  }
+  const decide = (resolution: 'accepted' | 'rejected'): void => {
+    const id = current ?? ids[0]
+    if (!id) return
+    setCursor(id)
+    void store().setResolution(base, id, { resolution })
+    if (resolution === 'rejected')
+      requestAnimationFrame(() => document.getElementById(`res-${id}-reason`)?.focus())
+  }
+  useShortcuts(
+    {
+      j: () => moveCard(1),
+      k: () => moveCard(-1),
+      a: () => decide('accepted'),
+      r: () => decide('rejected'),
+      p: preview
+    },
+    loaded
+  )
+  return { current, setCursor }
+}
+
+/** The way back to the inventory, the title, the draft's save state, Discard. */
+function PlanHeader({
+  base,
+  slot,
+  empty,
+  onDiscard
+}: {
+  base: string
+  slot: Slot
+  empty: boolean
+  onDiscard(): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to={inventoryPath(base)}>
+          <ArrowLeft aria-hidden="true" size={14} /> {t('plan.back')}
+        </Link>
+      </p>
+      <header className="plan-header">
+        <h2 className="section-title">
+          <ClipboardList aria-hidden="true" size={18} /> {t('plan.title')}
+        </h2>
+        <SaveState state={slot.save} error={slot.saveError} />
+        <div className="screen-actions">
+          {!empty ? (
+            <button
+              type="button"
+              className="button button-ghost"
+              onClick={onDiscard}
+              data-testid="plan-discard"
+            >
+              <Trash2 aria-hidden="true" size={16} /> {t('plan.discard')}
+            </button>
+          ) : null}
+        </div>
+      </header>
+    </>
+  )
+}
+
+/** No decision and no change yet: where to start. */
+function PlanEmpty({ base }: { base: string }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <EmptyState icon={<ClipboardList size={40} />} title={t('plan.emptyTitle')} testId="plan-empty">
+      <p>
+        <Trans i18nKey="plan.emptyBody" components={{ kbd: <kbd /> }} />
+      </p>
+      <p>
+        <Link to={inventoryPath(base)} className="button">
+          {t('plan.toInventory')}
+        </Link>
+      </p>
+    </EmptyState>
+  )
+}
+
+/** Why preview is disabled, or the Preview button (warmed on hover and focus) and its failure. */
+function PreviewBar({
+  base,
+  slot,
+  issues
+}: {
+  base: string
+  slot: Slot
+  issues: PlanIssue[]
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const store = usePlans.getState
+  return (
+    <div className="preview-bar">
+      <PlanIssues issues={issues} id="plan-issues" />
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={issues.length > 0 || slot.previewing}
+        aria-describedby={issues.length > 0 ? 'plan-issues' : 'preview-hint'}
+        onClick={() => void store().preview(base)}
+        onPointerEnter={() => store().prepare(base)}
+        onFocus={() => store().prepare(base)}
+        data-testid="preview-button"
+      >
+        <Eye aria-hidden="true" size={16} />{' '}
+        {slot.previewing ? t('plan.previewing') : t('plan.previewButton')}
+      </button>
+      <p id="preview-hint" className="hint">
+        {t('plan.previewHint')}
+      </p>
+      {slot.previewError ? <ErrorNotice error={slot.previewError} context={t('plan.previewFailed')} /> : null}
+    </div>
+  )
+}
+
+/**
+ * The base's draft, loaded and saved by the store (flushed on leaving); where its proposals stand,
+ * asked again whenever the base moves (another window, a sync); the remembered reviewer filling an
+ * empty field.
+ */
+function usePlanDraft(
+  base: string,
+  rev: number,
+  settingsReviewer: string | null
+): {
+  slot: PlanSlot | undefined
+  plan: ResolutionPlan | null
+  loaded: boolean
+  states: Record<string, ProposalState>
+} {
+  const store = usePlans.getState
+  const slot = usePlans((s) => s.slots[base])
+  const states = usePlanStates((s) => s.slots[base]?.states ?? NO_STATES)
+  useEffect(() => {
+    void store().ensure(base)
+    return () => void store().flush(base)
+  }, [base, store])
+
+  const plan = slot?.plan ?? null
+  const idsKey = plan ? plan.resolutions.map((r) => r.id).join(' ') : ''
+  const loaded = slot?.loaded ?? false
+  useEffect(() => {
+    if (loaded) void usePlanStates.getState().check(base)
+  }, [base, rev, idsKey, loaded])
+  useEffect(() => {
+    if (plan && slot?.loaded && plan.reviewed_by === '' && settingsReviewer)
+      void store().mutate(base, (p) => ({ ...p, reviewed_by: settingsReviewer }))
+  }, [plan, slot?.loaded, settingsReviewer, base, store])
+  return { slot, plan, loaded, states }
+}
+
+/** What the cards are written against: the pending proposals, the corpus's paths, the freshness fields. */
+function usePlanContext(
+  base: string,
+  rev: number
+): {
+  proposals: Map<string, InventoryProposal>
+  inventoryLoaded: boolean
+  documents: string[]
+  freshness: string[]
+} {
+  const inv = useHubQuery(() => hub().inventory(base), [base, rev], base)
+  // Paths only: the tree's titles are for the reader, and cost four times the answer.
+  const paths = useHubQuery(() => hub().documentPaths(base), [base, rev], base)
+  const gov = useHubQuery(() => hub().governance(base), [base])
+  const proposals = useMemo(
+    () =>
+      new Map(
+        (inv.data?.base === base ? inv.data.groups.flatMap((g) => g.proposals) : []).map((p) => [p.id, p])
+      ),
+    [inv.data, base]
+  )
+  return {
+    proposals,
+    inventoryLoaded: inv.data?.base === base,
+    documents: paths.data ?? NO_PATHS,
+    freshness: gov.data?.freshnessFields ?? NO_FIELDS
+  }
+}
+
+/** Discard the draft, after saying what it holds. */
+function DiscardDialog({
+  open,
+  plan,
+  onCancel,
+  onConfirm
+}: {
+  open: boolean
+  plan: ResolutionPlan
+  onCancel(): void
+  onConfirm(): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <ConfirmDialog
+      open={open}
+      title={t('plan.discardTitle')}
+      confirmLabel={t('plan.discardConfirm')}
+      danger
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      testId="discard-dialog"
+    >
+      <p>{t('plan.discardBody', { count: plan.resolutions.length, edits: plan.edits.length })}</p>
+    </ConfirmDialog>
+  )
+}
+
+type AddEdit = (path: string, owner?: string) => void
+
+/** A card per proposal; the focused card is the keyboard's current one. */
+function DecisionsSection({
+  base,
+  plan,
+  states,
+  current,
+  onCurrent,
+  proposals,
+  inventoryLoaded,
+  documents,
+  addEdit
+}: {
+  base: string
+  plan: ResolutionPlan
+  states: Record<string, ProposalState>
+  current: string | null
+  onCurrent(id: string): void
+  proposals: Map<string, InventoryProposal>
+  inventoryLoaded: boolean
+  documents: string[]
+  addEdit: AddEdit
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const store = usePlans.getState
+  return (
+    <section aria-labelledby="decisions-title" className="plan-section">
+      <h3 id="decisions-title" className="plan-section-title">
+        {t('plan.decisions', { count: plan.resolutions.length })}
+        {plan.resolutions.length > 1 ? <span className="muted"> · {t('plan.batch')}</span> : null}
+      </h3>
+      {plan.resolutions.length === 0 ? <p className="muted">{t('plan.noDecision')}</p> : null}
+      <ul
+        className="card-list"
+        onFocus={(e) => {
+          const id = (e.target as HTMLElement).closest?.('[id^="plan-card-"]')?.id.slice('plan-card-'.length)
+          if (id && id !== current) onCurrent(id)
+        }}
+      >
+        {plan.resolutions.map((r) => (
+          <ResolutionCard
+            key={r.id}
+            base={base}
+            resolution={r}
+            proposal={proposals.get(r.id) ?? null}
+            inventoryLoaded={inventoryLoaded}
+            state={states[r.id] ?? null}
+            current={current === r.id}
+            documents={documents}
+            suggestions={suggestionsFor(plan, r, proposals.get(r.id)?.likelyDocuments ?? [])}
+            onChange={(patch) => void store().setResolution(base, r.id, patch)}
+            onRemove={() => void store().removeResolution(base, r.id)}
+            onAddEdit={() => {
+              const p = proposals.get(r.id)
+              const path = r.integrated_into?.[0] ?? p?.likelyDocuments[0] ?? ''
+              if (path && !(r.integrated_into ?? []).includes(path))
+                void store().setResolution(base, r.id, {
+                  integrated_into: [...(r.integrated_into ?? []), path]
+                })
+              addEdit(path, r.id)
+            }}
+          />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** A card per document change, and a new one. */
+function EditsSection({
+  base,
+  plan,
+  documents,
+  freshness,
+  addEdit
+}: {
+  base: string
+  plan: ResolutionPlan
+  documents: string[]
+  freshness: string[]
+  addEdit: AddEdit
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const store = usePlans.getState
+  return (
+    <section aria-labelledby="edits-title" className="plan-section">
+      <h3 id="edits-title" className="plan-section-title">
+        {t('plan.edits', { count: plan.edits.length })}
+      </h3>
+      <p className="muted">{t('plan.editsExplain')}</p>
+      <ul className="card-list">
+        {plan.edits.map((e, i) => (
+          <EditCard
+            key={i}
+            base={base}
+            index={i}
+            edit={e}
+            documents={documents}
+            freshness={freshness}
+            proposalIds={proposalsOfEdit(plan, e)}
+            onChange={(edit) => void store().setEdit(base, i, edit)}
+            onRemove={() => void store().removeEdit(base, i)}
+          />
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => addEdit('')}
+        data-testid="edit-add"
+      >
+        <Plus aria-hidden="true" size={14} /> {t('plan.addEdit')}
+      </button>
+    </section>
+  )
+}
+
+/** The commit's summary and reviewer (remembered in the settings once typed). */
+function CommitSection({
+  base,
+  plan,
+  settingsReviewer
+}: {
+  base: string
+  plan: ResolutionPlan
+  settingsReviewer: string | null
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const store = usePlans.getState
+  const updateSettings = useSettings((s) => s.update)
+  return (
+    <section aria-labelledby="commit-title" className="plan-section">
+      <h3 id="commit-title" className="plan-section-title">
+        {t('plan.commitTitle')}
+      </h3>
+      <CommitFields
+        summary={plan.summary}
+        reviewer={plan.reviewed_by}
+        onSummary={(summary) => void store().mutate(base, (p) => ({ ...p, summary }))}
+        onReviewer={(reviewed_by) => void store().mutate(base, (p) => ({ ...p, reviewed_by }))}
+        onReviewerDone={() => {
+          const v = plan.reviewed_by.trim()
+          if (v !== '' && v !== settingsReviewer) void updateSettings({ reviewer: v }).catch(() => undefined)
+        }}
+      />
+    </section>
+  )
+}
+
+/** Why the plan cannot be previewed yet: cards resolved elsewhere, then the plan's own shape rules. */
+function usePlanIssues(plan: ResolutionPlan | null, states: Record<string, ProposalState>): PlanIssue[] {
+  return useMemo((): PlanIssue[] => {
+    if (!plan) return []
+    const stale = staleCards(plan, states).map((c): PlanIssue => ({
+      key: 'resolutionNotPending',
+      id: c.resolution.id
+    }))
+    return [...stale, ...planIssues(plan)]
+  }, [plan, states])
+}
