@@ -33,41 +33,11 @@ export function InventoryTab(): React.JSX.Element {
   useDocumentTitle(`${t('tabs.inventory')} · ${base}`)
   const navigate = useNavigate()
   const rev = useBaseRevision(base)
-  // The prefetch (api/prefetch.ts), taken once per mount: an answer already in is the first
-  // render's data; one still on its way is the first request's.
-  const pre = useRef<{ base: string; pending: Promise<Inventory> | null; settled: Inventory | null } | null>(
-    null
-  )
-  if (pre.current === null) {
-    const got = takeInventory(base)
-    pre.current = { base, pending: got && !got.settled ? got.value : null, settled: got?.settled ?? null }
-  }
-  const inv = useHubQuery(
-    () => {
-      const p = pre.current?.base === base ? pre.current.pending : null
-      if (pre.current) pre.current.pending = null
-      return p ?? hub().inventory(base)
-    },
-    [base, rev],
-    base,
-    pre.current.base === base ? pre.current.settled : null
-  )
-  // Asked once the inventory is in: both run on the one server thread, and the rows come first.
-  const invIn = inv.data !== null || inv.error !== null
-  const rec = useHubQuery(
-    () => (invIn ? hub().reconcile(base, false) : Promise.resolve(null)),
-    [base, rev, invIn],
-    `${base}:${invIn}`
-  )
+  const { inv, rec } = useInventoryQueries(base, rev)
   const prefs = useInventoryPrefs((s) => inventoryPrefsOf(s, base))
   const setPrefs = useInventoryPrefs((s) => s.setPrefs)
-  const resolutions = usePlans((s) => s.slots[base]?.plan.resolutions)
-  const addResolution = usePlans((s) => s.addResolution)
-  const removeResolution = usePlans((s) => s.removeResolution)
-  const hasGuide = useBases((s) => s.overview?.bases.some((b) => b.name === GUIDE_BASE) ?? false)
+  const { planOf, toggle, setAsking, dialog } = useDecisions(base)
   const filterRef = useRef<HTMLInputElement>(null)
-  const [focusTick, setFocusTick] = useState(0)
-  const [asking, setAsking] = useState<string | null>(null)
 
   const data = inv.data && inv.data.base === base ? inv.data : null
   const items = useMemo(
@@ -77,70 +47,16 @@ export function InventoryTab(): React.JSX.Element {
   const ids = useMemo(() => items.flatMap((i) => (i.kind === 'proposal' ? [i.proposal.id] : [])), [items])
   const cursor = prefs.cursor && ids.includes(prefs.cursor) ? prefs.cursor : null
 
-  const planOf = (id: string) => resolutions?.find((r) => r.id === id)?.resolution ?? null
-  const toggleNow = (id: string): void => {
-    if (planOf(id)) void removeResolution(base, id)
-    else void addResolution(base, id, 'accepted')
-  }
-  // The rows get stable callbacks reading the latest plan: a click re-renders its own row only.
-  const latestToggle = useRef(toggleNow)
-  latestToggle.current = toggleNow
-  const toggle = useCallback((id: string) => latestToggle.current(id), [])
   const onCursor = useCallback((id: string) => setPrefs(base, { cursor: id }), [base, setPrefs])
-  const move = (delta: number): void => {
-    if (ids.length === 0) return
-    const at = cursor ? ids.indexOf(cursor) : -1
-    const next = at < 0 ? (delta > 0 ? 0 : ids.length - 1) : Math.min(ids.length - 1, Math.max(0, at + delta))
-    setPrefs(base, { cursor: ids[next] })
-    setFocusTick((n) => n + 1)
-  }
-
-  useShortcuts({
-    j: () => move(1),
-    k: () => move(-1),
-    ArrowDown: (e) => {
-      if ((e.target as HTMLElement).closest?.('.inv-scroller')) {
-        e.preventDefault()
-        move(1)
-      }
-    },
-    ArrowUp: (e) => {
-      if ((e.target as HTMLElement).closest?.('.inv-scroller')) {
-        e.preventDefault()
-        move(-1)
-      }
-    },
-    Enter: (e) => {
-      if (!cursor || (e.target as HTMLElement).closest?.('a,button')) return
-      navigate(proposalPath(base, cursor))
-    },
-    x: () => cursor && setAsking(cursor),
-    '/': (e) => {
-      e.preventDefault()
-      filterRef.current?.focus()
-    }
+  const focusTick = useInventoryKeys(base, ids, cursor, {
+    open: (id) => navigate(proposalPath(base, id)),
+    ask: setAsking,
+    filter: () => filterRef.current?.focus()
   })
-
-  const onDecide = useCallback(
-    (resolution: ResolutionKind) => {
-      if (asking) void addResolution(base, asking, resolution)
-      setAsking(null)
-    },
-    [asking, addResolution, base]
-  )
 
   return (
     <section className="inventory" aria-labelledby="inventory-heading">
-      <DecideDialog
-        id={asking}
-        current={asking ? planOf(asking) : null}
-        onDecide={onDecide}
-        onRemove={() => {
-          if (asking) void removeResolution(base, asking)
-          setAsking(null)
-        }}
-        onClose={() => setAsking(null)}
-      />
+      <DecideDialog {...dialog} />
       <h2 id="inventory-heading" className="visually-hidden">
         {t('tabs.inventory')}
       </h2>
@@ -153,22 +69,7 @@ export function InventoryTab(): React.JSX.Element {
         <ErrorNotice error={inv.error} context={t('inventory.loading')} onRetry={inv.reload} />
       ) : null}
       {!data && !inv.error ? <Skeleton lines={6} /> : null}
-      {data && data.total === 0 ? (
-        <EmptyState icon={<Inbox size={40} />} title={t('inventory.emptyTitle')} testId="inventory-empty">
-          <p>
-            <Trans i18nKey="inventory.emptyBody" components={{ code: <code /> }} />
-          </p>
-          {hasGuide && base !== GUIDE_BASE ? (
-            <p>
-              <Link to={corpusPath(GUIDE_BASE, 'proposer.md')}>{t('inventory.emptyGuide')}</Link>
-            </p>
-          ) : hasGuide ? (
-            <p>
-              <Link to={corpusPath(GUIDE_BASE, 'proposer.md')}>{t('inventory.emptyGuideHere')}</Link>
-            </p>
-          ) : null}
-        </EmptyState>
-      ) : null}
+      {data && data.total === 0 ? <InventoryEmpty base={base} /> : null}
       {data && data.total > 0 ? (
         <>
           {data.locating > 0 ? (
@@ -212,4 +113,147 @@ export function InventoryTab(): React.JSX.Element {
       ) : null}
     </section>
   )
+}
+
+/**
+ * The inventory, from the prefetch (api/prefetch.ts) taken once per mount — an answer already in
+ * is the first render's data, one still on its way the first request's — then the reconcile
+ * report, asked once the inventory is in.
+ */
+function useInventoryQueries(base: string, rev: number) {
+  const pre = useRef<{ base: string; pending: Promise<Inventory> | null; settled: Inventory | null } | null>(
+    null
+  )
+  if (pre.current === null) {
+    const got = takeInventory(base)
+    pre.current = { base, pending: got && !got.settled ? got.value : null, settled: got?.settled ?? null }
+  }
+  const inv = useHubQuery(
+    () => {
+      const p = pre.current?.base === base ? pre.current.pending : null
+      if (pre.current) pre.current.pending = null
+      return p ?? hub().inventory(base)
+    },
+    [base, rev],
+    base,
+    pre.current.base === base ? pre.current.settled : null
+  )
+  // Asked once the inventory is in: both run on the one server thread, and the rows come first.
+  const invIn = inv.data !== null || inv.error !== null
+  const rec = useHubQuery(
+    () => (invIn ? hub().reconcile(base, false) : Promise.resolve(null)),
+    [base, rev, invIn],
+    `${base}:${invIn}`
+  )
+  return { inv, rec }
+}
+
+/**
+ * The triage keyboard: j / k and the arrows (inside the list) move the cursor, Enter opens the
+ * proposal, x asks accept or reject, / goes to the filter. Returns a tick that moves the focus.
+ */
+function useInventoryKeys(
+  base: string,
+  ids: string[],
+  cursor: string | null,
+  on: { open(id: string): void; ask(id: string): void; filter(): void }
+): number {
+  const setPrefs = useInventoryPrefs((s) => s.setPrefs)
+  const [focusTick, setFocusTick] = useState(0)
+  const move = (delta: number): void => {
+    if (ids.length === 0) return
+    const at = cursor ? ids.indexOf(cursor) : -1
+    const next = at < 0 ? (delta > 0 ? 0 : ids.length - 1) : Math.min(ids.length - 1, Math.max(0, at + delta))
+    setPrefs(base, { cursor: ids[next] })
+    setFocusTick((n) => n + 1)
+  }
+
+  useShortcuts({
+    j: () => move(1),
+    k: () => move(-1),
+    ArrowDown: (e) => {
+      if ((e.target as HTMLElement).closest?.('.inv-scroller')) {
+        e.preventDefault()
+        move(1)
+      }
+    },
+    ArrowUp: (e) => {
+      if ((e.target as HTMLElement).closest?.('.inv-scroller')) {
+        e.preventDefault()
+        move(-1)
+      }
+    },
+    Enter: (e) => {
+      if (!cursor || (e.target as HTMLElement).closest?.('a,button')) return
+      on.open(cursor)
+    },
+    x: () => cursor && on.ask(cursor),
+    '/': (e) => {
+      e.preventDefault()
+      on.filter()
+    }
+  })
+
+  return focusTick
+}
+
+/** No pending proposal: how agents propose, and the guide's page on it when the guide is here. */
+function InventoryEmpty({ base }: { base: string }): React.JSX.Element {
+  const { t } = useTranslation()
+  const hasGuide = useBases((s) => s.overview?.bases.some((b) => b.name === GUIDE_BASE) ?? false)
+  return (
+    <EmptyState icon={<Inbox size={40} />} title={t('inventory.emptyTitle')} testId="inventory-empty">
+      <p>
+        <Trans i18nKey="inventory.emptyBody" components={{ code: <code /> }} />
+      </p>
+      {hasGuide && base !== GUIDE_BASE ? (
+        <p>
+          <Link to={corpusPath(GUIDE_BASE, 'proposer.md')}>{t('inventory.emptyGuide')}</Link>
+        </p>
+      ) : hasGuide ? (
+        <p>
+          <Link to={corpusPath(GUIDE_BASE, 'proposer.md')}>{t('inventory.emptyGuideHere')}</Link>
+        </p>
+      ) : null}
+    </EmptyState>
+  )
+}
+
+/**
+ * The plan's decisions as the inventory shows and makes them: Space toggles accept, x asks accept
+ * or reject (DecideDialog). The rows get a stable toggle reading the latest plan: a click
+ * re-renders its own row only.
+ */
+function useDecisions(base: string) {
+  const resolutions = usePlans((s) => s.slots[base]?.plan.resolutions)
+  const addResolution = usePlans((s) => s.addResolution)
+  const removeResolution = usePlans((s) => s.removeResolution)
+  const [asking, setAsking] = useState<string | null>(null)
+  const planOf = (id: string): ResolutionKind | null =>
+    resolutions?.find((r) => r.id === id)?.resolution ?? null
+  const toggleNow = (id: string): void => {
+    if (planOf(id)) void removeResolution(base, id)
+    else void addResolution(base, id, 'accepted')
+  }
+  const latestToggle = useRef(toggleNow)
+  latestToggle.current = toggleNow
+  const toggle = useCallback((id: string) => latestToggle.current(id), [])
+  const onDecide = useCallback(
+    (resolution: ResolutionKind) => {
+      if (asking) void addResolution(base, asking, resolution)
+      setAsking(null)
+    },
+    [asking, addResolution, base]
+  )
+  const dialog = {
+    id: asking,
+    current: asking ? planOf(asking) : null,
+    onDecide,
+    onRemove: () => {
+      if (asking) void removeResolution(base, asking)
+      setAsking(null)
+    },
+    onClose: () => setAsking(null)
+  }
+  return { planOf, toggle, setAsking, dialog }
 }
