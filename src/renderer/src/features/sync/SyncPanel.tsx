@@ -45,11 +45,7 @@ export function SyncPanel({
   const last = useSync((s) => s.lastAction[base])
   const credentials = useSync((s) => s.credentials)
   const credentialError = useSync((s) => s.credentialError)
-  const forgetting = useSync((s) => (status?.host ? s.credentialBusy[status.host] === 'delete' : false))
-  const asideBusy = useSync((s) => s.asideBusy[base])
-  const asideError = useSync((s) => s.asideError[base])
-  const navigate = useNavigate()
-  const { run, loadCredentials, forgetToken } = useSync.getState()
+  const { run, loadCredentials } = useSync.getState()
   const hasRemote = status !== undefined && status.state !== 'no-remote'
 
   useEffect(() => {
@@ -59,14 +55,6 @@ export function SyncPanel({
   if (!status || !hasRemote) return null
   const remote = remoteOf(status)
   const retry = (): void => void run(base, last ?? 'sync')
-  const setAsideAndReplan = async (): Promise<void> => {
-    // The draft on disk must hold the manager's last keystrokes before the engine merges into it.
-    await usePlans.getState().flush(base)
-    const result = await useSync.getState().setAside(base)
-    if (!result) return
-    usePlans.getState().replaceDraft(base, result.draft)
-    void navigate(planPath(base))
-  }
   // Said until the status moves on (another sync, a commit): then it would no longer be true.
   const words = outcome && !busy && outcome.status.state === status.state ? outcomeWords(outcome, t) : null
   // The paths in the way are known from the last sync (the overview's status does not look at files).
@@ -88,56 +76,7 @@ export function SyncPanel({
         <ErrorNotice error={error} context={t('sync.calling', { base })} onRetry={retry} compact />
       ) : null}
 
-      {status.state === 'diverged' ? (
-        <div className="notice notice-danger" role="note" data-testid="sync-diverged">
-          <GitFork aria-hidden="true" className="notice-icon" size={18} />
-          <div className="notice-body">
-            <p className="notice-title">{t('sync.diverged.title')}</p>
-            <p>{t('sync.diverged.what', { remote })}</p>
-            {status.conflicts.length > 0 ? (
-              <>
-                <p>{t('sync.diverged.paths', { count: status.conflicts.length })}</p>
-                <ul className="sync-paths" data-testid="sync-conflicts">
-                  {status.conflicts.map((p) => (
-                    <li key={p}>
-                      <code className="break-anywhere">{p}</code>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-            <p className="sync-todo-title">{t('sync.diverged.todo')}</p>
-            <ul className="sync-todo">
-              {status.replannable ? (
-                <li>
-                  {t('sync.diverged.setAside')}{' '}
-                  <button
-                    type="button"
-                    className="button button-small button-primary"
-                    onClick={() => void setAsideAndReplan()}
-                    disabled={asideBusy === true || busy !== undefined}
-                    data-testid="sync-set-aside"
-                  >
-                    <ClipboardList aria-hidden="true" size={14} />{' '}
-                    {asideBusy ? t('sync.diverged.settingAside') : t('sync.diverged.setAsideButton')}
-                  </button>
-                </li>
-              ) : (
-                <li>{t('sync.diverged.git')}</li>
-              )}
-              <li>{t('sync.diverged.ask', { count: Math.max(1, status.conflicts.length) })}</li>
-            </ul>
-            {asideError ? (
-              <ErrorNotice error={asideError} context={t('sync.diverged.setAsideFailed')} compact />
-            ) : null}
-            {/* The engine's own (French) sentence names git commands: a technical detail, folded away. */}
-            <details className="error-detail">
-              <summary>{t('errorDetail.summary')}</summary>
-              <span lang="fr">{status.message}</span>
-            </details>
-          </div>
-        </div>
-      ) : null}
+      {status.state === 'diverged' ? <DivergedNotice base={base} status={status} /> : null}
 
       {status.state === 'auth-required' && status.host ? (
         <SyncTokenForm base={base} host={status.host} message={status.message} />
@@ -170,42 +109,10 @@ export function SyncPanel({
       ) : null}
 
       {status.state === 'behind' && dirty.length > 0 ? (
-        <div className="notice notice-warning" role="note" data-testid="sync-dirty">
-          <AlertTriangle aria-hidden="true" className="notice-icon" size={18} />
-          <div className="notice-body">
-            <p className="notice-title">{t('sync.dirty.title', { count: status.behind })}</p>
-            <p>{t('sync.dirty.body')}</p>
-            <ul className="sync-paths">
-              {dirty.map((p) => (
-                <li key={p}>
-                  <code className="break-anywhere">{p}</code>
-                </li>
-              ))}
-            </ul>
-            <Link className="button button-small" to={localChangesPath(base)} data-testid="sync-dirty-open">
-              <FileDiff aria-hidden="true" size={14} /> {t('sync.dirty.open')}
-            </Link>
-          </div>
-        </div>
+        <DirtyNotice base={base} behind={status.behind} dirty={dirty} />
       ) : null}
 
-      {stored && status.host ? (
-        <p className="hint sync-stored" data-testid="sync-stored-token">
-          <KeyRound aria-hidden="true" size={14} />{' '}
-          {credentials?.persistent
-            ? t('sync.stored', { host: status.host })
-            : t('sync.storedMemory', { host: status.host })}{' '}
-          <button
-            type="button"
-            className="button button-small button-ghost"
-            onClick={() => void forgetToken(status.host ?? '')}
-            disabled={forgetting}
-            data-testid="sync-forget-token"
-          >
-            {forgetting ? t('sync.forgetting') : t('sync.forget')}
-          </button>
-        </p>
-      ) : null}
+      {stored && status.host ? <StoredToken host={status.host} /> : null}
       {credentialError ? (
         <ErrorNotice error={credentialError} context={t('sync.credentialsFailed')} compact />
       ) : null}
@@ -249,5 +156,132 @@ function RetryNotice(props: {
         </button>
       </div>
     </div>
+  )
+}
+
+/**
+ * The base and its remote went apart: the conflicting paths; when only hub resolutions are in the
+ * way, set them aside and plan again (the rebuilt draft taken by the plan store); else git's way;
+ * ask the other person.
+ */
+function DivergedNotice({ base, status }: { base: string; status: SyncStatus }): React.JSX.Element {
+  const { t } = useTranslation()
+  const busy = useSync((s) => s.busy[base])
+  const asideBusy = useSync((s) => s.asideBusy[base])
+  const asideError = useSync((s) => s.asideError[base])
+  const navigate = useNavigate()
+  const remote = remoteOf(status)
+  const setAsideAndReplan = async (): Promise<void> => {
+    // The draft on disk must hold the manager's last keystrokes before the engine merges into it.
+    await usePlans.getState().flush(base)
+    const result = await useSync.getState().setAside(base)
+    if (!result) return
+    usePlans.getState().replaceDraft(base, result.draft)
+    void navigate(planPath(base))
+  }
+  return (
+    <div className="notice notice-danger" role="note" data-testid="sync-diverged">
+      <GitFork aria-hidden="true" className="notice-icon" size={18} />
+      <div className="notice-body">
+        <p className="notice-title">{t('sync.diverged.title')}</p>
+        <p>{t('sync.diverged.what', { remote })}</p>
+        {status.conflicts.length > 0 ? (
+          <>
+            <p>{t('sync.diverged.paths', { count: status.conflicts.length })}</p>
+            <ul className="sync-paths" data-testid="sync-conflicts">
+              {status.conflicts.map((p) => (
+                <li key={p}>
+                  <code className="break-anywhere">{p}</code>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <p className="sync-todo-title">{t('sync.diverged.todo')}</p>
+        <ul className="sync-todo">
+          {status.replannable ? (
+            <li>
+              {t('sync.diverged.setAside')}{' '}
+              <button
+                type="button"
+                className="button button-small button-primary"
+                onClick={() => void setAsideAndReplan()}
+                disabled={asideBusy === true || busy !== undefined}
+                data-testid="sync-set-aside"
+              >
+                <ClipboardList aria-hidden="true" size={14} />{' '}
+                {asideBusy ? t('sync.diverged.settingAside') : t('sync.diverged.setAsideButton')}
+              </button>
+            </li>
+          ) : (
+            <li>{t('sync.diverged.git')}</li>
+          )}
+          <li>{t('sync.diverged.ask', { count: Math.max(1, status.conflicts.length) })}</li>
+        </ul>
+        {asideError ? (
+          <ErrorNotice error={asideError} context={t('sync.diverged.setAsideFailed')} compact />
+        ) : null}
+        {/* The engine's own (French) sentence names git commands: a technical detail, folded away. */}
+        <details className="error-detail">
+          <summary>{t('errorDetail.summary')}</summary>
+          <span lang="fr">{status.message}</span>
+        </details>
+      </div>
+    </div>
+  )
+}
+
+/** Behind, with local changes in the way: which files, and the screen to keep or set them aside. */
+function DirtyNotice({
+  base,
+  behind,
+  dirty
+}: {
+  base: string
+  behind: number
+  dirty: string[]
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <div className="notice notice-warning" role="note" data-testid="sync-dirty">
+      <AlertTriangle aria-hidden="true" className="notice-icon" size={18} />
+      <div className="notice-body">
+        <p className="notice-title">{t('sync.dirty.title', { count: behind })}</p>
+        <p>{t('sync.dirty.body')}</p>
+        <ul className="sync-paths">
+          {dirty.map((p) => (
+            <li key={p}>
+              <code className="break-anywhere">{p}</code>
+            </li>
+          ))}
+        </ul>
+        <Link className="button button-small" to={localChangesPath(base)} data-testid="sync-dirty-open">
+          <FileDiff aria-hidden="true" size={14} /> {t('sync.dirty.open')}
+        </Link>
+      </div>
+    </div>
+  )
+}
+
+/** A token is stored for the remote's host (keychain or memory): Forget it. */
+function StoredToken({ host }: { host: string }): React.JSX.Element {
+  const { t } = useTranslation()
+  const credentials = useSync((s) => s.credentials)
+  const forgetting = useSync((s) => s.credentialBusy[host] === 'delete')
+  const { forgetToken } = useSync.getState()
+  return (
+    <p className="hint sync-stored" data-testid="sync-stored-token">
+      <KeyRound aria-hidden="true" size={14} />{' '}
+      {credentials?.persistent ? t('sync.stored', { host: host }) : t('sync.storedMemory', { host: host })}{' '}
+      <button
+        type="button"
+        className="button button-small button-ghost"
+        onClick={() => void forgetToken(host)}
+        disabled={forgetting}
+        data-testid="sync-forget-token"
+      >
+        {forgetting ? t('sync.forgetting') : t('sync.forget')}
+      </button>
+    </p>
   )
 }
