@@ -37,3 +37,25 @@ export function FileDiff({
     </div>
   )
 }
+
+/** A file in a diff view: its header (path, badges) above its diff, or why there is none. */
+export function DiffFileSection({
+  label,
+  testId,
+  id,
+  header,
+  children
+}: {
+  label: string
+  testId: string
+  id?: string
+  header: React.ReactNode
+  children: React.ReactNode
+}): React.JSX.Element {
+  return (
+    <section className="diff-file" id={id} data-testid={testId} aria-label={label}>
+      <header className="diff-file-header">{header}</header>
+      {children}
+    </section>
+  )
+}

@@ -15,7 +15,7 @@ import { useUi } from '../../stores/ui'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { LocalChangesLink } from '../local-changes/LocalChangesLink'
 import { DiffModeToggle } from '../../ui/DiffModeToggle'
-import { FileDiff } from '../../ui/FileDiff'
+import { DiffFileSection, FileDiff } from '../../ui/FileDiff'
 import { MarkdownEditor } from '../plan/MarkdownEditor'
 import { reviewerShown, reviewerValue } from '../../lib/reviewer'
 import { Field } from '../../ui/Field'
@@ -358,17 +358,14 @@ function GovernancePreview({
         <DiffModeToggle />
       </div>
       {preview.files.map((f) => (
-        <section
+        <DiffFileSection
           key={f.path}
-          className="diff-file"
-          data-testid={`governance-diff-${f.path}`}
-          aria-label={f.path}
+          testId={`governance-diff-${f.path}`}
+          label={f.path}
+          header={<code>{f.path}</code>}
         >
-          <header className="diff-file-header">
-            <code>{f.path}</code>
-          </header>
           <FileDiff diff={f.diff} created={false} mode={mode} />
-        </section>
+        </DiffFileSection>
       ))}
       <div className="resolve-bar">
         <button

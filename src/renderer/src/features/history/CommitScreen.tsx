@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice'
 import { HistoryEntryView } from './HistoryEntryView'
 import { Skeleton } from '../../ui/Skeleton'
 import { DiffModeToggle } from '../../ui/DiffModeToggle'
-import { FileDiff } from '../../ui/FileDiff'
+import { DiffFileSection, FileDiff } from '../../ui/FileDiff'
 import { useDocumentTitle } from '../../hooks/useDocumentTitle'
 import { useHubQuery } from '../../hooks/useHubQuery'
 import { historyPath } from '../../app/routes'
@@ -87,17 +87,24 @@ function CommitFile({ file }: { file: CommitFileChange }): React.JSX.Element {
   const { t } = useTranslation()
   const mode = useUi((s) => s.diffMode)
   return (
-    <section className="diff-file" data-testid={`commit-file-${file.path}`} aria-label={file.path}>
-      <header className="diff-file-header">
-        <code>{file.path}</code>
-        {file.change === 'added' ? <span className="badge badge-success">{t('commit.added')}</span> : null}
-        {file.change === 'deleted' ? <span className="badge badge-danger">{t('commit.deleted')}</span> : null}
-      </header>
+    <DiffFileSection
+      testId={`commit-file-${file.path}`}
+      label={file.path}
+      header={
+        <>
+          <code>{file.path}</code>
+          {file.change === 'added' ? <span className="badge badge-success">{t('commit.added')}</span> : null}
+          {file.change === 'deleted' ? (
+            <span className="badge badge-danger">{t('commit.deleted')}</span>
+          ) : null}
+        </>
+      }
+    >
       {file.diff !== null ? (
         <FileDiff diff={file.diff} created={file.change === 'added'} mode={mode} />
       ) : (
         <p className="muted">{file.binary ? t('commit.binary') : t('commit.tooLarge')}</p>
       )}
-    </section>
+    </DiffFileSection>
   )
 }
