@@ -70,7 +70,7 @@ function UntrustedFile({
  */
 export function FirstUseStep(): React.JSX.Element | null {
   const { t } = useTranslation()
-  const { result, confirm, discard, busy, actionError } = useImport()
+  const { result, confirm, busy, actionError } = useImport()
   const [read, setRead] = useState(false)
   if (!result) return null
   return (
@@ -143,20 +143,30 @@ export function FirstUseStep(): React.JSX.Element | null {
           >
             {busy ? t('import.review.serving') : t('import.review.serve')}
           </button>
-          <button
-            type="button"
-            className="button button-danger"
-            onClick={() => void discard()}
-            disabled={busy}
-            data-testid="import-discard"
-          >
-            <Trash2 aria-hidden="true" size={16} /> {t('import.review.discard')}
-          </button>
+          <DiscardImportButton />
         </div>
         <p id="first-use-serve-hint" className="hint">
           {read ? t('import.review.serveHint') : t('import.review.readFirst')}
         </p>
       </div>
     </section>
+  )
+}
+
+/** Discard the staged import (nothing was published): shared by the check and the first-use steps. */
+export function DiscardImportButton(): React.JSX.Element {
+  const { t } = useTranslation()
+  const discard = useImport((s) => s.discard)
+  const busy = useImport((s) => s.busy)
+  return (
+    <button
+      type="button"
+      className="button button-danger"
+      onClick={() => void discard()}
+      disabled={busy}
+      data-testid="import-discard"
+    >
+      <Trash2 aria-hidden="true" size={16} /> {t('import.review.discard')}
+    </button>
   )
 }

@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2, Trash2 } from 'lucide-react'
+import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useFormat } from '../../i18n/format'
 import type { ImportFailure } from './import-errors'
@@ -7,6 +7,7 @@ import { errorWords } from '../../lib/error-words'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { StepHeading } from './StepHeading'
 import { bundleProblemWords } from '../../lib/bundle-problems'
+import { DiscardImportButton } from './FirstUseStep'
 
 /**
  * The engine's refusal, in place: what happened and what to do (worded from the error's kind), every
@@ -79,7 +80,7 @@ function Refusal({ failure }: { failure: ImportFailure }): React.JSX.Element {
 export function ImportReportStep(): React.JSX.Element {
   const { t } = useTranslation()
   const f = useFormat()
-  const { result, failure, toReview, discard, busy, actionError } = useImport()
+  const { result, failure, toReview, actionError } = useImport()
 
   return (
     <section className="wizard-panel" aria-labelledby="import-report-heading">
@@ -167,15 +168,7 @@ export function ImportReportStep(): React.JSX.Element {
             >
               {t('import.report.continue')} <ArrowRight aria-hidden="true" size={16} />
             </button>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={() => void discard()}
-              disabled={busy}
-              data-testid="import-discard"
-            >
-              <Trash2 aria-hidden="true" size={16} /> {t('import.review.discard')}
-            </button>
+            <DiscardImportButton />
           </div>
         </>
       ) : null}

@@ -22,6 +22,7 @@ import { useBaseRevision } from '../../stores/live'
 import { useSettings } from '../../stores/settings'
 import { useUi, type DiffMode } from '../../stores/ui'
 import { reviewerShown, reviewerValue } from '../../lib/reviewer'
+import { ChangedFileList } from './SetAsideChangesList'
 
 type Choice = 'keep' | 'aside' | null
 type Done = { kind: 'kept'; result: KeepChangesResult } | { kind: 'aside'; entry: SetAsideChangesEntry }
@@ -188,20 +189,6 @@ function ChangedFile({
         </p>
       )}
     </section>
-  )
-}
-
-/** The files a choice acts on, with their kind of change. */
-function FileList({ files }: { files: LocalChangesView['files'] }): React.JSX.Element {
-  const { t } = useTranslation()
-  return (
-    <ul className="plain-list">
-      {files.map((f) => (
-        <li key={f.path}>
-          <code>{f.path}</code> <span className="muted">({t(`localChanges.kinds.${f.change}`)})</span>
-        </li>
-      ))}
-    </ul>
   )
 }
 
@@ -410,7 +397,7 @@ function Changes({ view, choosing }: { view: LocalChangesView; choosing: Choosin
         <KeepPreview
           count={count}
           authorName={authorName}
-          files={<FileList files={view.files} />}
+          files={<ChangedFileList files={view.files} />}
           author={author}
           message={message}
           touched={touched}
@@ -433,7 +420,7 @@ function Changes({ view, choosing }: { view: LocalChangesView; choosing: Choosin
         <section className="preview nogit-panel" aria-labelledby="aside-title" data-testid="aside-preview">
           <h3 id="aside-title">{t('localChanges.setAsideTitle')}</h3>
           <p>{t('localChanges.setAsideBody', { count })}</p>
-          <FileList files={view.files} />
+          <ChangedFileList files={view.files} />
           <ConfirmBar
             busy={busy}
             onConfirm={() => void act()}

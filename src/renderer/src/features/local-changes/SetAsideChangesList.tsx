@@ -2,7 +2,7 @@ import { ArchiveRestore, CheckCircle2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { HubApiError, SetAsideChangesEntry } from '../../../../shared/hub-api'
+import type { HubApiError, LocalChangeKind, SetAsideChangesEntry } from '../../../../shared/hub-api'
 import { hub } from '../../api/hub'
 import { toHubApiError } from '../../api/errors'
 import { useHubQuery } from '../../hooks/useHubQuery'
@@ -71,14 +71,7 @@ export function SetAsideChangesList(): React.JSX.Element {
                   <RelativeTime iso={e.setAsideAt} />{' '}
                   <span className="muted">({f.dateTime(e.setAsideAt) ?? e.setAsideAt})</span>
                 </p>
-                <ul className="plain-list">
-                  {e.files.map((file) => (
-                    <li key={file.path}>
-                      <code>{file.path}</code>{' '}
-                      <span className="muted">({t(`localChanges.kinds.${file.change}`)})</span>
-                    </li>
-                  ))}
-                </ul>
+                <ChangedFileList files={e.files} />
                 {errors[e.id] ? (
                   <ErrorNotice error={errors[e.id]} context={t('setAsideChanges.failed')} compact />
                 ) : null}
@@ -104,5 +97,23 @@ export function SetAsideChangesList(): React.JSX.Element {
         </ul>
       ) : null}
     </section>
+  )
+}
+
+/** Files with their kind of change (modified, untracked, deleted): a choice's or a set-aside's. */
+export function ChangedFileList({
+  files
+}: {
+  files: { path: string; change: LocalChangeKind }[]
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <ul className="plain-list">
+      {files.map((f) => (
+        <li key={f.path}>
+          <code>{f.path}</code> <span className="muted">({t(`localChanges.kinds.${f.change}`)})</span>
+        </li>
+      ))}
+    </ul>
   )
 }

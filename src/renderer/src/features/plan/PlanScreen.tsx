@@ -182,28 +182,11 @@ const NO_PATHS: string[] = []
  * of the ~120 ms when the diff came, docs/PERFORMANCE.md « Manager UI »).
  */
 const PlanDraftSections = memo(function PlanDraftSections({
-  base,
-  plan,
-  states,
-  current,
-  onCurrent,
-  proposals,
-  inventoryLoaded,
-  documents,
   freshness,
-  settingsReviewer
-}: {
-  base: string
-  plan: ResolutionPlan
-  states: Record<string, ProposalState>
-  current: string | null
-  onCurrent(id: string): void
-  proposals: Map<string, InventoryProposal>
-  inventoryLoaded: boolean
-  documents: string[]
-  freshness: string[]
-  settingsReviewer: string | null
-}): React.JSX.Element {
+  settingsReviewer,
+  ...decisions
+}: DraftContext & { freshness: string[]; settingsReviewer: string | null }): React.JSX.Element {
+  const { base, plan, documents } = decisions
   const store = usePlans.getState
   const addEdit = (path: string, owner?: string): void => {
     void store().addEdit(base, blankEdit(path, documents.includes(path.trim()), owner))
@@ -212,17 +195,7 @@ const PlanDraftSections = memo(function PlanDraftSections({
   }
   return (
     <>
-      <DecisionsSection
-        base={base}
-        plan={plan}
-        states={states}
-        current={current}
-        onCurrent={onCurrent}
-        proposals={proposals}
-        inventoryLoaded={inventoryLoaded}
-        documents={documents}
-        addEdit={addEdit}
-      />
+      <DecisionsSection {...decisions} addEdit={addEdit} />
       <EditsSection base={base} plan={plan} documents={documents} freshness={freshness} addEdit={addEdit} />
       <CommitSection base={base} plan={plan} settingsReviewer={settingsReviewer} />
     </>
@@ -467,6 +440,18 @@ function DiscardDialog({
 type AddEdit = (path: string, owner?: string) => void
 
 /** A card per proposal; the focused card is the keyboard's current one. */
+/** What the decision cards are drawn from. */
+interface DraftContext {
+  base: string
+  plan: ResolutionPlan
+  states: Record<string, ProposalState>
+  current: string | null
+  onCurrent(id: string): void
+  proposals: Map<string, InventoryProposal>
+  inventoryLoaded: boolean
+  documents: string[]
+}
+
 function DecisionsSection({
   base,
   plan,
@@ -477,17 +462,7 @@ function DecisionsSection({
   inventoryLoaded,
   documents,
   addEdit
-}: {
-  base: string
-  plan: ResolutionPlan
-  states: Record<string, ProposalState>
-  current: string | null
-  onCurrent(id: string): void
-  proposals: Map<string, InventoryProposal>
-  inventoryLoaded: boolean
-  documents: string[]
-  addEdit: AddEdit
-}): React.JSX.Element {
+}: DraftContext & { addEdit: AddEdit }): React.JSX.Element {
   const { t } = useTranslation()
   const store = usePlans.getState
   return (
