@@ -79,26 +79,40 @@ interface PlanState {
   dismissResult(base: string): void
 }
 
-export const usePlans = create<PlanState>()((set, get) => {
-  const loading = new Map<string, Promise<void>>()
+type SetPlans = (f: (s: PlanState) => Partial<PlanState>) => void
+type Get = () => PlanState
+
+/** What the store's parts share: a base's slot, and patching it. */
+interface Slots {
+  get: Get
+  slot(base: string): PlanSlot
+  patch(base: string, p: Partial<PlanSlot>): void
+  /** The pending save of each base (its timer), dropped when the draft is replaced. */
+  timers: Map<string, number>
+  cancelSave(base: string): void
+}
+
+function slotsOf(set: SetPlans, get: Get): Slots {
   const timers = new Map<string, number>()
-  // Not UI state (nothing renders from it): the early dry run of each base, if any.
-  const early = new Map<string, { key: string; at: number; call: Promise<PreviewResult> }>()
-  // The same plan (its `planKey`) over the same base revision: the engine would answer the same.
-  const earlyKey = (base: string, key: string): string => {
-    const live = useLive.getState()
-    return `${key}\u0000${live.base[base] ?? 0}\u0000${live.epoch}`
+  return {
+    get,
+    slot: (base) => get().slots[base] ?? newSlot(),
+    patch: (base, p) =>
+      set((s) => ({ slots: { ...s.slots, [base]: { ...(s.slots[base] ?? newSlot()), ...p } } })),
+    timers,
+    cancelSave(base) {
+      const t = timers.get(base)
+      if (t !== undefined) window.clearTimeout(t)
+      timers.delete(base)
+    }
   }
-  /** The base's early dry run, if it was started for this plan key and is young enough to show. */
-  const earlyFor = (base: string, key: string): Promise<PreviewResult> | null => {
-    const e = early.get(base)
-    return e && e.key === earlyKey(base, key) && Date.now() - e.at < EARLY_PREVIEW_MAX_AGE_MS ? e.call : null
-  }
+}
 
-  const slot = (base: string): PlanSlot => get().slots[base] ?? newSlot()
-  const patch = (base: string, p: Partial<PlanSlot>): void =>
-    set((s) => ({ slots: { ...s.slots, [base]: { ...(s.slots[base] ?? newSlot()), ...p } } }))
+type DraftPart = Pick<PlanState, 'ensure' | 'mutate' | 'flush' | 'discard' | 'replaceDraft'>
 
+/** The draft: loaded once per base, saved shortly after every change (`saveDraft`), discarded, replaced. */
+function draftPart({ get, slot, patch, timers, cancelSave }: Slots): DraftPart {
+  const loading = new Map<string, Promise<void>>()
   const save = async (base: string): Promise<void> => {
     timers.delete(base)
     const { plan } = slot(base)
@@ -123,8 +137,6 @@ export const usePlans = create<PlanState>()((set, get) => {
   }
 
   return {
-    slots: {},
-
     ensure(base) {
       if (slot(base).loaded) return Promise.resolve()
       const running = loading.get(base)
@@ -159,9 +171,7 @@ export const usePlans = create<PlanState>()((set, get) => {
     },
 
     async discard(base) {
-      const t = timers.get(base)
-      if (t !== undefined) window.clearTimeout(t)
-      timers.delete(base)
+      cancelSave(base)
       const reviewer = slot(base).plan.reviewed_by
       patch(base, { plan: emptyPlan(reviewer), preview: null, previewError: null, save: 'saving' })
       try {
@@ -173,9 +183,7 @@ export const usePlans = create<PlanState>()((set, get) => {
     },
 
     replaceDraft(base, plan) {
-      const t = timers.get(base)
-      if (t !== undefined) window.clearTimeout(t)
-      timers.delete(base)
+      cancelSave(base)
       patch(base, {
         plan,
         loaded: true,
@@ -187,8 +195,18 @@ export const usePlans = create<PlanState>()((set, get) => {
         result: null,
         resolveError: null
       })
-    },
+    }
+  }
+}
 
+type EditPart = Pick<
+  PlanState,
+  'addResolution' | 'setResolution' | 'removeResolution' | 'addEdit' | 'setEdit' | 'removeEdit'
+>
+
+/** The plan's decisions and document changes, each a mutation of the draft. */
+function editPart(get: Get): EditPart {
+  return {
     addResolution(base, id, resolution) {
       return get().mutate(base, (p) => {
         if (p.resolutions.some((r) => r.id === id))
@@ -220,8 +238,27 @@ export const usePlans = create<PlanState>()((set, get) => {
 
     removeEdit(base, index) {
       return get().mutate(base, (p) => ({ ...p, edits: p.edits.filter((_, i) => i !== index) }))
-    },
+    }
+  }
+}
 
+type PreviewPart = Pick<PlanState, 'prepare' | 'preview' | 'resolve' | 'dismissResult'>
+
+/** The dry run (started early on hover or focus), then the resolve bound to the preview shown. */
+function previewPart({ get, slot, patch, cancelSave }: Slots): PreviewPart {
+  // Not UI state (nothing renders from it): the early dry run of each base, if any.
+  const early = new Map<string, { key: string; at: number; call: Promise<PreviewResult> }>()
+  // The same plan (its `planKey`) over the same base revision: the engine would answer the same.
+  const earlyKey = (base: string, key: string): string => {
+    const live = useLive.getState()
+    return `${key}\u0000${live.base[base] ?? 0}\u0000${live.epoch}`
+  }
+  /** The base's early dry run, if it was started for this plan key and is young enough to show. */
+  const earlyFor = (base: string, key: string): Promise<PreviewResult> | null => {
+    const e = early.get(base)
+    return e && e.key === earlyKey(base, key) && Date.now() - e.at < EARLY_PREVIEW_MAX_AGE_MS ? e.call : null
+  }
+  return {
     prepare(base) {
       const s = get().slots[base]
       if (!s?.loaded || s.previewing || s.resolving || planIssues(s.plan).length > 0) return
@@ -257,9 +294,7 @@ export const usePlans = create<PlanState>()((set, get) => {
       try {
         // Bound to the preview shown: the hub writes exactly it, or refuses and says what moved.
         const result = await hub().resolvePlan(base, toEnginePlan(s.plan), s.preview.result.preview.basis)
-        const t = timers.get(base)
-        if (t !== undefined) window.clearTimeout(t)
-        timers.delete(base)
+        cancelSave(base)
         patch(base, {
           resolving: false,
           result,
@@ -276,6 +311,11 @@ export const usePlans = create<PlanState>()((set, get) => {
       patch(base, { result: null })
     }
   }
+}
+
+export const usePlans = create<PlanState>()((set, get) => {
+  const slots = slotsOf(set, get)
+  return { slots: {}, ...draftPart(slots), ...editPart(get), ...previewPart(slots) }
 })
 
 /** True while some draft change is not yet written (for the before-unload warning). */
