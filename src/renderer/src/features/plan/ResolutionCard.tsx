@@ -47,8 +47,6 @@ export function ResolutionCard(props: Props): React.JSX.Element {
   const { t } = useTranslation()
   const id = r.id
   const prefix = `res-${id}`
-  const reason = r.reason ?? ''
-  const reasonLength = [...reason.trim()].length
   const chosen = r.integrated_into ?? []
   const stale = state !== null && state.status !== 'pending'
   return (
@@ -59,31 +57,7 @@ export function ResolutionCard(props: Props): React.JSX.Element {
       tabIndex={-1}
       aria-current={current ? 'true' : undefined}
     >
-      <header className="card-header">
-        <div>
-          <h3 className="card-title">
-            <Link to={proposalPath(base, id)}>{p?.concerns ?? state?.concerns ?? id}</Link>
-          </h3>
-          <p className="inv-meta">
-            <code>{id}</code>
-            {p ? (
-              <>
-                <ProposalBadges p={p} />
-                <span>{p.submittedBy ?? t('proposal.unknownSubmitter')}</span>
-                <RelativeTime iso={p.submittedAt} fallbackDays={p.ageDays} />
-              </>
-            ) : null}
-          </p>
-        </div>
-        <button
-          type="button"
-          className="button button-ghost button-small"
-          onClick={onRemove}
-          aria-label={t('plan.resolution.removeLabel', { id })}
-        >
-          <Trash2 aria-hidden="true" size={14} /> {t('plan.resolution.remove')}
-        </button>
-      </header>
+      <CardHeader base={base} id={id} proposal={p} state={state} onRemove={onRemove} />
       {stale ? (
         <StaleNotice state={state} onRemove={onRemove} />
       ) : inventoryLoaded && !p ? (
@@ -91,26 +65,7 @@ export function ResolutionCard(props: Props): React.JSX.Element {
           <AlertTriangle aria-hidden="true" size={14} /> {t('plan.resolution.notPending')}
         </p>
       ) : null}
-      <div className="decision" role="group" aria-label={t('plan.resolution.decision', { id })}>
-        <button
-          type="button"
-          className={`button decision-button${r.resolution === 'accepted' ? ' button-success is-active' : ''}`}
-          aria-pressed={r.resolution === 'accepted'}
-          onClick={() => onChange({ resolution: 'accepted' })}
-          data-testid={`plan-accept-${id}`}
-        >
-          <Check aria-hidden="true" size={16} /> {t('plan.resolution.accept')}
-        </button>
-        <button
-          type="button"
-          className={`button decision-button${r.resolution === 'rejected' ? ' button-danger is-active' : ''}`}
-          aria-pressed={r.resolution === 'rejected'}
-          onClick={() => onChange({ resolution: 'rejected' })}
-          data-testid={`plan-reject-${id}`}
-        >
-          <X aria-hidden="true" size={16} /> {t('plan.resolution.reject')}
-        </button>
-      </div>
+      <DecisionButtons id={id} resolution={r.resolution} onChange={onChange} />
       {r.resolution === 'accepted' ? (
         <>
           <DocumentPicker
@@ -133,27 +88,7 @@ export function ResolutionCard(props: Props): React.JSX.Element {
           </p>
         </>
       ) : (
-        <div className="field">
-          <label htmlFor={`${prefix}-reason`}>
-            {t('plan.resolution.reason')} <span className="required">{t('common.required')}</span>
-          </label>
-          <textarea
-            id={`${prefix}-reason`}
-            className={`textarea${reason.trim() === '' ? ' is-missing' : ''}`}
-            value={reason}
-            rows={3}
-            required
-            aria-required="true"
-            aria-invalid={reason.trim() === '' || reasonLength > REASON_MAX}
-            aria-describedby={`${prefix}-reason-hint`}
-            onChange={(e) => onChange({ reason: e.target.value })}
-            data-testid={`reject-reason-${id}`}
-          />
-          <p id={`${prefix}-reason-hint`} className={`hint${reasonLength > REASON_MAX ? ' hint-error' : ''}`}>
-            {t('plan.resolution.reasonHint')}{' '}
-            {t('plan.resolution.reasonCount', { n: reasonLength, max: REASON_MAX })}
-          </p>
-        </div>
+        <RejectReason prefix={prefix} id={id} reason={r.reason ?? ''} onChange={onChange} />
       )}
     </li>
   )
@@ -197,6 +132,124 @@ function StaleNotice({ state, onRemove }: { state: ProposalState; onRemove(): vo
           </button>
         </p>
       </div>
+    </div>
+  )
+}
+
+/** The proposal (a link to it), its id, badges, submitter and age; Remove from the plan. */
+function CardHeader({
+  base,
+  id,
+  proposal: p,
+  state,
+  onRemove
+}: {
+  base: string
+  id: string
+  proposal: InventoryProposal | null
+  state: ProposalState | null
+  onRemove(): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <header className="card-header">
+      <div>
+        <h3 className="card-title">
+          <Link to={proposalPath(base, id)}>{p?.concerns ?? state?.concerns ?? id}</Link>
+        </h3>
+        <p className="inv-meta">
+          <code>{id}</code>
+          {p ? (
+            <>
+              <ProposalBadges p={p} />
+              <span>{p.submittedBy ?? t('proposal.unknownSubmitter')}</span>
+              <RelativeTime iso={p.submittedAt} fallbackDays={p.ageDays} />
+            </>
+          ) : null}
+        </p>
+      </div>
+      <button
+        type="button"
+        className="button button-ghost button-small"
+        onClick={onRemove}
+        aria-label={t('plan.resolution.removeLabel', { id })}
+      >
+        <Trash2 aria-hidden="true" size={14} /> {t('plan.resolution.remove')}
+      </button>
+    </header>
+  )
+}
+
+/** Accept or reject, as a pressed pair. */
+function DecisionButtons({
+  id,
+  resolution,
+  onChange
+}: {
+  id: string
+  resolution: PlanResolution['resolution']
+  onChange(patch: Partial<PlanResolution>): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <div className="decision" role="group" aria-label={t('plan.resolution.decision', { id })}>
+      <button
+        type="button"
+        className={`button decision-button${resolution === 'accepted' ? ' button-success is-active' : ''}`}
+        aria-pressed={resolution === 'accepted'}
+        onClick={() => onChange({ resolution: 'accepted' })}
+        data-testid={`plan-accept-${id}`}
+      >
+        <Check aria-hidden="true" size={16} /> {t('plan.resolution.accept')}
+      </button>
+      <button
+        type="button"
+        className={`button decision-button${resolution === 'rejected' ? ' button-danger is-active' : ''}`}
+        aria-pressed={resolution === 'rejected'}
+        onClick={() => onChange({ resolution: 'rejected' })}
+        data-testid={`plan-reject-${id}`}
+      >
+        <X aria-hidden="true" size={16} /> {t('plan.resolution.reject')}
+      </button>
+    </div>
+  )
+}
+
+/** Why it is rejected: required, counted against the engine's limit. */
+function RejectReason({
+  prefix,
+  id,
+  reason,
+  onChange
+}: {
+  prefix: string
+  id: string
+  reason: string
+  onChange(patch: Partial<PlanResolution>): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const reasonLength = [...reason.trim()].length
+  return (
+    <div className="field">
+      <label htmlFor={`${prefix}-reason`}>
+        {t('plan.resolution.reason')} <span className="required">{t('common.required')}</span>
+      </label>
+      <textarea
+        id={`${prefix}-reason`}
+        className={`textarea${reason.trim() === '' ? ' is-missing' : ''}`}
+        value={reason}
+        rows={3}
+        required
+        aria-required="true"
+        aria-invalid={reason.trim() === '' || reasonLength > REASON_MAX}
+        aria-describedby={`${prefix}-reason-hint`}
+        onChange={(e) => onChange({ reason: e.target.value })}
+        data-testid={`reject-reason-${id}`}
+      />
+      <p id={`${prefix}-reason-hint`} className={`hint${reasonLength > REASON_MAX ? ' hint-error' : ''}`}>
+        {t('plan.resolution.reasonHint')}{' '}
+        {t('plan.resolution.reasonCount', { n: reasonLength, max: REASON_MAX })}
+      </p>
     </div>
   )
 }
