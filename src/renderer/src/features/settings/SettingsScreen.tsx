@@ -17,21 +17,7 @@ export function SettingsScreen(): React.JSX.Element {
   const { t } = useTranslation()
   useDocumentTitle(t('settings.title'))
   const { settings, info, error, failed, update, load } = useSettings()
-  const [reviewer, setReviewer] = useState('')
-  const [saved, setSaved] = useState(false)
-  useEffect(() => setReviewer(settings?.reviewer ?? ''), [settings?.reviewer])
-
-  const saveReviewer = async (): Promise<void> => {
-    const v = reviewer.trim()
-    if (v === (settings?.reviewer ?? '')) return
-    try {
-      await update({ reviewer: v === '' ? null : v })
-      setSaved(true)
-      window.setTimeout(() => setSaved(false), 2000)
-    } catch {
-      // shown by the store's error
-    }
-  }
+  const rv = useReviewerSetting()
 
   return (
     <div className="screen settings">
@@ -51,32 +37,10 @@ export function SettingsScreen(): React.JSX.Element {
           className="form"
           onSubmit={(e) => {
             e.preventDefault()
-            void saveReviewer()
+            void rv.save()
           }}
         >
-          <Field label={t('settings.reviewer')} hint={t('settings.reviewerHint')}>
-            {(control) => (
-              <div className="field-row">
-                <input
-                  {...control}
-                  className="input"
-                  value={reviewerShown(reviewer)}
-                  placeholder="alice"
-                  onChange={(e) => setReviewer(reviewerValue(e.target.value))}
-                  onBlur={() => void saveReviewer()}
-                  data-testid="settings-reviewer"
-                />
-                <button type="submit" className="button">
-                  {t('common.save')}
-                </button>
-                {saved ? (
-                  <span className="saved" role="status">
-                    <Check aria-hidden="true" size={14} /> {t('common.saved')}
-                  </span>
-                ) : null}
-              </div>
-            )}
-          </Field>
+          <ReviewerField rv={rv} />
           <div className="field">
             <LanguageSelect id="settings-language" testId="settings-language-select" showLabel />
             <p className="hint">{t('settings.languageHint')}</p>
@@ -104,26 +68,7 @@ export function SettingsScreen(): React.JSX.Element {
             </p>
             <p className="hint">{t('settings.hostsHint')}</p>
           </div>
-          <Field
-            label={t('settings.basesDir')}
-            hint={t('settings.basesDirHint')}
-            footer={
-              <p>
-                <Link to={trashPath()} data-testid="settings-trash-link">
-                  <Trash2 aria-hidden="true" size={14} /> {t('settings.trashLink')}
-                </Link>
-              </p>
-            }
-          >
-            {(control) => (
-              <input {...control} className="input input-readonly" readOnly value={settings.basesDir} />
-            )}
-          </Field>
-          <Field label={t('settings.userDataDir')} hint={t('settings.userDataDirHint')}>
-            {(control) => (
-              <input {...control} className="input input-readonly" readOnly value={settings.userDataDir} />
-            )}
-          </Field>
+          <PlacesFields basesDir={settings.basesDir} userDataDir={settings.userDataDir} />
           {info ? (
             <p className="muted">
               {t('settings.about', {
@@ -137,5 +82,92 @@ export function SettingsScreen(): React.JSX.Element {
         </form>
       ) : null}
     </div>
+  )
+}
+
+/** The reviewer's name as typed, saved on blur or submit (said « Saved » for two seconds). */
+function useReviewerSetting(): {
+  reviewer: string
+  setReviewer(v: string): void
+  saved: boolean
+  save(): Promise<void>
+} {
+  const { settings, update } = useSettings()
+  const [reviewer, setReviewer] = useState('')
+  const [saved, setSaved] = useState(false)
+  useEffect(() => setReviewer(settings?.reviewer ?? ''), [settings?.reviewer])
+
+  const saveReviewer = async (): Promise<void> => {
+    const v = reviewer.trim()
+    if (v === (settings?.reviewer ?? '')) return
+    try {
+      await update({ reviewer: v === '' ? null : v })
+      setSaved(true)
+      window.setTimeout(() => setSaved(false), 2000)
+    } catch {
+      // shown by the store's error
+    }
+  }
+
+  return { reviewer, setReviewer, saved, save: saveReviewer }
+}
+
+function ReviewerField({ rv }: { rv: ReturnType<typeof useReviewerSetting> }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <Field label={t('settings.reviewer')} hint={t('settings.reviewerHint')}>
+      {(control) => (
+        <div className="field-row">
+          <input
+            {...control}
+            className="input"
+            value={reviewerShown(rv.reviewer)}
+            placeholder="alice"
+            onChange={(e) => rv.setReviewer(reviewerValue(e.target.value))}
+            onBlur={() => void rv.save()}
+            data-testid="settings-reviewer"
+          />
+          <button type="submit" className="button">
+            {t('common.save')}
+          </button>
+          {rv.saved ? (
+            <span className="saved" role="status">
+              <Check aria-hidden="true" size={14} /> {t('common.saved')}
+            </span>
+          ) : null}
+        </div>
+      )}
+    </Field>
+  )
+}
+
+/** Where the hub keeps bases and its own data (read-only), and the way to the trash. */
+function PlacesFields({
+  basesDir,
+  userDataDir
+}: {
+  basesDir: string
+  userDataDir: string
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Field
+        label={t('settings.basesDir')}
+        hint={t('settings.basesDirHint')}
+        footer={
+          <p>
+            <Link to={trashPath()} data-testid="settings-trash-link">
+              <Trash2 aria-hidden="true" size={14} /> {t('settings.trashLink')}
+            </Link>
+          </p>
+        }
+      >
+        {(control) => <input {...control} className="input input-readonly" readOnly value={basesDir} />}
+      </Field>
+      <Field label={t('settings.userDataDir')} hint={t('settings.userDataDirHint')}>
+        {(control) => <input {...control} className="input input-readonly" readOnly value={userDataDir} />}
+      </Field>
+    </>
   )
 }
