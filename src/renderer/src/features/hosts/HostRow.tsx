@@ -22,14 +22,11 @@ export function hostStatus(r: HostRegistration, remembered: readonly string[]): 
 export function HostRow({ row }: { row: HostRegistration }): React.JSX.Element {
   const { t } = useTranslation()
   const remembered = useHosts((s) => s.remembered)
-  const busy = useHosts((s) => s.busy[row.host])
   const error = useHosts((s) => s.errors[row.host])
   const done = useHosts((s) => s.done[row.host])
-  const { register, unregister, checkHost } = useHosts.getState()
   const name = t(`hosts.names.${row.host}`)
   const status = hostStatus(row, remembered)
   const repair = needsRepair(row, remembered) || (row.present && row.problem !== null)
-  const anyBusy = busy !== undefined
 
   return (
     <li className="host-row" data-testid={`host-${row.host}`} data-status={status}>
@@ -46,42 +43,7 @@ export function HostRow({ row }: { row: HostRegistration }): React.JSX.Element {
           className={status === 'absent' ? 'hint' : 'host-problem'}
           testId={`host-problem-${row.host}`}
         />
-        <dl className="host-files">
-          <div>
-            <dt>{t('hosts.configFile')}</dt>
-            <dd>
-              {row.configFile ? (
-                <code className="break-anywhere">{row.configFile}</code>
-              ) : (
-                <span className="muted">{t('hosts.noConfigFile')}</span>
-              )}
-            </dd>
-          </div>
-          {row.configFiles.filter((p) => p !== row.configFile).length > 0 ? (
-            <div>
-              <dt>{t('hosts.otherFiles')}</dt>
-              <dd>
-                {row.configFiles
-                  .filter((p) => p !== row.configFile)
-                  .map((p) => (
-                    <code key={p} className="break-anywhere block">
-                      {p}
-                    </code>
-                  ))}
-              </dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t('hosts.backup')}</dt>
-            <dd data-testid={`host-backup-${row.host}`}>
-              {row.backup ? (
-                <code className="break-anywhere">{row.backup}</code>
-              ) : (
-                <span className="muted">{t('hosts.noBackup')}</span>
-              )}
-            </dd>
-          </div>
-        </dl>
+        <HostFiles row={row} />
         {done && !error ? (
           <p className="saved" role="status" data-testid={`host-done-${row.host}`}>
             {t(`hosts.done.${done}`, { host: name })}
@@ -90,61 +52,115 @@ export function HostRow({ row }: { row: HostRegistration }): React.JSX.Element {
         ) : null}
         {error ? <ErrorNotice error={error} context={name} compact /> : null}
       </div>
-      <div className="host-actions">
-        {row.present ? (
-          <>
-            {repair ? (
-              <button
-                type="button"
-                className="button button-primary"
-                onClick={() => void register(row.host)}
-                disabled={anyBusy}
-                data-testid={`host-repair-${row.host}`}
-              >
-                <Wrench aria-hidden="true" size={16} />{' '}
-                {busy === 'register' ? t('hosts.repairing') : t('hosts.repair')}
-              </button>
-            ) : null}
+      <HostActions row={row} repair={repair} />
+    </li>
+  )
+}
+
+/** The host's configuration file, its other files, the backup of the last write. */
+function HostFiles({ row }: { row: HostRegistration }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <dl className="host-files">
+      <div>
+        <dt>{t('hosts.configFile')}</dt>
+        <dd>
+          {row.configFile ? (
+            <code className="break-anywhere">{row.configFile}</code>
+          ) : (
+            <span className="muted">{t('hosts.noConfigFile')}</span>
+          )}
+        </dd>
+      </div>
+      {row.configFiles.filter((p) => p !== row.configFile).length > 0 ? (
+        <div>
+          <dt>{t('hosts.otherFiles')}</dt>
+          <dd>
+            {row.configFiles
+              .filter((p) => p !== row.configFile)
+              .map((p) => (
+                <code key={p} className="break-anywhere block">
+                  {p}
+                </code>
+              ))}
+          </dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{t('hosts.backup')}</dt>
+        <dd data-testid={`host-backup-${row.host}`}>
+          {row.backup ? (
+            <code className="break-anywhere">{row.backup}</code>
+          ) : (
+            <span className="muted">{t('hosts.noBackup')}</span>
+          )}
+        </dd>
+      </div>
+    </dl>
+  )
+}
+
+/** Registered: Repair (when needed), Check, Unregister; else Register (or Repair). */
+function HostActions({ row, repair }: { row: HostRegistration; repair: boolean }): React.JSX.Element {
+  const { t } = useTranslation()
+  const busy = useHosts((s) => s.busy[row.host])
+  const { register, unregister, checkHost } = useHosts.getState()
+  const anyBusy = busy !== undefined
+  return (
+    <div className="host-actions">
+      {row.present ? (
+        <>
+          {repair ? (
             <button
               type="button"
-              className="button"
-              onClick={() => void checkHost(row.host)}
+              className="button button-primary"
+              onClick={() => void register(row.host)}
               disabled={anyBusy}
-              data-testid={`host-check-${row.host}`}
+              data-testid={`host-repair-${row.host}`}
             >
-              <Activity aria-hidden="true" size={16} />{' '}
-              {busy === 'check' ? t('hosts.checking') : t('hosts.check')}
+              <Wrench aria-hidden="true" size={16} />{' '}
+              {busy === 'register' ? t('hosts.repairing') : t('hosts.repair')}
             </button>
-            <button
-              type="button"
-              className="button button-ghost"
-              onClick={() => void unregister(row.host)}
-              disabled={anyBusy}
-              data-testid={`host-unregister-${row.host}`}
-            >
-              <Unplug aria-hidden="true" size={16} />{' '}
-              {busy === 'unregister' ? t('hosts.unregistering') : t('hosts.unregister')}
-            </button>
-          </>
-        ) : (
+          ) : null}
           <button
             type="button"
-            className={repair ? 'button button-primary' : 'button'}
-            onClick={() => void register(row.host)}
+            className="button"
+            onClick={() => void checkHost(row.host)}
             disabled={anyBusy}
-            data-testid={`host-register-${row.host}`}
+            data-testid={`host-check-${row.host}`}
           >
-            {repair ? <Wrench aria-hidden="true" size={16} /> : <Plug aria-hidden="true" size={16} />}
-            {busy === 'register'
-              ? repair
-                ? t('hosts.repairing')
-                : t('hosts.registering')
-              : repair
-                ? t('hosts.repair')
-                : t('hosts.register')}
+            <Activity aria-hidden="true" size={16} />{' '}
+            {busy === 'check' ? t('hosts.checking') : t('hosts.check')}
           </button>
-        )}
-      </div>
-    </li>
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => void unregister(row.host)}
+            disabled={anyBusy}
+            data-testid={`host-unregister-${row.host}`}
+          >
+            <Unplug aria-hidden="true" size={16} />{' '}
+            {busy === 'unregister' ? t('hosts.unregistering') : t('hosts.unregister')}
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className={repair ? 'button button-primary' : 'button'}
+          onClick={() => void register(row.host)}
+          disabled={anyBusy}
+          data-testid={`host-register-${row.host}`}
+        >
+          {repair ? <Wrench aria-hidden="true" size={16} /> : <Plug aria-hidden="true" size={16} />}
+          {busy === 'register'
+            ? repair
+              ? t('hosts.repairing')
+              : t('hosts.registering')
+            : repair
+              ? t('hosts.repair')
+              : t('hosts.register')}
+        </button>
+      )}
+    </div>
   )
 }
