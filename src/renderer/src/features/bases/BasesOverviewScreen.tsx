@@ -18,7 +18,7 @@ import { bundleProblemWords } from '../../lib/bundle-problems'
 export function BasesOverviewScreen(): React.JSX.Element {
   const { t } = useTranslation()
   useDocumentTitle(t('overview.title'))
-  const { overview, error, loading, rescanning, lastRescan, rescanError, rescan, load } = useBases()
+  const { overview, error, lastRescan, rescanError, load } = useBases()
 
   return (
     <div className="screen">
@@ -31,26 +31,7 @@ export function BasesOverviewScreen(): React.JSX.Element {
             </p>
           ) : null}
         </div>
-        <div className="screen-actions">
-          {loading && overview ? <Spinner inline /> : null}
-          <button
-            type="button"
-            className="button"
-            onClick={() => void rescan()}
-            disabled={rescanning}
-            data-testid="rescan-button"
-            title={t('overview.rescanHint')}
-          >
-            <RefreshCw aria-hidden="true" size={16} className={rescanning ? 'spin' : undefined} />
-            {rescanning ? t('overview.rescanning') : t('overview.rescan')}
-          </button>
-          <Link to={newBasePath()} className="button" data-testid="new-base-link">
-            <FilePlus2 aria-hidden="true" size={16} /> {t('overview.newBase')}
-          </Link>
-          <Link to={importPath()} className="button button-primary" data-testid="import-link">
-            <Import aria-hidden="true" size={16} /> {t('overview.import')}
-          </Link>
-        </div>
+        <OverviewActions />
       </header>
 
       <RemovedNotice />
@@ -76,20 +57,7 @@ export function BasesOverviewScreen(): React.JSX.Element {
         </div>
       ) : null}
 
-      {overview && overview.bases.length === 0 ? (
-        <EmptyState icon={<Library size={40} />} title={t('overview.emptyTitle')} testId="bases-empty">
-          <p>{t('overview.emptyBody')}</p>
-          <p className="empty-actions">
-            <Link to={importPath()} className="button button-primary" data-testid="empty-import">
-              <Import aria-hidden="true" size={16} /> {t('overview.import')}
-            </Link>
-            <Link to={newBasePath()} className="button" data-testid="empty-new-base">
-              <FilePlus2 aria-hidden="true" size={16} /> {t('overview.newBase')}
-            </Link>
-          </p>
-          <p className="muted">{t('overview.emptyHint')}</p>
-        </EmptyState>
-      ) : null}
+      {overview && overview.bases.length === 0 ? <OverviewEmpty /> : null}
 
       {overview && overview.bases.length > 0 ? (
         <section aria-labelledby="bases-heading">
@@ -138,5 +106,52 @@ export function BasesOverviewScreen(): React.JSX.Element {
         </section>
       ) : null}
     </div>
+  )
+}
+
+/** Rescan the folder, a new base, an import. */
+function OverviewActions(): React.JSX.Element {
+  const { t } = useTranslation()
+  const { overview, loading, rescanning, rescan } = useBases()
+  return (
+    <div className="screen-actions">
+      {loading && overview ? <Spinner inline /> : null}
+      <button
+        type="button"
+        className="button"
+        onClick={() => void rescan()}
+        disabled={rescanning}
+        data-testid="rescan-button"
+        title={t('overview.rescanHint')}
+      >
+        <RefreshCw aria-hidden="true" size={16} className={rescanning ? 'spin' : undefined} />
+        {rescanning ? t('overview.rescanning') : t('overview.rescan')}
+      </button>
+      <Link to={newBasePath()} className="button" data-testid="new-base-link">
+        <FilePlus2 aria-hidden="true" size={16} /> {t('overview.newBase')}
+      </Link>
+      <Link to={importPath()} className="button button-primary" data-testid="import-link">
+        <Import aria-hidden="true" size={16} /> {t('overview.import')}
+      </Link>
+    </div>
+  )
+}
+
+/** No base yet: import one or make one. */
+function OverviewEmpty(): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <EmptyState icon={<Library size={40} />} title={t('overview.emptyTitle')} testId="bases-empty">
+      <p>{t('overview.emptyBody')}</p>
+      <p className="empty-actions">
+        <Link to={importPath()} className="button button-primary" data-testid="empty-import">
+          <Import aria-hidden="true" size={16} /> {t('overview.import')}
+        </Link>
+        <Link to={newBasePath()} className="button" data-testid="empty-new-base">
+          <FilePlus2 aria-hidden="true" size={16} /> {t('overview.newBase')}
+        </Link>
+      </p>
+      <p className="muted">{t('overview.emptyHint')}</p>
+    </EmptyState>
   )
 }

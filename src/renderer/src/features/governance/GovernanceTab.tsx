@@ -11,7 +11,7 @@ import { useHubQuery } from '../../hooks/useHubQuery'
 import { splitFrontmatter } from '../../lib/markdown'
 import { useBaseRevision } from '../../stores/live'
 import { useBases } from '../../stores/bases'
-import type { GovernanceEditResult } from '../../../../shared/hub-api'
+import type { GovernanceEditResult, GovernanceView } from '../../../../shared/hub-api'
 
 // The editor brings CodeMirror: loaded when the manager asks to edit, not with the tab.
 const GovernanceEditor = lazy(async () => ({
@@ -96,44 +96,52 @@ export function GovernanceTab(): React.JSX.Element {
               {rules.frontmatter ? <pre className="code-block code-small">{rules.frontmatter}</pre> : null}
               <Markdown source={rules.body} base={base} />
             </article>
-            <aside className="governance-side" aria-label={t('governance.schemaAndFreshness')}>
-              <h3>{t('governance.freshness')}</h3>
-              {g.freshnessFields.length > 0 ? (
-                <>
-                  <p className="muted">{t('governance.freshnessHint')}</p>
-                  <ul className="plain-list">
-                    {g.freshnessFields.map((f) => (
-                      <li key={f}>
-                        <code>{f}</code>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : (
-                <p className="muted">{t('governance.noFreshness')}</p>
-              )}
-              <h3>{t('governance.schema')}</h3>
-              {g.schema === null ? <p className="muted">{t('governance.noSchema')}</p> : null}
-              {g.schema && g.schema.text === null ? (
-                <p className="notice notice-warning notice-compact" role="note">
-                  {t('governance.schemaUnreadable', { file: g.schema.file })}{' '}
-                  <span className="error-detail">{g.schema.error}</span>
-                </p>
-              ) : null}
-              {g.schema && g.schema.text !== null ? (
-                <>
-                  <p className="document-meta">
-                    <code>{g.schema.file}</code>
-                  </p>
-                  <pre className="code-block" tabIndex={0} aria-label={g.schema.file}>
-                    <code>{g.schema.text}</code>
-                  </pre>
-                </>
-              ) : null}
-            </aside>
+            <GovernanceSide governance={g} />
           </div>
         </>
       ) : null}
     </section>
+  )
+}
+
+/** Beside the rules: the freshness fields and the schema (or why it cannot be read). */
+function GovernanceSide({ governance: g }: { governance: GovernanceView }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <aside className="governance-side" aria-label={t('governance.schemaAndFreshness')}>
+      <h3>{t('governance.freshness')}</h3>
+      {g.freshnessFields.length > 0 ? (
+        <>
+          <p className="muted">{t('governance.freshnessHint')}</p>
+          <ul className="plain-list">
+            {g.freshnessFields.map((f) => (
+              <li key={f}>
+                <code>{f}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="muted">{t('governance.noFreshness')}</p>
+      )}
+      <h3>{t('governance.schema')}</h3>
+      {g.schema === null ? <p className="muted">{t('governance.noSchema')}</p> : null}
+      {g.schema && g.schema.text === null ? (
+        <p className="notice notice-warning notice-compact" role="note">
+          {t('governance.schemaUnreadable', { file: g.schema.file })}{' '}
+          <span className="error-detail">{g.schema.error}</span>
+        </p>
+      ) : null}
+      {g.schema && g.schema.text !== null ? (
+        <>
+          <p className="document-meta">
+            <code>{g.schema.file}</code>
+          </p>
+          <pre className="code-block" tabIndex={0} aria-label={g.schema.file}>
+            <code>{g.schema.text}</code>
+          </pre>
+        </>
+      ) : null}
+    </aside>
   )
 }
