@@ -17,31 +17,9 @@ export function JournalSettings(): React.JSX.Element {
   const { t } = useTranslation()
   const format = useFormat()
   const { settings, update } = useSettings()
-  const [summary, setSummary] = useState<JournalSummary | null>(null)
-  const [error, setError] = useState<HubApiError | null>(null)
-  const [confirming, setConfirming] = useState(false)
-  const [purged, setPurged] = useState(false)
-
-  const load = useCallback(async (): Promise<void> => {
-    try {
-      setSummary(await hub().journal())
-      setError(null)
-    } catch (e) {
-      setError(toHubApiError(e))
-    }
-  }, [])
-  useEffect(() => void load(), [load, settings?.journal])
-
-  const purge = async (): Promise<void> => {
-    setConfirming(false)
-    try {
-      setSummary(await hub().purgeJournal())
-      setError(null)
-      setPurged(true)
-    } catch (e) {
-      setError(toHubApiError(e))
-    }
-  }
+  const { summary, error, purged, setPurged, confirming, setConfirming, load, purge } = useJournal(
+    settings?.journal
+  )
 
   const byConfig = summary?.offBy === 'config'
   return (
@@ -76,38 +54,14 @@ export function JournalSettings(): React.JSX.Element {
         />
       ) : null}
       {summary ? (
-        <>
-          <p data-testid="settings-journal-summary">
-            {summary.events === 0
-              ? t('settings.journal.empty')
-              : t('settings.journal.summary', {
-                  count: summary.events,
-                  events: format.number(summary.events),
-                  size: format.bytes(summary.bytes)
-                })}
-          </p>
-          <p className="hint">{t('settings.journal.where', { dir: summary.dir })}</p>
-          <p>
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={summary.files === 0}
-              onClick={() => {
-                setPurged(false)
-                setConfirming(true)
-              }}
-              data-testid="settings-journal-purge"
-            >
-              <Trash2 aria-hidden="true" size={14} /> {t('settings.journal.purge')}
-            </button>
-            {purged ? (
-              <span className="saved" role="status">
-                {' '}
-                {t('settings.journal.purged')}
-              </span>
-            ) : null}
-          </p>
-        </>
+        <JournalSummaryView
+          summary={summary}
+          purged={purged}
+          onPurge={() => {
+            setPurged(false)
+            setConfirming(true)
+          }}
+        />
       ) : null}
       <ConfirmDialog
         open={confirming}
@@ -127,5 +81,90 @@ export function JournalSettings(): React.JSX.Element {
         </p>
       </ConfirmDialog>
     </div>
+  )
+}
+
+/** The journal's summary, read again when the switch moves; its purge, confirmed first. */
+function useJournal(journalOn: boolean | undefined): {
+  summary: JournalSummary | null
+  error: HubApiError | null
+  purged: boolean
+  setPurged(v: boolean): void
+  confirming: boolean
+  setConfirming(v: boolean): void
+  load(): Promise<void>
+  purge(): Promise<void>
+} {
+  const [summary, setSummary] = useState<JournalSummary | null>(null)
+  const [error, setError] = useState<HubApiError | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  const [purged, setPurged] = useState(false)
+
+  const load = useCallback(async (): Promise<void> => {
+    try {
+      setSummary(await hub().journal())
+      setError(null)
+    } catch (e) {
+      setError(toHubApiError(e))
+    }
+  }, [])
+  useEffect(() => void load(), [load, journalOn])
+
+  const purge = async (): Promise<void> => {
+    setConfirming(false)
+    try {
+      setSummary(await hub().purgeJournal())
+      setError(null)
+      setPurged(true)
+    } catch (e) {
+      setError(toHubApiError(e))
+    }
+  }
+
+  return { summary, error, purged, setPurged, confirming, setConfirming, load, purge }
+}
+
+/** How many events and how much room, where they are, Purge. */
+function JournalSummaryView({
+  summary,
+  purged,
+  onPurge
+}: {
+  summary: JournalSummary
+  purged: boolean
+  onPurge(): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const format = useFormat()
+  return (
+    <>
+      <p data-testid="settings-journal-summary">
+        {summary.events === 0
+          ? t('settings.journal.empty')
+          : t('settings.journal.summary', {
+              count: summary.events,
+              events: format.number(summary.events),
+              size: format.bytes(summary.bytes)
+            })}
+      </p>
+      <p className="hint">{t('settings.journal.where', { dir: summary.dir })}</p>
+      <p>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={summary.files === 0}
+          onClick={onPurge}
+          data-testid="settings-journal-purge"
+        >
+          <Trash2 aria-hidden="true" size={14} /> {t('settings.journal.purge')}
+        </button>
+        {purged ? (
+          <span className="saved" role="status">
+            {' '}
+            {t('settings.journal.purged')}
+          </span>
+        ) : null}
+      </p>
+    </>
   )
 }
