@@ -2,7 +2,7 @@ import { ArchiveRestore, CheckCircle2, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { BaseSummary, HubApiError } from '../../../../shared/hub-api'
+import type { BaseSummary, HubApiError, TrashEntry } from '../../../../shared/hub-api'
 import { hub } from '../../api/hub'
 import { toHubApiError } from '../../api/errors'
 import { EmptyState } from '../../ui/EmptyState'
@@ -20,7 +20,6 @@ import { useLive } from '../../stores/live'
 /** The bases moved to the trash (inside the bases folder, not served), newest first, restorable. */
 export function TrashScreen(): React.JSX.Element {
   const { t } = useTranslation()
-  const f = useFormat()
   useDocumentTitle(t('trash.title'))
   const rev = useLive((s) => s.bases + s.epoch)
   const restoredInStore = useBases((s) => s.restored)
@@ -80,40 +79,63 @@ export function TrashScreen(): React.JSX.Element {
       {entries && entries.length > 0 ? (
         <ul className="row-list" aria-label={t('trash.listLabel')} data-testid="trash-list">
           {entries.map((e) => (
-            <li key={e.id} className="row-item" data-testid={`trash-entry-${e.base}`}>
-              <div className="row-main">
-                <p className="row-title">
-                  <code>{e.base}</code>
-                  {e.dirName !== e.base ? (
-                    <span className="muted"> · {t('trash.folder', { dir: e.dirName })}</span>
-                  ) : null}
-                </p>
-                <p className="row-meta">
-                  {t('trash.removedAt')} <RelativeTime iso={e.removedAt} />{' '}
-                  <span className="muted">({f.dateTime(e.removedAt) ?? e.removedAt})</span>
-                </p>
-                {errors[e.id] ? (
-                  <ErrorNotice error={errors[e.id]} context={t('trash.restore')} compact />
-                ) : null}
-              </div>
-              <div className="row-actions">
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => void restore(e.id)}
-                  disabled={busy !== null}
-                  aria-label={t('trash.restoreLabel', { base: e.base })}
-                  data-testid={`trash-restore-${e.base}`}
-                >
-                  <ArchiveRestore aria-hidden="true" size={16} />
-                  {busy === e.id ? t('trash.restoring') : t('trash.restore')}
-                </button>
-              </div>
-            </li>
+            <TrashRow
+              key={e.id}
+              entry={e}
+              busy={busy}
+              error={errors[e.id] ?? null}
+              onRestore={() => void restore(e.id)}
+            />
           ))}
         </ul>
       ) : null}
       <SetAsideChangesList />
     </div>
+  )
+}
+
+/** A removed base: its name (and folder), when it was removed, Restore and its failure. */
+function TrashRow({
+  entry: e,
+  busy,
+  error,
+  onRestore
+}: {
+  entry: TrashEntry
+  busy: string | null
+  error: HubApiError | null
+  onRestore(): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const f = useFormat()
+  return (
+    <li className="row-item" data-testid={`trash-entry-${e.base}`}>
+      <div className="row-main">
+        <p className="row-title">
+          <code>{e.base}</code>
+          {e.dirName !== e.base ? (
+            <span className="muted"> · {t('trash.folder', { dir: e.dirName })}</span>
+          ) : null}
+        </p>
+        <p className="row-meta">
+          {t('trash.removedAt')} <RelativeTime iso={e.removedAt} />{' '}
+          <span className="muted">({f.dateTime(e.removedAt) ?? e.removedAt})</span>
+        </p>
+        {error ? <ErrorNotice error={error} context={t('trash.restore')} compact /> : null}
+      </div>
+      <div className="row-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={onRestore}
+          disabled={busy !== null}
+          aria-label={t('trash.restoreLabel', { base: e.base })}
+          data-testid={`trash-restore-${e.base}`}
+        >
+          <ArchiveRestore aria-hidden="true" size={16} />
+          {busy === e.id ? t('trash.restoring') : t('trash.restore')}
+        </button>
+      </div>
+    </li>
   )
 }
