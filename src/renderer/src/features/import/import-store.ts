@@ -69,11 +69,29 @@ export function requestOf(form: ImportForm, jobId: string): ImportRequest {
   return req
 }
 
-export const useImport = create<ImportState>()((set, get) => {
+type SetImport = (p: Partial<ImportState>) => void
+type GetImport = () => ImportState
+
+/** The wizard at rest: no job, nothing staged or published. */
+const IDLE = {
+  step: 'source',
+  jobId: null,
+  progress: null,
+  result: null,
+  failure: null,
+  notice: null,
+  busy: false,
+  actionError: null,
+  published: null
+} satisfies Partial<ImportState>
+
+/** One job's progress events at a time, into the store while its step shows progress. */
+function progressListener(
+  set: SetImport,
+  get: GetImport
+): { listen(jobId: string): void; stopListening(jobId?: string): void } {
   let unsubscribe: (() => void) | null = null
   let listening: string | null = null
-  /** Job ids the manager cancelled: their rejection is "cancelled", whatever it says. */
-  const cancelled = new Set<string>()
 
   const listen = (jobId: string): void => {
     unsubscribe?.()
@@ -91,22 +109,16 @@ export const useImport = create<ImportState>()((set, get) => {
     listening = null
   }
 
+  return { listen, stopListening }
+}
+
+/** A running job: its progress events heard (only its own), cancelled, or left. */
+function jobPart(set: SetImport, get: GetImport): Pick<ImportState, 'start' | 'cancel' | 'abandon'> {
+  /** Job ids the manager cancelled: their rejection is "cancelled", whatever it says. */
+  const cancelled = new Set<string>()
+  const { listen, stopListening } = progressListener(set, get)
+
   return {
-    step: 'source',
-    form: EMPTY_FORM,
-    jobId: null,
-    progress: null,
-    result: null,
-    failure: null,
-    notice: null,
-    busy: false,
-    actionError: null,
-    published: null,
-
-    setForm(patch) {
-      set((s) => ({ form: { ...s.form, ...patch } }))
-    },
-
     async start() {
       if (get().step === 'progress') return
       const jobId = crypto.randomUUID()
@@ -156,6 +168,34 @@ export const useImport = create<ImportState>()((set, get) => {
       }
     },
 
+    abandon() {
+      const { jobId, step } = get()
+      stopListening()
+      if (jobId && step === 'progress') {
+        cancelled.add(jobId)
+        void hub()
+          .cancelImport(jobId)
+          .catch(() => undefined)
+      } else if (jobId && (step === 'report' || step === 'review')) {
+        void hub()
+          .discardImport(jobId)
+          .catch(() => undefined)
+      }
+      set({
+        ...IDLE,
+        // The token is forgotten with the wizard; the rest is kept for a next visit.
+        form: { ...get().form, token: '' }
+      })
+    }
+  }
+}
+
+/** A staged import: its report, the first-use review, then published or discarded. */
+function stagedPart(
+  set: SetImport,
+  get: GetImport
+): Pick<ImportState, 'toReview' | 'back' | 'confirm' | 'discard'> {
+  return {
     toReview() {
       if (get().result) set({ step: 'review', actionError: null })
     },
@@ -201,42 +241,25 @@ export const useImport = create<ImportState>()((set, get) => {
       } catch (e) {
         set({ busy: false, actionError: toHubApiError(e) })
       }
-    },
-
-    abandon() {
-      const { jobId, step } = get()
-      stopListening()
-      if (jobId && step === 'progress') {
-        cancelled.add(jobId)
-        void hub()
-          .cancelImport(jobId)
-          .catch(() => undefined)
-      } else if (jobId && (step === 'report' || step === 'review')) {
-        void hub()
-          .discardImport(jobId)
-          .catch(() => undefined)
-      }
-      set({
-        step: 'source',
-        jobId: null,
-        progress: null,
-        result: null,
-        failure: null,
-        notice: null,
-        busy: false,
-        actionError: null,
-        published: null,
-        // The token is forgotten with the wizard; the rest is kept for a next visit.
-        form: { ...get().form, token: '' }
-      })
-    },
-
-    reset() {
-      get().abandon()
-      set({ form: EMPTY_FORM })
     }
   }
-})
+}
+
+export const useImport = create<ImportState>()((set, get) => ({
+  ...IDLE,
+  form: EMPTY_FORM,
+
+  setForm(patch) {
+    set((s) => ({ form: { ...s.form, ...patch } }))
+  },
+  ...jobPart(set, get),
+  ...stagedPart(set, get),
+
+  reset() {
+    get().abandon()
+    set({ form: EMPTY_FORM })
+  }
+}))
 
 /** A job runs or a staged import waits: leaving the wizard would cancel or discard it. */
 export const importInFlight = (s: Pick<ImportState, 'jobId' | 'step'>): boolean =>
