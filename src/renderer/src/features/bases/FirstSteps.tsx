@@ -2,7 +2,8 @@ import { CheckCircle2, Circle, X } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { BasesOverview, HubApiError } from '../../../../shared/hub-api'
+import type { TFunction } from 'i18next'
+import type { BasesOverview, FirstSteps as FirstStepsState, HubApiError } from '../../../../shared/hub-api'
 import { hub } from '../../api/hub'
 import { toHubApiError } from '../../api/errors'
 import { useHubQuery } from '../../hooks/useHubQuery'
@@ -22,34 +23,7 @@ export function FirstSteps({ overview }: { overview: BasesOverview }): React.JSX
   const [hideError, setHideError] = useState<HubApiError | null>(null)
   const steps = q.data
   if (!steps || steps.hidden || (steps.aiApp && steps.base && steps.review)) return null
-  const firstBase = overview.bases[0]?.name ?? null
-  const reviewTo = steps.reviewBase ?? firstBase
-  const items = [
-    {
-      id: 'ai-app',
-      done: steps.aiApp,
-      to: hostsPath(),
-      label: t('firstSteps.aiApp'),
-      hint: t('firstSteps.aiAppHint')
-    },
-    {
-      id: 'base',
-      done: steps.base,
-      to: importPath(),
-      label: t('firstSteps.base'),
-      hint: t('firstSteps.baseHint'),
-      also: { to: newBasePath(), label: t('firstSteps.newBase') }
-    },
-    {
-      id: 'review',
-      done: steps.review,
-      to: reviewTo ? inventoryPath(reviewTo) : null,
-      label: t('firstSteps.review'),
-      hint: steps.reviewBase
-        ? t('firstSteps.reviewHint', { base: steps.reviewBase })
-        : t('firstSteps.reviewNone')
-    }
-  ]
+  const items = stepItems(steps, overview, t)
   const done = items.filter((i) => i.done).length
   const hide = async (): Promise<void> => {
     setHideError(null)
@@ -81,36 +55,76 @@ export function FirstSteps({ overview }: { overview: BasesOverview }): React.JSX
       {hideError ? <ErrorNotice error={hideError} context={t('firstSteps.hide')} compact /> : null}
       <ol className="first-steps-list">
         {items.map((i) => (
-          <li
-            key={i.id}
-            className={`first-step${i.done ? ' is-done' : ''}`}
-            data-testid={`first-step-${i.id}`}
-            data-done={i.done}
-          >
-            {i.done ? (
-              <CheckCircle2 aria-hidden="true" size={18} className="first-step-icon" />
-            ) : (
-              <Circle aria-hidden="true" size={18} className="first-step-icon" />
-            )}
-            <div>
-              <p className="first-step-label">
-                {i.to && !i.done ? <Link to={i.to}>{i.label}</Link> : i.label}
-                <span className="visually-hidden">
-                  {' '}
-                  — {i.done ? t('firstSteps.doneLabel') : t('firstSteps.todoLabel')}
-                </span>
-                {i.also && !i.done ? (
-                  <>
-                    {' · '}
-                    <Link to={i.also.to}>{i.also.label}</Link>
-                  </>
-                ) : null}
-              </p>
-              {!i.done ? <p className="hint">{i.hint}</p> : null}
-            </div>
-          </li>
+          <FirstStep key={i.id} step={i} />
         ))}
       </ol>
     </section>
+  )
+}
+
+type StepItem = ReturnType<typeof stepItems>[number]
+
+/** The three steps, each done or with the screen that does it (and a hint). */
+function stepItems(steps: FirstStepsState, overview: BasesOverview, t: TFunction) {
+  const firstBase = overview.bases[0]?.name ?? null
+  const reviewTo = steps.reviewBase ?? firstBase
+  return [
+    {
+      id: 'ai-app',
+      done: steps.aiApp,
+      to: hostsPath(),
+      label: t('firstSteps.aiApp'),
+      hint: t('firstSteps.aiAppHint')
+    },
+    {
+      id: 'base',
+      done: steps.base,
+      to: importPath(),
+      label: t('firstSteps.base'),
+      hint: t('firstSteps.baseHint'),
+      also: { to: newBasePath(), label: t('firstSteps.newBase') }
+    },
+    {
+      id: 'review',
+      done: steps.review,
+      to: reviewTo ? inventoryPath(reviewTo) : null,
+      label: t('firstSteps.review'),
+      hint: steps.reviewBase
+        ? t('firstSteps.reviewHint', { base: steps.reviewBase })
+        : t('firstSteps.reviewNone')
+    }
+  ]
+}
+
+function FirstStep({ step: i }: { step: StepItem }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <li
+      className={`first-step${i.done ? ' is-done' : ''}`}
+      data-testid={`first-step-${i.id}`}
+      data-done={i.done}
+    >
+      {i.done ? (
+        <CheckCircle2 aria-hidden="true" size={18} className="first-step-icon" />
+      ) : (
+        <Circle aria-hidden="true" size={18} className="first-step-icon" />
+      )}
+      <div>
+        <p className="first-step-label">
+          {i.to && !i.done ? <Link to={i.to}>{i.label}</Link> : i.label}
+          <span className="visually-hidden">
+            {' '}
+            — {i.done ? t('firstSteps.doneLabel') : t('firstSteps.todoLabel')}
+          </span>
+          {i.also && !i.done ? (
+            <>
+              {' · '}
+              <Link to={i.also.to}>{i.also.label}</Link>
+            </>
+          ) : null}
+        </p>
+        {!i.done ? <p className="hint">{i.hint}</p> : null}
+      </div>
+    </li>
   )
 }
