@@ -1,6 +1,7 @@
 import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useFormat } from '../../i18n/format'
+import type { ImportResult } from '../../../../shared/hub-api'
 import type { ImportFailure } from './import-errors'
 import { useImport } from './import-store'
 import { errorWords } from '../../lib/error-words'
@@ -79,7 +80,6 @@ function Refusal({ failure }: { failure: ImportFailure }): React.JSX.Element {
 /** Step 3: what was cloned and checked, with discovery's warnings — or the refusal. */
 export function ImportReportStep(): React.JSX.Element {
   const { t } = useTranslation()
-  const f = useFormat()
   const { result, failure, toReview, actionError } = useImport()
 
   return (
@@ -97,46 +97,7 @@ export function ImportReportStep(): React.JSX.Element {
               <p>{t('import.report.notServed')}</p>
             </div>
           </div>
-          <dl className="facts" data-testid="import-facts">
-            <div>
-              <dt>{t('import.report.base')}</dt>
-              <dd>
-                <code>{result.base}</code>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('import.report.dirName')}</dt>
-              <dd>
-                <code>{result.dirName}</code>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('import.report.source')}</dt>
-              <dd>
-                <code className="break-anywhere">{result.source}</code>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('import.report.branch')}</dt>
-              <dd>{result.branch ? <code>{result.branch}</code> : t('import.report.defaultBranch')}</dd>
-            </div>
-            <div>
-              <dt>{t('import.report.documents')}</dt>
-              <dd>{f.number(result.documents)}</dd>
-            </div>
-            <div>
-              <dt>{t('import.report.commits')}</dt>
-              <dd>
-                {t('import.report.commitsValue', { count: result.commits, n: f.number(result.commits) })}
-                {result.head ? (
-                  <span className="muted">
-                    {' '}
-                    · <code>{result.head.slice(0, 10)}</code>
-                  </span>
-                ) : null}
-              </dd>
-            </div>
-          </dl>
+          <ImportFacts result={result} />
           {result.warnings.length > 0 ? (
             <div className="notice notice-warning" role="note" data-testid="import-warnings">
               <AlertTriangle aria-hidden="true" size={18} className="notice-icon" />
@@ -173,5 +134,53 @@ export function ImportReportStep(): React.JSX.Element {
         </>
       ) : null}
     </section>
+  )
+}
+
+/** What was cloned: the base, its folder, source, branch, documents and commits. */
+function ImportFacts({ result }: { result: ImportResult }): React.JSX.Element {
+  const { t } = useTranslation()
+  const f = useFormat()
+  return (
+    <dl className="facts" data-testid="import-facts">
+      <div>
+        <dt>{t('import.report.base')}</dt>
+        <dd>
+          <code>{result.base}</code>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('import.report.dirName')}</dt>
+        <dd>
+          <code>{result.dirName}</code>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('import.report.source')}</dt>
+        <dd>
+          <code className="break-anywhere">{result.source}</code>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('import.report.branch')}</dt>
+        <dd>{result.branch ? <code>{result.branch}</code> : t('import.report.defaultBranch')}</dd>
+      </div>
+      <div>
+        <dt>{t('import.report.documents')}</dt>
+        <dd>{f.number(result.documents)}</dd>
+      </div>
+      <div>
+        <dt>{t('import.report.commits')}</dt>
+        <dd>
+          {t('import.report.commitsValue', { count: result.commits, n: f.number(result.commits) })}
+          {result.head ? (
+            <span className="muted">
+              {' '}
+              · <code>{result.head.slice(0, 10)}</code>
+            </span>
+          ) : null}
+        </dd>
+      </div>
+    </dl>
   )
 }
