@@ -1,6 +1,7 @@
 import { AlertTriangle, ArrowLeft } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import type { AuditTrail } from '../../../../shared/hub-api'
 import { hub } from '../../api/hub'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { HistoryEntryView } from './HistoryEntryView'
@@ -53,41 +54,7 @@ export function AuditTrailScreen(): React.JSX.Element {
               <p className="muted">{t('audit.pending')}</p>
             )}
           </li>
-          {trail.outcome ? (
-            <li className="audit-step" data-testid="audit-outcome">
-              <h3>{t('audit.outcome')}</h3>
-              {trail.outcome.resolution === 'accepted' ? (
-                trail.outcome.integratedInto.length > 0 ? (
-                  <p>
-                    {t('audit.integratedInto')}{' '}
-                    {trail.outcome.integratedInto.map((doc, i) => (
-                      <span key={doc}>
-                        {i > 0 ? ', ' : null}
-                        <Link to={corpusPath(base, doc)}>
-                          <code>{doc}</code>
-                        </Link>
-                      </span>
-                    ))}
-                  </p>
-                ) : (
-                  <p>{t('audit.integratedNowhere')}</p>
-                )
-              ) : (
-                <p>
-                  <strong>{t('audit.rejected')}</strong>
-                  {' — '}
-                  {trail.outcome.rejectionReason ?? <span className="muted">{t('audit.noReason')}</span>}
-                </p>
-              )}
-              {trail.resolution ? (
-                <p>
-                  <Link to={commitPath(base, trail.resolution.commit)} data-testid="audit-open-decision">
-                    {t('audit.openCommit')}
-                  </Link>
-                </p>
-              ) : null}
-            </li>
-          ) : null}
+          {trail.outcome ? <OutcomeStep base={base} trail={trail} /> : null}
           {trail.others.length > 0 ? (
             <li className="audit-step">
               <h3>
@@ -103,5 +70,46 @@ export function AuditTrailScreen(): React.JSX.Element {
         </ol>
       ) : null}
     </section>
+  )
+}
+
+/** What came of it: the documents it was integrated into, or why it was rejected; the decision's commit. */
+function OutcomeStep({ base, trail }: { base: string; trail: AuditTrail }): React.JSX.Element | null {
+  const { t } = useTranslation()
+  if (!trail.outcome) return null
+  return (
+    <li className="audit-step" data-testid="audit-outcome">
+      <h3>{t('audit.outcome')}</h3>
+      {trail.outcome.resolution === 'accepted' ? (
+        trail.outcome.integratedInto.length > 0 ? (
+          <p>
+            {t('audit.integratedInto')}{' '}
+            {trail.outcome.integratedInto.map((doc, i) => (
+              <span key={doc}>
+                {i > 0 ? ', ' : null}
+                <Link to={corpusPath(base, doc)}>
+                  <code>{doc}</code>
+                </Link>
+              </span>
+            ))}
+          </p>
+        ) : (
+          <p>{t('audit.integratedNowhere')}</p>
+        )
+      ) : (
+        <p>
+          <strong>{t('audit.rejected')}</strong>
+          {' — '}
+          {trail.outcome.rejectionReason ?? <span className="muted">{t('audit.noReason')}</span>}
+        </p>
+      )}
+      {trail.resolution ? (
+        <p>
+          <Link to={commitPath(base, trail.resolution.commit)} data-testid="audit-open-decision">
+            {t('audit.openCommit')}
+          </Link>
+        </p>
+      ) : null}
+    </li>
   )
 }
