@@ -67,24 +67,7 @@ export function EditCard({
 
   return (
     <li className="card edit-card" data-testid={`plan-edit-${index}`} id={`plan-edit-${index}`}>
-      <header className="card-header">
-        <h3 className="card-title">
-          {exists || path === '' ? (
-            <FileText aria-hidden="true" size={16} />
-          ) : (
-            <FilePlus2 aria-hidden="true" size={16} />
-          )}{' '}
-          {t('plan.edit.title', { n: index + 1 })} {path ? <code>{path}</code> : null}
-        </h3>
-        <button
-          type="button"
-          className="button button-ghost button-small"
-          onClick={onRemove}
-          aria-label={t('plan.edit.removeLabel', { n: index + 1 })}
-        >
-          <Trash2 aria-hidden="true" size={14} /> {t('plan.edit.remove')}
-        </button>
-      </header>
+      <EditCardHeader n={index + 1} path={path} known={exists || path === ''} onRemove={onRemove} />
 
       <div className="edit-grid">
         <PathField id={id} edit={edit} documents={documents} onChange={onChange} />
@@ -353,5 +336,37 @@ function ContentField({
         {t(`plan.edit.contentHints.${mode}`)}
       </p>
     </div>
+  )
+}
+
+/** The change's number and document (an existing one, or one to create), and Remove. */
+function EditCardHeader({
+  n,
+  path,
+  known,
+  onRemove
+}: {
+  n: number
+  path: string
+  /** An existing document (or none typed yet), not one the change creates. */
+  known: boolean
+  onRemove(): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <header className="card-header">
+      <h3 className="card-title">
+        {known ? <FileText aria-hidden="true" size={16} /> : <FilePlus2 aria-hidden="true" size={16} />}{' '}
+        {t('plan.edit.title', { n })} {path ? <code>{path}</code> : null}
+      </h3>
+      <button
+        type="button"
+        className="button button-ghost button-small"
+        onClick={onRemove}
+        aria-label={t('plan.edit.removeLabel', { n })}
+      >
+        <Trash2 aria-hidden="true" size={14} /> {t('plan.edit.remove')}
+      </button>
+    </header>
   )
 }
