@@ -23,93 +23,102 @@ export function ReconcileReportView({ report }: { report: ReconcileReport }): Re
   const done = report.apply
   return (
     <div className="reconcile-report">
-      {report.recovered.length > 0 ? (
-        <div>
-          <p>
-            {t(done ? 'reconcile.recoveredDone' : 'reconcile.recoveredTodo', {
-              count: report.recovered.length
-            })}
-          </p>
-          <ul className="plain-list">
-            {report.recovered.map((r) => (
-              <li key={r.id}>
-                <code>{r.id}</code>
-                {r.commit ? (
-                  <>
-                    {' '}
-                    — {t('reconcile.commit')} <code>{r.commit.slice(0, 10)}</code>
-                  </>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {report.duplicates.length > 0 ? (
-        <div>
-          <p>{t('reconcile.duplicates', { count: report.duplicates.length })}</p>
-          <ul className="plain-list">
-            {report.duplicates.map((d) => (
-              <li key={d.id}>
-                <code>{d.id}</code> ({d.folders.join(', ')}){' '}
-                {d.winner === null
-                  ? `— ${d.detail ? problemWords(t, d.detail) : ''}`
-                  : t(d.applied ? 'reconcile.duplicateDone' : 'reconcile.duplicateTodo', {
-                      winner: d.winner,
-                      paths: d.remove.join(', ')
-                    })}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {report.statusMismatches.length > 0 ? (
-        <div>
-          <p>{t('reconcile.statuses', { count: report.statusMismatches.length })}</p>
-          <ul className="plain-list">
-            {report.statusMismatches.map((m) => (
-              <li key={m.path}>
-                <code>{m.path}</code> : <code>{m.declared}</code> → <code>{m.folder}</code>
-                {m.detail
-                  ? ` — ${t('reconcile.notFixed')} ${problemWords(t, m.detail)}`
-                  : m.applied
-                    ? ` — ${t('reconcile.fixed')}`
-                    : ''}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {report.tempFiles.length > 0 ? (
-        <div>
-          <p>{t(done ? 'reconcile.tempDone' : 'reconcile.tempTodo', { count: report.tempFiles.length })}</p>
-          <ul className="plain-list">
-            {report.tempFiles.map((f) => (
-              <li key={f.path}>
-                <code>{f.path}</code>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {report.malformed.length > 0 ? (
-        <div>
-          <p>{t('reconcile.malformed', { count: report.malformed.length })}</p>
-          <ul className="plain-list">
-            {report.malformed.map((m) => (
-              <li key={m.path}>
-                <code>{m.path}</code> — {problemWords(t, m.detail)}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ReportPart
+        title={t(done ? 'reconcile.recoveredDone' : 'reconcile.recoveredTodo', {
+          count: report.recovered.length
+        })}
+        items={report.recovered}
+        keyOf={(r) => r.id}
+        render={(r) => (
+          <>
+            <code>{r.id}</code>
+            {r.commit ? (
+              <>
+                {' '}
+                — {t('reconcile.commit')} <code>{r.commit.slice(0, 10)}</code>
+              </>
+            ) : null}
+          </>
+        )}
+      />
+      <ReportPart
+        title={t('reconcile.duplicates', { count: report.duplicates.length })}
+        items={report.duplicates}
+        keyOf={(d) => d.id}
+        render={(d) => (
+          <>
+            <code>{d.id}</code> ({d.folders.join(', ')}){' '}
+            {d.winner === null
+              ? `— ${d.detail ? problemWords(t, d.detail) : ''}`
+              : t(d.applied ? 'reconcile.duplicateDone' : 'reconcile.duplicateTodo', {
+                  winner: d.winner,
+                  paths: d.remove.join(', ')
+                })}
+          </>
+        )}
+      />
+      <ReportPart
+        title={t('reconcile.statuses', { count: report.statusMismatches.length })}
+        items={report.statusMismatches}
+        keyOf={(m) => m.path}
+        render={(m) => (
+          <>
+            <code>{m.path}</code> : <code>{m.declared}</code> → <code>{m.folder}</code>
+            {m.detail
+              ? ` — ${t('reconcile.notFixed')} ${problemWords(t, m.detail)}`
+              : m.applied
+                ? ` — ${t('reconcile.fixed')}`
+                : ''}
+          </>
+        )}
+      />
+      <ReportPart
+        title={t(done ? 'reconcile.tempDone' : 'reconcile.tempTodo', { count: report.tempFiles.length })}
+        items={report.tempFiles}
+        keyOf={(f) => f.path}
+        render={(f) => <code>{f.path}</code>}
+      />
+      <ReportPart
+        title={t('reconcile.malformed', { count: report.malformed.length })}
+        items={report.malformed}
+        keyOf={(m) => m.path}
+        render={(m) => (
+          <>
+            <code>{m.path}</code> — {problemWords(t, m.detail)}
+          </>
+        )}
+      />
       {done && report.repairCommit ? (
         <p>
           {t('reconcile.repairCommit', { count: report.repairs })}{' '}
           <code>{report.repairCommit.slice(0, 10)}</code>
         </p>
       ) : null}
+    </div>
+  )
+}
+
+/** One kind of finding: said with its count, then listed; nothing when there is none. */
+function ReportPart<T>({
+  title,
+  items,
+  keyOf,
+  render
+}: {
+  title: string
+  items: T[]
+  keyOf(item: T): string
+  render(item: T): React.ReactNode
+}): React.JSX.Element | null {
+  if (items.length === 0) return null
+  return (
+    <div>
+      <p>{title}</p>
+      <ul className="plain-list">
+        {items.map((item) => (
+          <li key={keyOf(item)}>{render(item)}</li>
+        ))}
+      </ul>
     </div>
   )
 }
