@@ -23,6 +23,7 @@ import { useSettings } from '../../stores/settings'
 import { useUi, type DiffMode } from '../../stores/ui'
 import { reviewerShown, reviewerValue } from '../../lib/reviewer'
 import { ChangedFileList } from './SetAsideChangesList'
+import { Field } from '../../ui/Field'
 
 type Choice = 'keep' | 'aside' | null
 type Done = { kind: 'kept'; result: KeepChangesResult } | { kind: 'aside'; entry: SetAsideChangesEntry }
@@ -217,44 +218,45 @@ function KeepPreview(props: {
         })}
       </p>
       {files}
+      {/* Neither field is outlined as invalid: its hint says what is missing, as this form always has. */}
       {authorName === null ? (
-        <div className="field">
-          <label htmlFor="keep-author">
-            {t('localChanges.author')} <span className="required">{t('common.required')}</span>
-          </label>
-          <input
-            id="keep-author"
-            className="input"
-            value={author}
-            onChange={(e) => onAuthor(e.target.value.replace(/[\r\n<>]/g, ''))}
-            aria-describedby="keep-author-hint"
-            data-testid="keep-author"
-            placeholder={reviewerShown(settings?.reviewer) || 'alice'}
-          />
-          <p id="keep-author-hint" className={touched && author.trim() === '' ? 'hint hint-error' : 'hint'}>
-            {touched && author.trim() === '' ? t('localChanges.authorMissing') : t('localChanges.authorHint')}
-          </p>
-        </div>
+        <Field
+          label={t('localChanges.author')}
+          marker={t('common.required')}
+          hint={t('localChanges.authorHint')}
+          problem={touched && author.trim() === '' ? t('localChanges.authorMissing') : null}
+          invalid={false}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={author}
+              onChange={(e) => onAuthor(e.target.value.replace(/[\r\n<>]/g, ''))}
+              data-testid="keep-author"
+              placeholder={reviewerShown(settings?.reviewer) || 'alice'}
+            />
+          )}
+        </Field>
       ) : null}
-      <div className="field">
-        <label htmlFor="keep-message">
-          {t('localChanges.message')} <span className="required">{t('common.required')}</span>
-        </label>
-        <textarea
-          id="keep-message"
-          className="input"
-          rows={3}
-          value={message}
-          onChange={(e) => onMessage(e.target.value)}
-          aria-describedby="keep-message-hint"
-          data-testid="keep-message"
-        />
-        <p id="keep-message-hint" className={touched && message.trim() === '' ? 'hint hint-error' : 'hint'}>
-          {touched && message.trim() === ''
-            ? t('localChanges.messageMissing')
-            : t('localChanges.messageHint')}
-        </p>
-      </div>
+      <Field
+        label={t('localChanges.message')}
+        marker={t('common.required')}
+        hint={t('localChanges.messageHint')}
+        problem={touched && message.trim() === '' ? t('localChanges.messageMissing') : null}
+        invalid={false}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className="input"
+            rows={3}
+            value={message}
+            onChange={(e) => onMessage(e.target.value)}
+            data-testid="keep-message"
+          />
+        )}
+      </Field>
       {confirm}
     </section>
   )

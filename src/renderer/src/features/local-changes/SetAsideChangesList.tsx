@@ -1,16 +1,15 @@
 import { ArchiveRestore, CheckCircle2 } from 'lucide-react'
-import { useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { HubApiError, LocalChangeKind, SetAsideChangesEntry } from '../../../../shared/hub-api'
+import type { LocalChangeKind } from '../../../../shared/hub-api'
 import { hub } from '../../api/hub'
-import { toHubApiError } from '../../api/errors'
 import { useHubQuery } from '../../hooks/useHubQuery'
 import { useFormat } from '../../i18n/format'
 import { localChangesPath } from '../../app/routes'
 import { useLive } from '../../stores/live'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { RelativeTime } from '../../ui/RelativeTime'
+import { useRowAction } from '../../hooks/useRowAction'
 
 /**
  * In the trash: uncommitted changes set aside from a base (issue 25 §3), newest first, each with
@@ -21,23 +20,15 @@ export function SetAsideChangesList(): React.JSX.Element {
   const f = useFormat()
   const rev = useLive((s) => s.bases + s.epoch)
   const q = useHubQuery(() => hub().setAsideChanges(), [rev], 'set-aside-changes')
-  const [busy, setBusy] = useState<string | null>(null)
-  const [errors, setErrors] = useState<Record<string, HubApiError>>({})
-  const [restored, setRestored] = useState<SetAsideChangesEntry | null>(null)
-
-  const restore = async (id: string): Promise<void> => {
-    setBusy(id)
-    setErrors(({ [id]: _gone, ...rest }) => rest)
-    setRestored(null)
-    try {
-      setRestored(await hub().restoreSetAsideChanges(id))
-      q.reload()
-    } catch (e) {
-      setErrors((m) => ({ ...m, [id]: toHubApiError(e) }))
-    } finally {
-      setBusy(null)
-    }
-  }
+  const {
+    busy,
+    errors,
+    result: restored,
+    run: restore
+  } = useRowAction(
+    (id) => hub().restoreSetAsideChanges(id),
+    () => q.reload()
+  )
 
   return (
     <section aria-labelledby="set-aside-changes-title" data-testid="set-aside-changes">

@@ -1,16 +1,9 @@
 import { RefreshCw, Upload } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import type { SyncStatus } from '../../../../shared/hub-api'
-import { useSync } from './sync-store'
+import { useSync, type SyncProps } from './sync-store'
 
 /** Sync (fetch + fast-forward) and Push (sync, then send local commits), for a base with a remote. */
-export function SyncButtons({
-  base,
-  status
-}: {
-  base: string
-  status: SyncStatus | undefined
-}): React.JSX.Element | null {
+export function SyncButtons({ base, status }: SyncProps): React.JSX.Element | null {
   const { t } = useTranslation()
   const busy = useSync((s) => s.busy[base])
   const run = useSync((s) => s.run)

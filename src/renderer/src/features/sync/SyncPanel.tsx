@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import type { SyncStatus } from '../../../../shared/hub-api'
 import { localChangesPath, planPath } from '../../app/routes'
 import { usePlans } from '../plan/plan-store'
-import { useSync, type SyncOutcome } from './sync-store'
+import { useSync, type SyncOutcome, type SyncProps } from './sync-store'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { syncProblemWords } from './SyncBadge'
 import { SyncTeamLine } from './SyncTeamLine'
@@ -31,13 +31,7 @@ function outcomeWords(o: SyncOutcome, t: TFunction): string | null {
  * why in plain words and what to do (divergence, a token to give, a remote that does not answer,
  * local changes in the way). A stored token can be forgotten here.
  */
-export function SyncPanel({
-  base,
-  status
-}: {
-  base: string
-  status: SyncStatus | undefined
-}): React.JSX.Element | null {
+export function SyncPanel({ base, status }: SyncProps): React.JSX.Element | null {
   const { t } = useTranslation()
   const outcome = useSync((s) => s.outcome[base])
   const error = useSync((s) => s.errors[base])

@@ -41,6 +41,12 @@ interface SyncState {
   forgetToken(host: string): Promise<void>
 }
 
+/** What the sync widgets are drawn for: a base and its status (none yet, or no remote: nothing drawn). */
+export interface SyncProps {
+  base: string
+  status: SyncStatus | undefined
+}
+
 export const useSync = create<SyncState>()((set, get) => ({
   busy: {},
   outcome: {},

@@ -1,10 +1,8 @@
 import { ArchiveRestore, CheckCircle2, Trash2 } from 'lucide-react'
-import { useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { BaseSummary, HubApiError, TrashEntry } from '../../../../shared/hub-api'
+import type { HubApiError, TrashEntry } from '../../../../shared/hub-api'
 import { hub } from '../../api/hub'
-import { toHubApiError } from '../../api/errors'
 import { EmptyState } from '../../ui/EmptyState'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { RelativeTime } from '../../ui/RelativeTime'
@@ -16,6 +14,7 @@ import { useFormat } from '../../i18n/format'
 import { basePath, overviewPath } from '../../app/routes'
 import { useBases } from '../../stores/bases'
 import { useLive } from '../../stores/live'
+import { useRowAction } from '../../hooks/useRowAction'
 
 /** The bases moved to the trash (inside the bases folder, not served), newest first, restorable. */
 export function TrashScreen(): React.JSX.Element {
@@ -24,26 +23,19 @@ export function TrashScreen(): React.JSX.Element {
   const rev = useLive((s) => s.bases + s.epoch)
   const restoredInStore = useBases((s) => s.restored)
   const q = useHubQuery(() => hub().trash(), [rev], 'trash')
-  const [busy, setBusy] = useState<string | null>(null)
-  const [errors, setErrors] = useState<Record<string, HubApiError>>({})
-  const [restored, setRestored] = useState<BaseSummary | null>(null)
   const entries = q.data ? [...q.data].sort((a, b) => b.removedAt.localeCompare(a.removedAt)) : null
-
-  const restore = async (id: string): Promise<void> => {
-    setBusy(id)
-    setErrors(({ [id]: _gone, ...rest }) => rest)
-    setRestored(null)
-    try {
-      const summary = await hub().restoreBase(id)
-      setRestored(summary)
+  const {
+    busy,
+    errors,
+    result: restored,
+    run: restore
+  } = useRowAction(
+    (id) => hub().restoreBase(id),
+    (summary) => {
       restoredInStore(summary)
       q.reload()
-    } catch (e) {
-      setErrors((m) => ({ ...m, [id]: toHubApiError(e) }))
-    } finally {
-      setBusy(null)
     }
-  }
+  )
 
   return (
     <div className="screen trash-screen">
