@@ -67,7 +67,14 @@ interface HostsState {
   dismissBanner(): void
 }
 
-export const useHosts = create<HostsState>()((set, get) => {
+type SetHosts = (p: Partial<HostsState> | ((s: HostsState) => Partial<HostsState>)) => void
+
+/**
+ * What every host action does to the rows: the hosts seen registered remembered (a host that
+ * disappears is then « missing »), a row replaced by the engine's answer, the banner's broken
+ * hosts settled, one action per host at a time with its failure or what it did.
+ */
+function rowKeeping(set: SetHosts, get: () => HostsState) {
   const remember = (rows: HostRegistration[]): void => {
     const known = new Set(get().remembered)
     for (const r of rows) if (r.present) known.add(r.host)
@@ -108,6 +115,12 @@ export const useHosts = create<HostsState>()((set, get) => {
       set((s) => ({ busy: { ...s.busy, [host]: undefined } }))
     }
   }
+
+  return { remember, forget, merge, settleBroken, act }
+}
+
+export const useHosts = create<HostsState>()((set, get) => {
+  const { remember, forget, merge, settleBroken, act } = rowKeeping(set, get)
 
   return {
     hosts: null,
