@@ -47,6 +47,55 @@ export interface SyncProps {
   status: SyncStatus | undefined
 }
 
+type SetSync = (p: Partial<SyncState> | ((s: SyncState) => Partial<SyncState>)) => void
+
+/**
+ * The remotes' tokens: which hosts have one (keychain or memory), a token given then the last
+ * Sync / Push again, a token forgotten.
+ */
+function credentialPart(
+  set: SetSync,
+  get: () => SyncState
+): Pick<SyncState, 'loadCredentials' | 'setToken' | 'forgetToken'> {
+  return {
+    async loadCredentials() {
+      try {
+        set({ credentials: await hub().credentialHosts(), credentialError: null })
+      } catch (e) {
+        set({ credentialError: toHubApiError(e) })
+      }
+    },
+
+    async setToken(base, host, token) {
+      set((s) => ({ credentialBusy: { ...s.credentialBusy, [host]: 'set' }, credentialError: null }))
+      try {
+        await hub().setCredential(host, token)
+      } catch (e) {
+        set((s) => ({
+          credentialBusy: { ...s.credentialBusy, [host]: undefined },
+          credentialError: toHubApiError(e)
+        }))
+        return false
+      }
+      set((s) => ({ credentialBusy: { ...s.credentialBusy, [host]: undefined } }))
+      await get().loadCredentials()
+      await get().run(base, get().lastAction[base] ?? 'sync')
+      return true
+    },
+
+    async forgetToken(host) {
+      set((s) => ({ credentialBusy: { ...s.credentialBusy, [host]: 'delete' }, credentialError: null }))
+      try {
+        await hub().deleteCredential(host)
+      } catch (e) {
+        set({ credentialError: toHubApiError(e) })
+      }
+      set((s) => ({ credentialBusy: { ...s.credentialBusy, [host]: undefined } }))
+      await get().loadCredentials()
+    }
+  }
+}
+
 export const useSync = create<SyncState>()((set, get) => ({
   busy: {},
   outcome: {},
@@ -108,39 +157,5 @@ export const useSync = create<SyncState>()((set, get) => ({
     }
   },
 
-  async loadCredentials() {
-    try {
-      set({ credentials: await hub().credentialHosts(), credentialError: null })
-    } catch (e) {
-      set({ credentialError: toHubApiError(e) })
-    }
-  },
-
-  async setToken(base, host, token) {
-    set((s) => ({ credentialBusy: { ...s.credentialBusy, [host]: 'set' }, credentialError: null }))
-    try {
-      await hub().setCredential(host, token)
-    } catch (e) {
-      set((s) => ({
-        credentialBusy: { ...s.credentialBusy, [host]: undefined },
-        credentialError: toHubApiError(e)
-      }))
-      return false
-    }
-    set((s) => ({ credentialBusy: { ...s.credentialBusy, [host]: undefined } }))
-    await get().loadCredentials()
-    await get().run(base, get().lastAction[base] ?? 'sync')
-    return true
-  },
-
-  async forgetToken(host) {
-    set((s) => ({ credentialBusy: { ...s.credentialBusy, [host]: 'delete' }, credentialError: null }))
-    try {
-      await hub().deleteCredential(host)
-    } catch (e) {
-      set({ credentialError: toHubApiError(e) })
-    }
-    set((s) => ({ credentialBusy: { ...s.credentialBusy, [host]: undefined } }))
-    await get().loadCredentials()
-  }
+  ...credentialPart(set, get)
 }))
