@@ -4,8 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { checkDirFree, nameTaken } from '../src/engine/bases/names'
 import { parseSource } from '../src/engine/bases/source'
 import { HubError } from '../src/engine/errors'
-import { classifyImportFailure } from '../src/renderer/src/lib/import-errors'
-import { baseNameProblem, refusedCharacters, suggestName } from '../src/renderer/src/lib/base-name'
+import { classifyImportFailure } from '../src/renderer/src/features/import/import-errors'
+import {
+  baseNameProblem,
+  refusedCharacters,
+  suggestName
+} from '../src/renderer/src/features/new-base/base-name'
 import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
 
 // The import wizard sorts a refusal by the engine's error kind (never by its French sentence):

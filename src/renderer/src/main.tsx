@@ -1,14 +1,18 @@
 import './early-prefetch'
+// The stylesheets in their cascade order (shared first, then the features' in the order the old
+// single styles/ folder loaded them: inventory, plan, import wizard → trash → AI apps, sync, no-git).
 import './styles/tokens.css'
 import './styles/base.css'
 import './styles/layout.css'
 import './styles/components.css'
 import './styles/markdown.css'
-import './styles/inventory.css'
-import './styles/plan.css'
-import './styles/manage.css'
-import './styles/sync.css'
-import './styles/nogit.css'
+import './features/inventory/inventory.css'
+import './features/plan/plan.css'
+import './features/import/import.css'
+import './features/trash/trash.css'
+import './features/hosts/hosts.css'
+import './features/sync/sync.css'
+import './features/local-changes/local-changes.css'
 
 /**
  * The first script is this entry alone: it starts the first screen's HubApi call, then loads the
@@ -16,7 +20,7 @@ import './styles/nogit.css'
  * app's ~575 KB took ~60 ms here before the call could leave; now the server works meanwhile.
  * The styles stay in the entry, so that the page's <head> links them (no unstyled first paint).
  */
-import('./boot').catch((e: unknown) => {
+import('./app/boot').catch((e: unknown) => {
   console.error(e)
   const root = document.getElementById('root')
   if (root)

@@ -1,0 +1,157 @@
+import { AlertTriangle, Copy, FilePlus2, Import, Library, RefreshCw } from 'lucide-react'
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { BaseCard } from './BaseCard'
+import { EmptyState } from '../../ui/EmptyState'
+import { FirstSteps } from './FirstSteps'
+import { ErrorNotice } from '../../ui/ErrorNotice'
+import { RemovedNotice } from '../trash/RemovedNotice'
+import { RescanReport } from './RescanReport'
+import { Skeleton } from '../../ui/Skeleton'
+import { Spinner } from '../../ui/Spinner'
+import { useDocumentTitle } from '../../hooks/useDocumentTitle'
+import { importPath, newBasePath } from '../../app/routes'
+import { useBases } from '../../stores/bases'
+import { bundleProblemWords } from '../../lib/bundle-problems'
+
+/** Every base of this machine, the bundles that could not be served and why, and a rescan. */
+export function BasesOverviewScreen(): React.JSX.Element {
+  const { t } = useTranslation()
+  useDocumentTitle(t('overview.title'))
+  const { overview, error, lastRescan, rescanError, load } = useBases()
+
+  return (
+    <div className="screen">
+      <header className="screen-header">
+        <div>
+          <h1>{t('overview.title')}</h1>
+          {overview ? (
+            <p className="muted">
+              {t('overview.folder')} <code>{overview.basesDir}</code>
+            </p>
+          ) : null}
+        </div>
+        <OverviewActions />
+      </header>
+
+      <RemovedNotice />
+
+      {lastRescan ? <RescanReport result={lastRescan} /> : null}
+      {rescanError ? <ErrorNotice error={rescanError} context={t('overview.rescan')} compact /> : null}
+      {error ? (
+        <ErrorNotice error={error} context={t('overview.loading')} onRetry={() => void load()} />
+      ) : null}
+      {!overview && !error ? <Skeleton lines={6} /> : null}
+
+      {overview ? <FirstSteps overview={overview} /> : null}
+
+      {overview && !overview.basesDirFound ? (
+        <div className="notice notice-warning" role="note">
+          <AlertTriangle aria-hidden="true" size={18} className="notice-icon" />
+          <div className="notice-body">
+            <p className="notice-title">{t('overview.dirMissing')}</p>
+            <p>
+              <code>{overview.basesDir}</code>
+            </p>
+          </div>
+        </div>
+      ) : null}
+
+      {overview && overview.bases.length === 0 ? <OverviewEmpty /> : null}
+
+      {overview && overview.bases.length > 0 ? (
+        <section aria-labelledby="bases-heading">
+          <h2 id="bases-heading" className="section-title">
+            {t('overview.bases', { count: overview.bases.length })}
+          </h2>
+          <ul className="card-grid">
+            {overview.bases.map((b) => (
+              <BaseCard key={b.name} base={b} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {overview && overview.invalid.length > 0 ? (
+        <section aria-labelledby="invalid-heading" className="section">
+          <h2 id="invalid-heading" className="section-title">
+            <AlertTriangle aria-hidden="true" size={16} />{' '}
+            {t('overview.invalid', { count: overview.invalid.length })}
+          </h2>
+          <p className="muted">{t('overview.invalidHint')}</p>
+          <ul className="problem-list" data-testid="invalid-bundles">
+            {overview.invalid.map((i) => (
+              <li key={i.dir}>
+                <code>{i.dir}</code> —{' '}
+                {i.problem ? bundleProblemWords(t, i.problem) : <span lang="fr">{i.reason}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {overview && overview.collisions.length > 0 ? (
+        <section aria-labelledby="collisions-heading" className="section">
+          <h2 id="collisions-heading" className="section-title">
+            <Copy aria-hidden="true" size={16} />{' '}
+            {t('overview.collisions', { count: overview.collisions.length })}
+          </h2>
+          <ul className="problem-list" data-testid="collisions">
+            {overview.collisions.map((c) => (
+              <li key={`${c.name}-${c.ignored}`}>
+                {t('overview.collision', { name: c.name, kept: c.kept, ignored: c.ignored })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  )
+}
+
+/** Rescan the folder, a new base, an import. */
+function OverviewActions(): React.JSX.Element {
+  const { t } = useTranslation()
+  const { overview, loading, rescanning, rescan } = useBases()
+  return (
+    <div className="screen-actions">
+      {loading && overview ? <Spinner inline /> : null}
+      <button
+        type="button"
+        className="button"
+        onClick={() => void rescan()}
+        disabled={rescanning}
+        data-testid="rescan-button"
+        title={t('overview.rescanHint')}
+      >
+        <RefreshCw aria-hidden="true" size={16} className={rescanning ? 'spin' : undefined} />
+        {rescanning ? t('overview.rescanning') : t('overview.rescan')}
+      </button>
+      <Link to={newBasePath()} className="button" data-testid="new-base-link">
+        <FilePlus2 aria-hidden="true" size={16} /> {t('overview.newBase')}
+      </Link>
+      <Link to={importPath()} className="button button-primary" data-testid="import-link">
+        <Import aria-hidden="true" size={16} /> {t('overview.import')}
+      </Link>
+    </div>
+  )
+}
+
+/** No base yet: import one or make one. */
+function OverviewEmpty(): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <EmptyState icon={<Library size={40} />} title={t('overview.emptyTitle')} testId="bases-empty">
+      <p>{t('overview.emptyBody')}</p>
+      <p className="empty-actions">
+        <Link to={importPath()} className="button button-primary" data-testid="empty-import">
+          <Import aria-hidden="true" size={16} /> {t('overview.import')}
+        </Link>
+        <Link to={newBasePath()} className="button" data-testid="empty-new-base">
+          <FilePlus2 aria-hidden="true" size={16} /> {t('overview.newBase')}
+        </Link>
+      </p>
+      <p className="muted">{t('overview.emptyHint')}</p>
+    </EmptyState>
+  )
+}

@@ -1,0 +1,38 @@
+import { ArrowRight, CheckCircle2, Import } from 'lucide-react'
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { basePath } from '../../app/routes'
+import { useImport } from './import-store'
+import { StepHeading } from './StepHeading'
+
+/** Step 5: the base is served — where it is, and the way to it. */
+export function ImportDoneStep(): React.JSX.Element | null {
+  const { t } = useTranslation()
+  const { published, reset } = useImport()
+  if (!published) return null
+  return (
+    <section className="wizard-panel" aria-labelledby="import-done-heading">
+      <StepHeading id="import-done-heading" testId="import-step-done">
+        {t('import.done.title', { title: published.title })}
+      </StepHeading>
+      <div className="notice notice-success" role="status" data-testid="import-done">
+        <CheckCircle2 aria-hidden="true" size={18} className="notice-icon" />
+        <div className="notice-body">
+          <p className="notice-title">{t('import.done.served', { base: published.name })}</p>
+          <p>{t('import.done.agents', { base: published.name })}</p>
+          <p className="muted">
+            {t('import.done.where')} <code className="break-anywhere">{published.root}</code>
+          </p>
+        </div>
+      </div>
+      <div className="wizard-actions">
+        <Link to={basePath(published.name)} className="button button-primary" data-testid="import-open-base">
+          {t('import.done.open')} <ArrowRight aria-hidden="true" size={16} />
+        </Link>
+        <button type="button" className="button" onClick={reset} data-testid="import-another">
+          <Import aria-hidden="true" size={16} /> {t('import.done.another')}
+        </button>
+      </div>
+    </section>
+  )
+}

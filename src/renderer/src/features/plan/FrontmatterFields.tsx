@@ -1,0 +1,104 @@
+import { Plus, Trash2 } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatFieldValue, parseFieldValue } from './plan'
+
+interface Row {
+  key: string
+  text: string
+}
+
+const toRows = (fm: Record<string, unknown> | undefined): Row[] =>
+  Object.entries(fm ?? {}).map(([key, v]) => ({ key, text: formatFieldValue(v) }))
+
+function toObject(rows: Row[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const r of rows) if (r.key.trim() !== '') out[r.key.trim()] = parseFieldValue(r.text)
+  return out
+}
+
+/** Frontmatter fields the edit sets (merged: fields not named here keep their exact text). */
+export function FrontmatterFields({
+  value,
+  onChange,
+  idPrefix,
+  freshness
+}: {
+  value: Record<string, unknown> | undefined
+  onChange(v: Record<string, unknown> | undefined): void
+  idPrefix: string
+  freshness: string[]
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const [rows, setRows] = useState<Row[]>(() => toRows(value))
+  const sent = useRef(JSON.stringify(value ?? {}))
+  // A change from elsewhere (draft restored, mode switched) replaces the rows.
+  useEffect(() => {
+    const incoming = JSON.stringify(value ?? {})
+    if (incoming !== sent.current) {
+      sent.current = incoming
+      setRows(toRows(value))
+    }
+  }, [value])
+
+  const commit = (next: Row[]): void => {
+    setRows(next)
+    const obj = toObject(next)
+    sent.current = JSON.stringify(obj)
+    onChange(Object.keys(obj).length > 0 ? obj : next.length > 0 ? {} : undefined)
+  }
+
+  return (
+    <fieldset className="fm-fields">
+      <legend>{t('plan.fm.legend')}</legend>
+      {freshness.length > 0 ? (
+        <p className="hint">{t('plan.fm.freshness', { fields: freshness.join(', ') })}</p>
+      ) : null}
+      {rows.length === 0 ? <p className="hint">{t('plan.fm.none')}</p> : null}
+      {rows.map((r, i) => (
+        <div className="fm-row" key={i}>
+          <div className="field field-inline">
+            <label htmlFor={`${idPrefix}-fm-key-${i}`}>{t('plan.fm.key')}</label>
+            <input
+              id={`${idPrefix}-fm-key-${i}`}
+              className="input input-mono"
+              value={r.key}
+              onChange={(e) => commit(rows.map((x, j) => (j === i ? { ...x, key: e.target.value } : x)))}
+              data-testid="edit-fm-key"
+            />
+          </div>
+          <div className="field field-inline field-grow">
+            <label htmlFor={`${idPrefix}-fm-value-${i}`}>{t('plan.fm.value')}</label>
+            <input
+              id={`${idPrefix}-fm-value-${i}`}
+              className="input input-mono"
+              value={r.text}
+              onChange={(e) => commit(rows.map((x, j) => (j === i ? { ...x, text: e.target.value } : x)))}
+              aria-describedby={`${idPrefix}-fm-hint`}
+              data-testid="edit-fm-value"
+            />
+          </div>
+          <button
+            type="button"
+            className="button button-ghost button-icon"
+            onClick={() => commit(rows.filter((_, j) => j !== i))}
+            aria-label={t('plan.fm.remove', { key: r.key || '…' })}
+          >
+            <Trash2 aria-hidden="true" size={16} />
+          </button>
+        </div>
+      ))}
+      <p id={`${idPrefix}-fm-hint`} className="hint">
+        {t('plan.fm.valueHint')}
+      </p>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => commit([...rows, { key: '', text: '' }])}
+        data-testid="edit-fm-add"
+      >
+        <Plus aria-hidden="true" size={14} /> {t('plan.fm.add')}
+      </button>
+    </fieldset>
+  )
+}

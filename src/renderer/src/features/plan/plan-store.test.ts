@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { PreviewResult } from '../../../../shared/hub-api'
+import type { ResolutionPlan } from '../../../../shared/review'
+
+const plan: ResolutionPlan = {
+  summary: 'deux intégrations',
+  reviewed_by: 'human:ana',
+  resolutions: [{ id: 'prop-2026-12-04-aaaa', resolution: 'accepted', integrated_into: ['a.md'] }],
+  edits: []
+}
+
+const answer = (n: number): PreviewResult =>
+  ({
+    preview: {
+      base: 'b',
+      files: [],
+      moves: [],
+      subject: `s${n}`,
+      commitMessage: `m${n}`,
+      warnings: [],
+      notes: [],
+      basis: `b${n}`
+    },
+    staleness: []
+  }) as PreviewResult
+
+/** A hub counting dry runs; each answers `answer(n)` unless told to fail. */
+function fakeHub(): {
+  previews: number
+  fail: boolean
+  bridge: Record<string, (...a: unknown[]) => Promise<unknown>>
+} {
+  const h = {
+    previews: 0,
+    fail: false,
+    bridge: {
+      loadDraft: () => Promise.resolve(plan),
+      saveDraft: () => Promise.resolve(undefined),
+      previewPlan: () => {
+        h.previews++
+        return h.fail ? Promise.reject(new Error('moteur occupé')) : Promise.resolve(answer(h.previews))
+      }
+    }
+  }
+  return h
+}
+
+describe('plan store: the dry run started before the press', () => {
+  let hub: ReturnType<typeof fakeHub>
+  beforeEach(() => {
+    vi.resetModules()
+    hub = fakeHub()
+    vi.stubGlobal('window', { okfHub: hub.bridge, setTimeout, clearTimeout })
+    vi.stubGlobal('document', { documentElement: { lang: '' } })
+    vi.stubGlobal('navigator', { language: 'fr-FR', languages: ['fr-FR'] })
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  const load = async (): Promise<{
+    plans: typeof import('./plan-store').usePlans
+    live: typeof import('../../stores/live').useLive
+  }> => {
+    const { usePlans } = await import('./plan-store')
+    const { useLive } = await import('../../stores/live')
+    await usePlans.getState().ensure('b')
+    return { plans: usePlans, live: useLive }
+  }
+
+  it('a press after the hover receives the dry run the hover started: one call, not two', async () => {
+    const { plans } = await load()
+    plans.getState().prepare('b')
+    plans.getState().prepare('b') // hover then focus: still one
+    expect(hub.previews).toBe(1) // started before the press
+    await plans.getState().preview('b')
+    expect(hub.previews).toBe(1)
+    expect(plans.getState().slots.b?.preview?.result.preview.subject).toBe('s1')
+  })
+
+  it('a plan changed after the hover is asked again', async () => {
+    const { plans } = await load()
+    plans.getState().prepare('b')
+    await plans.getState().mutate('b', (p) => ({ ...p, summary: 'autre résumé' }))
+    await plans.getState().preview('b')
+    expect(hub.previews).toBe(2)
+    expect(plans.getState().slots.b?.preview?.result.preview.subject).toBe('s2')
+  })
+
+  it('a base that moved after the hover (a live event) is asked again', async () => {
+    const { plans, live } = await load()
+    plans.getState().prepare('b')
+    live.setState((s) => ({ base: { ...s.base, b: (s.base.b ?? 0) + 1 } }))
+    await plans.getState().preview('b')
+    expect(hub.previews).toBe(2)
+  })
+
+  it('a failed early run is not shown: the press asks again, and its own failure is reported', async () => {
+    const { plans } = await load()
+    hub.fail = true
+    plans.getState().prepare('b')
+    await plans.getState().preview('b')
+    expect(hub.previews).toBe(2)
+    expect(plans.getState().slots.b?.previewError?.message).toMatch(/moteur occupé/)
+    hub.fail = false
+    plans.getState().prepare('b')
+    await plans.getState().preview('b')
+    expect(plans.getState().slots.b?.previewError).toBeNull()
+    expect(plans.getState().slots.b?.preview?.result.preview.subject).toBe('s3')
+  })
+
+  it('nothing starts for a plan the engine would refuse, nor when its preview is already shown', async () => {
+    const { plans } = await load()
+    await plans.getState().mutate('b', (p) => ({ ...p, summary: '' }))
+    plans.getState().prepare('b')
+    expect(hub.previews).toBe(0)
+    await plans.getState().mutate('b', (p) => ({ ...p, summary: 'un résumé' }))
+    await plans.getState().preview('b')
+    plans.getState().prepare('b')
+    expect(hub.previews).toBe(1)
+  })
+})

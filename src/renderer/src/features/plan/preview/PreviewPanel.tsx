@@ -1,0 +1,240 @@
+import { AlertTriangle, ArrowRight, FilePlus2, FileText, GitCommitHorizontal } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { previewWarnings } from './preview-notes'
+import type { HubApiError, PreviewResult } from '../../../../../shared/hub-api'
+import { useUi } from '../../../stores/ui'
+import { ErrorNotice } from '../../../ui/ErrorNotice'
+import { DiffModeToggle } from '../../../ui/DiffModeToggle'
+import { DiffFileSection, FileDiff } from '../../../ui/FileDiff'
+import { StalenessWarnings } from './StalenessWarnings'
+import { StalePreviewNotice } from './StalePreviewNotice'
+
+interface Props {
+  result: PreviewResult
+  /** The plan changed since this preview. */
+  outdated: boolean
+  count: number
+  resolving: boolean
+  resolveError: HubApiError | null
+  onResolve(): void
+  onPreview(): void
+}
+
+/** Everything the resolution will write, before it is written; then the one button that writes it. */
+export function PreviewPanel({
+  result,
+  outdated,
+  count,
+  resolving,
+  resolveError,
+  onResolve,
+  onPreview
+}: Props): React.JSX.Element {
+  const { t } = useTranslation()
+  const mode = useUi((s) => s.diffMode)
+  const { preview, staleness } = result
+  // A new preview is brought into view: it is what the manager asked to see.
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'start' })
+  }, [result])
+  return (
+    <section ref={ref} className="preview" aria-labelledby="preview-title" data-testid="plan-preview">
+      <header className="preview-header">
+        <h2 id="preview-title">{t('plan.preview.title')}</h2>
+        <p className="muted">{t('plan.preview.nothingYet')}</p>
+      </header>
+
+      {outdated ? <OutdatedNotice onPreview={onPreview} /> : null}
+
+      <StalenessWarnings warnings={staleness} />
+
+      {preview.warnings.length > 0 ? <PreviewWarnings preview={preview} /> : null}
+
+      <PreviewSummary preview={preview} />
+
+      <div className="commit-box">
+        <h3>
+          <GitCommitHorizontal aria-hidden="true" size={16} /> {t('plan.preview.commitMessage')}
+        </h3>
+        <p className="hint">{t('plan.preview.commitHint')}</p>
+        <pre className="code-block commit-message" data-testid="commit-message">
+          {preview.commitMessage}
+        </pre>
+      </div>
+
+      <div className="diff-toolbar">
+        <h3>{t('plan.preview.changes', { count: preview.files.length })}</h3>
+        <DiffModeToggle />
+      </div>
+      {preview.files.length === 0 ? <p className="muted">{t('plan.preview.noFiles')}</p> : null}
+      {preview.files.map((f) => (
+        <DiffFileSection
+          key={f.path}
+          id={`diff-${f.path}`}
+          testId={`diff-file-${f.path}`}
+          label={f.path}
+          header={
+            <>
+              <code>{f.path}</code>
+              {f.created ? <span className="badge badge-success">{t('plan.preview.new')}</span> : null}
+            </>
+          }
+        >
+          <FileDiff diff={f.diff} created={f.created} mode={mode} />
+        </DiffFileSection>
+      ))}
+
+      <details className="moves-diffs">
+        <summary>{t('plan.preview.proposalFiles', { count: preview.moves.length })}</summary>
+        {preview.moves.map((m) => (
+          <DiffFileSection
+            key={m.id}
+            testId={`diff-move-${m.id}`}
+            label={m.to}
+            header={
+              <>
+                <code>{m.from}</code> <ArrowRight aria-hidden="true" size={12} /> <code>{m.to}</code>
+              </>
+            }
+          >
+            <FileDiff diff={m.diff} created={false} mode={mode} />
+          </DiffFileSection>
+        ))}
+      </details>
+
+      <ResolveBar
+        count={count}
+        outdated={outdated}
+        resolving={resolving}
+        resolveError={resolveError}
+        onResolve={onResolve}
+        onPreview={onPreview}
+      />
+    </section>
+  )
+}
+
+/** The plan changed since this preview: preview again. */
+function OutdatedNotice({ onPreview }: { onPreview(): void }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <div className="notice notice-warning" role="alert" data-testid="preview-outdated">
+      <AlertTriangle aria-hidden="true" size={18} className="notice-icon" />
+      <div className="notice-body">
+        <p className="notice-title">{t('plan.preview.outdated')}</p>
+        <button type="button" className="button button-small" onClick={onPreview}>
+          {t('plan.preview.again')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** The engine's warnings, worded from its notes. */
+function PreviewWarnings({ preview }: { preview: PreviewResult['preview'] }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <div className="notice notice-warning" role="note" data-testid="preview-warnings">
+      <AlertTriangle aria-hidden="true" size={18} className="notice-icon" />
+      <div className="notice-body">
+        <p className="notice-title">{t('plan.preview.warnings', { count: preview.warnings.length })}</p>
+        <ul className="plain-list">
+          {previewWarnings(t, preview).map((w, i) => (
+            <li key={i} className={w.engine ? 'engine-text' : undefined}>
+              {w.text}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  )
+}
+
+/** What happens: each proposal's move, each file created or edited (a link to its diff). */
+function PreviewSummary({ preview }: { preview: PreviewResult['preview'] }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <div className="preview-summary">
+      <h3>{t('plan.preview.whatHappens')}</h3>
+      <ul className="plain-list moves">
+        {preview.moves.map((m) => (
+          <li key={m.id}>
+            <span className={`badge ${m.resolution === 'accepted' ? 'badge-success' : 'badge-danger'}`}>
+              {m.resolution === 'accepted' ? t('plan.preview.accepted') : t('plan.preview.rejected')}
+            </span>{' '}
+            <code>{m.id}</code>{' '}
+            <span className="muted">
+              <code>{m.from}</code> <ArrowRight aria-label={t('plan.preview.movesTo')} size={12} />{' '}
+              <code>{m.to}</code>
+            </span>
+            {m.resolution === 'accepted' && m.integratedInto && m.integratedInto.length > 0 ? (
+              <div className="muted">
+                {t('plan.preview.integratedInto', { paths: m.integratedInto.join(', ') })}
+              </div>
+            ) : null}
+            {m.resolution === 'rejected' && m.reason ? (
+              <div className="muted">{t('plan.preview.reason', { reason: m.reason })}</div>
+            ) : null}
+          </li>
+        ))}
+        {preview.files.map((f) => (
+          <li key={f.path}>
+            {f.created ? (
+              <FilePlus2 aria-hidden="true" size={14} />
+            ) : (
+              <FileText aria-hidden="true" size={14} />
+            )}{' '}
+            {f.created ? t('plan.preview.creates') : t('plan.preview.edits')}{' '}
+            <a
+              href={`#diff-${f.path}`}
+              onClick={(e) => {
+                e.preventDefault()
+                document.getElementById(`diff-${f.path}`)?.scrollIntoView({ block: 'start' })
+              }}
+            >
+              <code>{f.path}</code>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** Why the resolve was refused (a stale preview says what moved), then the one button that writes. */
+function ResolveBar(props: {
+  count: number
+  outdated: boolean
+  resolving: boolean
+  resolveError: HubApiError | null
+  onResolve(): void
+  onPreview(): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const { count, outdated, resolving, resolveError, onResolve, onPreview } = props
+  return (
+    <div className="resolve-bar">
+      {resolveError?.kind === 'stale-preview' ? (
+        <StalePreviewNotice error={resolveError} onPreview={onPreview} />
+      ) : resolveError ? (
+        <ErrorNotice error={resolveError} context={t('plan.resolveFailed')} />
+      ) : null}
+      <button
+        type="button"
+        className="button button-primary button-large"
+        disabled={outdated || resolving || resolveError?.kind === 'stale-preview'}
+        onClick={onResolve}
+        aria-describedby="resolve-hint"
+        data-testid="resolve-button"
+      >
+        <GitCommitHorizontal aria-hidden="true" size={18} />
+        {resolving ? t('plan.resolving') : t('plan.resolveCount', { count })}
+      </button>
+      <p id="resolve-hint" className="hint">
+        {outdated ? t('plan.preview.outdated') : t('plan.resolveHint')}
+      </p>
+    </div>
+  )
+}

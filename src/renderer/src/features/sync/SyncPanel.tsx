@@ -1,0 +1,281 @@
+import { AlertTriangle, ClipboardList, FileDiff, GitFork, KeyRound, RotateCw, WifiOff } from 'lucide-react'
+import type { TFunction } from 'i18next'
+import { useEffect } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { SyncStatus } from '../../../../shared/hub-api'
+import { localChangesPath, planPath } from '../../app/routes'
+import { usePlans } from '../plan/plan-store'
+import { useSync, type SyncOutcome, type SyncProps } from './sync-store'
+import { ErrorNotice } from '../../ui/ErrorNotice'
+import { syncProblemWords } from './SyncBadge'
+import { SyncTeamLine } from './SyncTeamLine'
+import { SyncTokenForm } from './SyncTokenForm'
+
+const remoteOf = (s: SyncStatus): string => s.remote ?? s.url ?? 'origin'
+
+/** What the last click did, in words; null when the status's own notice says it (a failure). */
+function outcomeWords(o: SyncOutcome, t: TFunction): string | null {
+  const s = o.status
+  const remote = remoteOf(s)
+  const out: string[] = []
+  if ((s.fastForwarded ?? 0) > 0) out.push(t('sync.result.fetched', { count: s.fastForwarded, remote }))
+  if ((s.pushed ?? 0) > 0) out.push(t('sync.result.pushed', { count: s.pushed, remote }))
+  if (s.state === 'ahead' && s.ahead > 0) out.push(t('sync.result.stillAhead', { count: s.ahead, remote }))
+  if (out.length === 0 && s.state === 'up-to-date') out.push(t('sync.result.upToDate', { remote }))
+  return out.length > 0 ? out.join(' ') : null
+}
+
+/**
+ * Under a base's header: what the last Sync / Push did, and when the base cannot follow its remote,
+ * why in plain words and what to do (divergence, a token to give, a remote that does not answer,
+ * local changes in the way). A stored token can be forgotten here.
+ */
+export function SyncPanel({ base, status }: SyncProps): React.JSX.Element | null {
+  const { t } = useTranslation()
+  const outcome = useSync((s) => s.outcome[base])
+  const error = useSync((s) => s.errors[base])
+  const busy = useSync((s) => s.busy[base])
+  const last = useSync((s) => s.lastAction[base])
+  const credentials = useSync((s) => s.credentials)
+  const credentialError = useSync((s) => s.credentialError)
+  const { run, loadCredentials } = useSync.getState()
+  const hasRemote = status !== undefined && status.state !== 'no-remote'
+
+  useEffect(() => {
+    if (hasRemote) void loadCredentials()
+  }, [hasRemote, loadCredentials])
+
+  if (!status || !hasRemote) return null
+  const remote = remoteOf(status)
+  const retry = (): void => void run(base, last ?? 'sync')
+  // Said until the status moves on (another sync, a commit): then it would no longer be true.
+  const words = outcome && !busy && outcome.status.state === status.state ? outcomeWords(outcome, t) : null
+  // The paths in the way are known from the last sync (the overview's status does not look at files).
+  const dirty =
+    status.dirty.length > 0 ? status.dirty : outcome?.status.state === 'behind' ? outcome.status.dirty : []
+  const stored = status.host !== null && (credentials?.hosts.includes(status.host) ?? false)
+
+  return (
+    <section className="sync-panel" aria-label={t('sync.statusLabel')} data-testid="sync-panel">
+      <SyncTeamLine
+        status={outcome && !busy && outcome.status.state === status.state ? outcome.status : status}
+      />
+      {words ? (
+        <p className="saved" role="status" data-testid="sync-result">
+          {words}
+        </p>
+      ) : null}
+      {error ? (
+        <ErrorNotice error={error} context={t('sync.calling', { base })} onRetry={retry} compact />
+      ) : null}
+
+      {status.state === 'diverged' ? <DivergedNotice base={base} status={status} /> : null}
+
+      {status.state === 'auth-required' && status.host ? (
+        <SyncTokenForm base={base} host={status.host} message={status.message} />
+      ) : null}
+
+      {status.state === 'unreachable' ? (
+        <RetryNotice
+          tone="warning"
+          icon={WifiOff}
+          testId="sync-unreachable"
+          title={t('sync.unreachable.title')}
+          body={t('sync.unreachable.body', { url: status.url ?? remote })}
+          detail={status.message}
+          onRetry={retry}
+          disabled={busy !== undefined}
+        />
+      ) : null}
+
+      {status.state === 'error' ? (
+        <RetryNotice
+          tone="error"
+          icon={AlertTriangle}
+          testId="sync-error"
+          title={t('sync.error.title')}
+          body={`${syncProblemWords(status, t)} ${t('sync.error.body')}`}
+          detail={status.message}
+          onRetry={retry}
+          disabled={busy !== undefined}
+        />
+      ) : null}
+
+      {status.state === 'behind' && dirty.length > 0 ? (
+        <DirtyNotice base={base} behind={status.behind} dirty={dirty} />
+      ) : null}
+
+      {stored && status.host ? <StoredToken host={status.host} /> : null}
+      {credentialError ? (
+        <ErrorNotice error={credentialError} context={t('sync.credentialsFailed')} compact />
+      ) : null}
+    </section>
+  )
+}
+
+/** A sync problem that a retry may clear: what happened, the engine's sentence, Retry. */
+function RetryNotice(props: {
+  tone: 'warning' | 'error'
+  icon: typeof WifiOff
+  testId: string
+  title: string
+  body: string
+  detail: string
+  onRetry: () => void
+  disabled: boolean
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const Icon = props.icon
+  return (
+    <div className={`notice notice-${props.tone}`} role="note" data-testid={props.testId}>
+      <Icon aria-hidden="true" className="notice-icon" size={18} />
+      <div className="notice-body">
+        <p className="notice-title">{props.title}</p>
+        <p>{props.body}</p>
+        {/* The engine's own sentence (French) is a technical detail, folded like ErrorNotice's. */}
+        <details className="error-detail">
+          <summary>{t('errorDetail.summary')}</summary>
+          <span className="error-message" lang="fr">
+            {props.detail}
+          </span>
+        </details>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={props.onRetry}
+          disabled={props.disabled}
+        >
+          <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The base and its remote went apart: the conflicting paths; when only hub resolutions are in the
+ * way, set them aside and plan again (the rebuilt draft taken by the plan store); else git's way;
+ * ask the other person.
+ */
+function DivergedNotice({ base, status }: { base: string; status: SyncStatus }): React.JSX.Element {
+  const { t } = useTranslation()
+  const busy = useSync((s) => s.busy[base])
+  const asideBusy = useSync((s) => s.asideBusy[base])
+  const asideError = useSync((s) => s.asideError[base])
+  const navigate = useNavigate()
+  const remote = remoteOf(status)
+  const setAsideAndReplan = async (): Promise<void> => {
+    // The draft on disk must hold the manager's last keystrokes before the engine merges into it.
+    await usePlans.getState().flush(base)
+    const result = await useSync.getState().setAside(base)
+    if (!result) return
+    usePlans.getState().replaceDraft(base, result.draft)
+    void navigate(planPath(base))
+  }
+  return (
+    <div className="notice notice-danger" role="note" data-testid="sync-diverged">
+      <GitFork aria-hidden="true" className="notice-icon" size={18} />
+      <div className="notice-body">
+        <p className="notice-title">{t('sync.diverged.title')}</p>
+        <p>{t('sync.diverged.what', { remote })}</p>
+        {status.conflicts.length > 0 ? (
+          <>
+            <p>{t('sync.diverged.paths', { count: status.conflicts.length })}</p>
+            <ul className="sync-paths" data-testid="sync-conflicts">
+              {status.conflicts.map((p) => (
+                <li key={p}>
+                  <code className="break-anywhere">{p}</code>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <p className="sync-todo-title">{t('sync.diverged.todo')}</p>
+        <ul className="sync-todo">
+          {status.replannable ? (
+            <li>
+              {t('sync.diverged.setAside')}{' '}
+              <button
+                type="button"
+                className="button button-small button-primary"
+                onClick={() => void setAsideAndReplan()}
+                disabled={asideBusy === true || busy !== undefined}
+                data-testid="sync-set-aside"
+              >
+                <ClipboardList aria-hidden="true" size={14} />{' '}
+                {asideBusy ? t('sync.diverged.settingAside') : t('sync.diverged.setAsideButton')}
+              </button>
+            </li>
+          ) : (
+            <li>{t('sync.diverged.git')}</li>
+          )}
+          <li>{t('sync.diverged.ask', { count: Math.max(1, status.conflicts.length) })}</li>
+        </ul>
+        {asideError ? (
+          <ErrorNotice error={asideError} context={t('sync.diverged.setAsideFailed')} compact />
+        ) : null}
+        {/* The engine's own (French) sentence names git commands: a technical detail, folded away. */}
+        <details className="error-detail">
+          <summary>{t('errorDetail.summary')}</summary>
+          <span lang="fr">{status.message}</span>
+        </details>
+      </div>
+    </div>
+  )
+}
+
+/** Behind, with local changes in the way: which files, and the screen to keep or set them aside. */
+function DirtyNotice({
+  base,
+  behind,
+  dirty
+}: {
+  base: string
+  behind: number
+  dirty: string[]
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <div className="notice notice-warning" role="note" data-testid="sync-dirty">
+      <AlertTriangle aria-hidden="true" className="notice-icon" size={18} />
+      <div className="notice-body">
+        <p className="notice-title">{t('sync.dirty.title', { count: behind })}</p>
+        <p>{t('sync.dirty.body')}</p>
+        <ul className="sync-paths">
+          {dirty.map((p) => (
+            <li key={p}>
+              <code className="break-anywhere">{p}</code>
+            </li>
+          ))}
+        </ul>
+        <Link className="button button-small" to={localChangesPath(base)} data-testid="sync-dirty-open">
+          <FileDiff aria-hidden="true" size={14} /> {t('sync.dirty.open')}
+        </Link>
+      </div>
+    </div>
+  )
+}
+
+/** A token is stored for the remote's host (keychain or memory): Forget it. */
+function StoredToken({ host }: { host: string }): React.JSX.Element {
+  const { t } = useTranslation()
+  const credentials = useSync((s) => s.credentials)
+  const forgetting = useSync((s) => s.credentialBusy[host] === 'delete')
+  const { forgetToken } = useSync.getState()
+  return (
+    <p className="hint sync-stored" data-testid="sync-stored-token">
+      <KeyRound aria-hidden="true" size={14} />{' '}
+      {credentials?.persistent ? t('sync.stored', { host: host }) : t('sync.storedMemory', { host: host })}{' '}
+      <button
+        type="button"
+        className="button button-small button-ghost"
+        onClick={() => void forgetToken(host)}
+        disabled={forgetting}
+        data-testid="sync-forget-token"
+      >
+        {forgetting ? t('sync.forgetting') : t('sync.forget')}
+      </button>
+    </p>
+  )
+}

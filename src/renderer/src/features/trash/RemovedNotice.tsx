@@ -1,0 +1,63 @@
+import { ArchiveRestore, CheckCircle2, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { HubApiError } from '../../../../shared/hub-api'
+import { hub } from '../../api/hub'
+import { toHubApiError } from '../../api/errors'
+import { basePath, trashPath } from '../../app/routes'
+import { useBases } from '../../stores/bases'
+import { ErrorNotice } from '../../ui/ErrorNotice'
+
+/** What the last removal did (the base is in the trash) with the way back; then what Restore did. */
+export function RemovedNotice(): React.JSX.Element | null {
+  const { t } = useTranslation()
+  const { lastRemoved, lastRestored, restored } = useBases()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<HubApiError | null>(null)
+
+  if (lastRestored)
+    return (
+      <div className="notice notice-success notice-compact" role="status" data-testid="restored-notice">
+        <CheckCircle2 aria-hidden="true" size={18} className="notice-icon" />
+        <p>
+          {t('trash.restoredTitle', { title: lastRestored.title })}{' '}
+          <Link to={basePath(lastRestored.name)}>{t('trash.openRestored', { base: lastRestored.name })}</Link>
+        </p>
+      </div>
+    )
+  if (!lastRemoved) return null
+  const restore = async (): Promise<void> => {
+    setBusy(true)
+    setError(null)
+    try {
+      restored(await hub().restoreBase(lastRemoved.id))
+    } catch (e) {
+      setError(toHubApiError(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className="notice notice-info" role="status" data-testid="removed-notice">
+      <Trash2 aria-hidden="true" size={18} className="notice-icon" />
+      <div className="notice-body">
+        <p className="notice-title">{t('trash.removedTitle', { base: lastRemoved.base })}</p>
+        <p>{t('trash.removedBody')}</p>
+        <p className="banner-actions">
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => void restore()}
+            disabled={busy}
+            data-testid="removed-restore"
+          >
+            <ArchiveRestore aria-hidden="true" size={14} /> {busy ? t('trash.restoring') : t('trash.restore')}
+          </button>
+          <Link to={trashPath()}>{t('trash.open')}</Link>
+        </p>
+        {error ? <ErrorNotice error={error} context={t('trash.restore')} compact /> : null}
+      </div>
+    </div>
+  )
+}
