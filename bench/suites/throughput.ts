@@ -1,8 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { SERVER_JS, record, rssMb, sized, type Options } from '../lib'
+import { SERVER_JS, connectServer, record, rssMb, sized, type Options, type Session } from '../lib'
 import { SOAK_BASE, soakCorpus, soakStep } from '../soak-lib'
 import { hubEnv } from '../../test/helpers/mcp'
 import { removeDir } from '../../test/helpers/fixtures'
@@ -52,29 +50,23 @@ export async function soakWindow(arm: Arm, ms: number, pauseMs = 20): Promise<Wi
   const team = await startTeam({ name: SOAK_BASE, spec: { files: soakCorpus() } })
   const hub = team.clone('throughput')
   const h = hubEnv(hub.basesDir)
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [...(arm.nodeArgs ?? []), arm.serverJs],
-    env: { ...h.env, ...arm.env },
-    cwd: '/',
-    stderr: 'ignore'
-  })
-  const client = new Client({ name: 'okf-throughput', version: '0' })
   const perTool: WindowResult['perTool'] = {}
   const errors: string[] = []
   let calls = 0
+  let session: Session | null = null
   try {
-    await client.connect(transport)
-    const pid = transport.pid ?? -1
+    session = await connectServer({ ...h.env, ...arm.env }, process.execPath, [
+      ...(arm.nodeArgs ?? []),
+      arm.serverJs
+    ])
+    const { pid } = session
+    const raw = session.call
     const call = async (op: string, args: Record<string, unknown>): Promise<string> => {
       const t = performance.now()
-      const r = await client.callTool({ name: op, arguments: args })
-      const spent = performance.now() - t
-      const text = (r.content as { text: string }[]).map((c) => c.text).join('')
-      if (r.isError) throw new Error(`${op}: ${text.slice(0, 200)}`)
+      const text = await raw(op, args)
       const slot = (perTool[op] ??= { calls: 0, ms: 0 })
       slot.calls++
-      slot.ms += spent
+      slot.ms += performance.now() - t
       calls++
       return text
     }
@@ -90,7 +82,7 @@ export async function soakWindow(arm: Arm, ms: number, pauseMs = 20): Promise<Wi
     }
     return { calls, errors, perTool, peakRssMb: rssMb(pid), cpuMsPerCall: (cpuMs(pid) - cpu0) / calls }
   } finally {
-    await client.close().catch(() => undefined)
+    await session?.close().catch(() => undefined)
     await team.close()
     removeDir(team.dir)
     removeDir(h.userData)
