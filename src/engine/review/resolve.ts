@@ -5,11 +5,10 @@ import { assertWritableIndex, assertWritableRepository, commitPaths } from '../g
 import type { PlanPreview, ResolveResult } from '../../shared/review'
 import { preparePlan } from './preview'
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { hasAdvanceJournal } from '../git/advance'
 import {
   applyThenCommit,
-  JOURNAL_FILE,
+  journalPath,
   recoverInterrupted,
   type Change,
   type TransactionFaults
@@ -75,7 +74,7 @@ export async function resolvePlan(base: Base, plan: unknown, opts: ResolveOption
   // A resolution (or repair) whose process died is rolled back first: the plan is judged against
   // the state before it, not against its half-written files.
   // A sync's move killed halfway is completed first: the plan is judged on the tip it reached.
-  if (existsSync(join(repo.gitdir, JOURNAL_FILE)) || (await hasAdvanceJournal(repo)))
+  if (existsSync(journalPath(repo)) || (await hasAdvanceJournal(repo)))
     await withBaseLock(base.root, (lock) => recoverInterrupted(repo, lock, opts.log), {
       timeoutMs: opts.lockTimeoutMs,
       log: opts.log

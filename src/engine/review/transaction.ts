@@ -122,7 +122,8 @@ async function restore(backups: Backup[], createdDirs: string[]): Promise<string
   return failures
 }
 
-function journalPath(repo: RepoLayout): string {
+/** Where a transaction keeps its journal: the worktree's git dir, beside the index it speaks of. */
+export function journalPath(repo: RepoLayout): string {
   return join(repo.gitdir, JOURNAL_FILE)
 }
 
