@@ -104,6 +104,7 @@ export function PlanScreen(): React.JSX.Element {
               result={slot.preview.result}
               outdated={outdated}
               count={counts.total}
+              previewing={slot.previewing}
               resolving={slot.resolving}
               resolveError={slot.resolveError}
               onResolve={() => void store().resolve(base)}

@@ -117,4 +117,26 @@ describe('plan store: the dry run started before the press', () => {
     plans.getState().prepare('b')
     expect(hub.previews).toBe(1)
   })
+
+  it('a resolve pressed while a new preview is computed waits for it: the commit is bound to the new basis', async () => {
+    const { plans } = await load()
+    await plans.getState().preview('b')
+    expect(plans.getState().slots.b?.preview?.result.preview.basis).toBe('b1')
+    // The second dry run is held open, as when the manager pressed « Preview again » after a refusal.
+    let release: (r: PreviewResult) => void = () => undefined
+    hub.bridge.previewPlan = () => new Promise<PreviewResult>((r) => (release = r))
+    const bases: unknown[] = []
+    hub.bridge.resolvePlan = (...a: unknown[]) => {
+      bases.push(a[2])
+      return Promise.resolve({ commit: 'c', subject: 's' })
+    }
+    const again = plans.getState().preview('b')
+    await vi.waitFor(() => expect(plans.getState().slots.b?.previewing).toBe(true))
+    await plans.getState().resolve('b')
+    expect(bases).toEqual([]) // the old preview, about to be replaced, is not resolvable
+    release(answer(2))
+    await again
+    await plans.getState().resolve('b')
+    expect(bases).toEqual(['b2'])
+  })
 })

@@ -289,7 +289,9 @@ function previewPart({ get, slot, patch, cancelSave }: Slots): PreviewPart {
 
     async resolve(base) {
       const s = slot(base)
-      if (!s.preview || s.preview.key !== planKey(s.plan) || s.resolving) return
+      // While a new preview is computed the one shown is about to be replaced: resolving it would
+      // bind the commit to a basis the manager is no longer looking at.
+      if (!s.preview || s.preview.key !== planKey(s.plan) || s.resolving || s.previewing) return
       patch(base, { resolving: true, resolveError: null })
       try {
         // Bound to the preview shown: the hub writes exactly it, or refuses and says what moved.

@@ -15,6 +15,8 @@ interface Props {
   /** The plan changed since this preview. */
   outdated: boolean
   count: number
+  /** A new preview is being computed: the one shown is about to be replaced, so it cannot be resolved. */
+  previewing: boolean
   resolving: boolean
   resolveError: HubApiError | null
   onResolve(): void
@@ -26,6 +28,7 @@ export function PreviewPanel({
   result,
   outdated,
   count,
+  previewing,
   resolving,
   resolveError,
   onResolve,
@@ -107,6 +110,7 @@ export function PreviewPanel({
       <ResolveBar
         count={count}
         outdated={outdated}
+        previewing={previewing}
         resolving={resolving}
         resolveError={resolveError}
         onResolve={onResolve}
@@ -207,13 +211,14 @@ function PreviewSummary({ preview }: { preview: PreviewResult['preview'] }): Rea
 function ResolveBar(props: {
   count: number
   outdated: boolean
+  previewing: boolean
   resolving: boolean
   resolveError: HubApiError | null
   onResolve(): void
   onPreview(): void
 }): React.JSX.Element {
   const { t } = useTranslation()
-  const { count, outdated, resolving, resolveError, onResolve, onPreview } = props
+  const { count, outdated, previewing, resolving, resolveError, onResolve, onPreview } = props
   return (
     <div className="resolve-bar">
       {resolveError?.kind === 'stale-preview' ? (
@@ -224,7 +229,7 @@ function ResolveBar(props: {
       <button
         type="button"
         className="button button-primary button-large"
-        disabled={outdated || resolving || resolveError?.kind === 'stale-preview'}
+        disabled={outdated || previewing || resolving || resolveError?.kind === 'stale-preview'}
         onClick={onResolve}
         aria-describedby="resolve-hint"
         data-testid="resolve-button"
@@ -233,7 +238,7 @@ function ResolveBar(props: {
         {resolving ? t('plan.resolving') : t('plan.resolveCount', { count })}
       </button>
       <p id="resolve-hint" className="hint">
-        {outdated ? t('plan.preview.outdated') : t('plan.resolveHint')}
+        {previewing ? t('plan.previewing') : outdated ? t('plan.preview.outdated') : t('plan.resolveHint')}
       </p>
     </div>
   )
