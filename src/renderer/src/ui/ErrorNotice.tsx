@@ -1,7 +1,8 @@
-import { AlertTriangle, RotateCw } from 'lucide-react'
+import { RotateCw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { HubApiError } from '../../../shared/hub-api'
 import { errorWords } from '../lib/error-words'
+import { Notice } from './Notice'
 
 interface Props {
   error: HubApiError
@@ -16,33 +17,32 @@ export function ErrorNotice({ error, context, onRetry, compact }: Props): React.
   const { t } = useTranslation()
   const words = errorWords(error, t)
   return (
-    <div
-      className={`notice notice-error${compact ? ' notice-compact' : ''}`}
-      role="alert"
-      data-error-kind={error.kind ?? ''}
-    >
-      <AlertTriangle aria-hidden="true" className="notice-icon" size={18} />
-      <div className="notice-body">
-        <p className="notice-title">
+    <Notice
+      tone="error"
+      compact={compact}
+      data={{ 'data-error-kind': error.kind ?? '' }}
+      title={
+        <>
           {context ? `${context} — ` : ''}
           {words.title}
-        </p>
-        <p>{words.action}</p>
-        {/* The engine's own sentence (French, the MCP contract's) is a technical detail, always
-            folded away: what the UI shows open is worded from the kind, or from the code. */}
-        <details className="error-detail">
-          <summary>{t('errorDetail.summary')}</summary>
-          <span className="error-message" lang="fr">
-            {error.message}
-          </span>{' '}
-          <code className="error-code">{error.code}</code>
-        </details>
-        {onRetry ? (
-          <button type="button" className="button button-small" onClick={onRetry}>
-            <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}
-          </button>
-        ) : null}
-      </div>
-    </div>
+        </>
+      }
+    >
+      <p>{words.action}</p>
+      {/* The engine's own sentence (French, the MCP contract's) is a technical detail, always
+          folded away: what the UI shows open is worded from the kind, or from the code. */}
+      <details className="error-detail">
+        <summary>{t('errorDetail.summary')}</summary>
+        <span className="error-message" lang="fr">
+          {error.message}
+        </span>{' '}
+        <code className="error-code">{error.code}</code>
+      </details>
+      {onRetry ? (
+        <button type="button" className="button button-small" onClick={onRetry}>
+          <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}
+        </button>
+      ) : null}
+    </Notice>
   )
 }

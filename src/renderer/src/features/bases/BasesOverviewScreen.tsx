@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle'
 import { importPath, newBasePath } from '../../app/routes'
 import { useBases } from '../../stores/bases'
 import { bundleProblemWords } from '../../lib/bundle-problems'
+import { Notice } from '../../ui/Notice'
 
 /** Every base of this machine, the bundles that could not be served and why, and a rescan. */
 export function BasesOverviewScreen(): React.JSX.Element {
@@ -46,15 +47,11 @@ export function BasesOverviewScreen(): React.JSX.Element {
       {overview ? <FirstSteps overview={overview} /> : null}
 
       {overview && !overview.basesDirFound ? (
-        <div className="notice notice-warning" role="note">
-          <AlertTriangle aria-hidden="true" size={18} className="notice-icon" />
-          <div className="notice-body">
-            <p className="notice-title">{t('overview.dirMissing')}</p>
-            <p>
-              <code>{overview.basesDir}</code>
-            </p>
-          </div>
-        </div>
+        <Notice tone="warning" title={t('overview.dirMissing')}>
+          <p>
+            <code>{overview.basesDir}</code>
+          </p>
+        </Notice>
       ) : null}
 
       {overview && overview.bases.length === 0 ? <OverviewEmpty /> : null}

@@ -12,6 +12,7 @@ import { splitFrontmatter } from '../../lib/markdown'
 import { useBaseRevision } from '../../stores/live'
 import { useBases } from '../../stores/bases'
 import type { GovernanceEditResult, GovernanceView } from '../../../../shared/hub-api'
+import { Notice } from '../../ui/Notice'
 
 // The editor brings CodeMirror: loaded when the manager asks to edit, not with the tab.
 const GovernanceEditor = lazy(async () => ({
@@ -64,43 +65,62 @@ export function GovernanceTab(): React.JSX.Element {
         </Suspense>
       ) : null}
       {g && rules && !editing ? (
-        <>
-          <div className="nogit-actions">
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setCommitted(null)
-                setEditing(true)
-              }}
-              aria-label={t('governanceEdit.editLabel')}
-              data-testid="governance-edit"
-            >
-              <Pencil aria-hidden="true" size={16} /> {t('governanceEdit.edit')}
-            </button>
-          </div>
-          {g.draft ? (
-            <div className="notice notice-warning" role="note" data-testid="governance-draft">
-              <PenLine aria-hidden="true" size={18} className="notice-icon" />
-              <div className="notice-body">
-                <p className="notice-title">{t('governance.draftTitle')}</p>
-                <p>{t('governance.draftBody')}</p>
-              </div>
-            </div>
-          ) : null}
-          <div className="governance-grid">
-            <article className="document">
-              <p className="document-meta">
-                <code>{g.rulesFile}</code>
-              </p>
-              {rules.frontmatter ? <pre className="code-block code-small">{rules.frontmatter}</pre> : null}
-              <Markdown source={rules.body} base={base} />
-            </article>
-            <GovernanceSide governance={g} />
-          </div>
-        </>
+        <GovernanceRules
+          governance={g}
+          rules={rules}
+          base={base}
+          onEdit={() => {
+            setCommitted(null)
+            setEditing(true)
+          }}
+        />
       ) : null}
     </section>
+  )
+}
+
+/** The rules as they are in the base: the edit button, the draft notice, the text and its side. */
+function GovernanceRules({
+  governance: g,
+  rules,
+  base,
+  onEdit
+}: {
+  governance: GovernanceView
+  rules: ReturnType<typeof splitFrontmatter>
+  base: string
+  onEdit(): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <>
+      <div className="nogit-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={onEdit}
+          aria-label={t('governanceEdit.editLabel')}
+          data-testid="governance-edit"
+        >
+          <Pencil aria-hidden="true" size={16} /> {t('governanceEdit.edit')}
+        </button>
+      </div>
+      {g.draft ? (
+        <Notice tone="warning" icon={PenLine} testId="governance-draft" title={t('governance.draftTitle')}>
+          <p>{t('governance.draftBody')}</p>
+        </Notice>
+      ) : null}
+      <div className="governance-grid">
+        <article className="document">
+          <p className="document-meta">
+            <code>{g.rulesFile}</code>
+          </p>
+          {rules.frontmatter ? <pre className="code-block code-small">{rules.frontmatter}</pre> : null}
+          <Markdown source={rules.body} base={base} />
+        </article>
+        <GovernanceSide governance={g} />
+      </div>
+    </>
   )
 }
 

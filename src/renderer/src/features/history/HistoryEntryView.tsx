@@ -36,16 +36,7 @@ export function HistoryEntryView({
   // Who acted: the reviewer of a decision, the submitter of a filing (the commit's git author is
   // the hub itself for both); git's author otherwise.
   const who = entry.decision?.reviewer ?? entry.filing?.submittedBy ?? authorName(entry.author)
-  // The proposals are links above; a contributor named once however many proposals they filed;
-  // the reviewer as a name, as the field asked for it.
-  const seen = new Set<string>()
-  const trailers = entry.trailers
-    .filter((tr) => tr.key !== 'Proposal' || !trailLinks)
-    .map((tr) => (tr.key === 'Reviewed-By' ? { ...tr, value: reviewerShown(tr.value) } : tr))
-    .filter((tr) => {
-      const k = `${tr.key}\n${tr.value}`
-      return seen.has(k) ? false : (seen.add(k), true)
-    })
+  const trailers = shownTrailers(entry, trailLinks)
   return (
     <Tag className={`history-entry history-${entry.kind}`} data-testid={`history-entry-${entry.commit}`}>
       <CommitKindIcon kind={entry.kind} />
@@ -71,19 +62,7 @@ export function HistoryEntryView({
           <span className="muted">({f.dateTime(entry.date)})</span> ·{' '}
           <code title={entry.commit}>{entry.commit.slice(0, 10)}</code>
         </p>
-        {trailLinks && entry.proposals.length > 0 ? (
-          <p className="history-links">
-            {entry.proposals.map((id) => (
-              <Link key={id} to={auditPath(base, id)} title={t('history.trailOf', { id })}>
-                {entry.decision?.integrated.includes(id)
-                  ? t('history.words.wasIntegrated', { id })
-                  : entry.decision?.rejected.includes(id)
-                    ? t('history.words.wasRejected', { id })
-                    : id}
-              </Link>
-            ))}
-          </p>
-        ) : null}
+        {trailLinks && entry.proposals.length > 0 ? <ProposalLinks base={base} entry={entry} /> : null}
         {trailers.length > 0 ? (
           <dl className="trailers" aria-label={t('history.trailers')}>
             {trailers.map((tr, i) => (
@@ -102,5 +81,39 @@ export function HistoryEntryView({
         ) : null}
       </div>
     </Tag>
+  )
+}
+
+/**
+ * The commit's trailers as shown: the proposals are links above (unless there are no links); a
+ * contributor named once however many proposals they filed; the reviewer as a name, as the field
+ * asked for it.
+ */
+function shownTrailers(entry: HistoryEntry, trailLinks: boolean): HistoryEntry['trailers'] {
+  const seen = new Set<string>()
+  return entry.trailers
+    .filter((tr) => tr.key !== 'Proposal' || !trailLinks)
+    .map((tr) => (tr.key === 'Reviewed-By' ? { ...tr, value: reviewerShown(tr.value) } : tr))
+    .filter((tr) => {
+      const k = `${tr.key}\n${tr.value}`
+      return seen.has(k) ? false : (seen.add(k), true)
+    })
+}
+
+/** The proposals a commit names, each a link to its audit trail, said with what the commit did to it. */
+function ProposalLinks({ base, entry }: { base: string; entry: HistoryEntry }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <p className="history-links">
+      {entry.proposals.map((id) => (
+        <Link key={id} to={auditPath(base, id)} title={t('history.trailOf', { id })}>
+          {entry.decision?.integrated.includes(id)
+            ? t('history.words.wasIntegrated', { id })
+            : entry.decision?.rejected.includes(id)
+              ? t('history.words.wasRejected', { id })
+              : id}
+        </Link>
+      ))}
+    </p>
   )
 }

@@ -7,6 +7,7 @@ import { Skeleton } from '../../ui/Skeleton'
 import { Spinner } from '../../ui/Spinner'
 import { useDocumentTitle } from '../../hooks/useDocumentTitle'
 import { HOST_IDS, useHosts } from './hosts-store'
+import { Notice } from '../../ui/Notice'
 
 /**
  * The AI apps OKF Hub can be registered in, one row each (like Claude Desktop's own settings):
@@ -41,12 +42,9 @@ export function HostsScreen(): React.JSX.Element {
           </button>
         </div>
       </header>
-      <div className="notice notice-info notice-compact" role="note" data-testid="hosts-what">
-        <div className="notice-body">
-          <p className="notice-title">{t('hosts.whatTitle')}</p>
-          <p>{t('hosts.what')}</p>
-        </div>
-      </div>
+      <Notice tone="info" icon={null} compact testId="hosts-what" title={t('hosts.whatTitle')}>
+        <p>{t('hosts.what')}</p>
+      </Notice>
       {error ? (
         <ErrorNotice error={error} context={t('hosts.loading')} onRetry={() => void load(false)} />
       ) : null}

@@ -3,9 +3,9 @@ import { CheckCircle2, PlugZap, Wrench, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { HostId } from '../../../../shared/hub-api'
+import type { HostId, HostRegistration, HubApiError } from '../../../../shared/hub-api'
 import { hostsPath } from '../../app/routes'
-import { useHosts } from './hosts-store'
+import { useHosts, type HostAction } from './hosts-store'
 import { useSettings } from '../../stores/settings'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 
@@ -61,28 +61,15 @@ export function RegistrationBanner(): React.JSX.Element | null {
               </div>
             )
           return (
-            <div key={host} className="banner-row">
-              <p className="notice-title">{t('hosts.banner', { host: name })}</p>
-              {row && row.problems.length > 0 ? (
-                <HostProblems row={row} className="banner-problems" />
-              ) : (
-                <p>{t('hosts.bannerWhy')}</p>
-              )}
-              <p className="banner-actions">
-                <button
-                  type="button"
-                  className="button button-small button-primary"
-                  onClick={() => void repair(host)}
-                  disabled={busy[host] !== undefined}
-                  data-testid={`banner-repair-${host}`}
-                >
-                  <Wrench aria-hidden="true" size={14} />
-                  {busy[host] === 'register' ? t('hosts.repairing') : t('hosts.repair')}
-                </button>
-                <Link to={hostsPath()}>{t('hosts.seeAll')}</Link>
-              </p>
-              {error ? <ErrorNotice error={error} context={t('hosts.repair')} compact /> : null}
-            </div>
+            <BrokenHostRow
+              key={host}
+              host={host}
+              name={name}
+              row={row}
+              busy={busy[host]}
+              error={error}
+              onRepair={() => void repair(host)}
+            />
           )
         })}
       </div>
@@ -96,6 +83,43 @@ export function RegistrationBanner(): React.JSX.Element | null {
       >
         <X aria-hidden="true" size={16} />
       </button>
+    </div>
+  )
+}
+
+/** A host whose registration broke: what is wrong, Repair, and what the repair said if it failed. */
+function BrokenHostRow(props: {
+  host: HostId
+  name: string
+  row: HostRegistration | undefined
+  busy: HostAction | undefined
+  error: HubApiError | undefined
+  onRepair(): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const { host, name, row, busy, error, onRepair } = props
+  return (
+    <div className="banner-row">
+      <p className="notice-title">{t('hosts.banner', { host: name })}</p>
+      {row && row.problems.length > 0 ? (
+        <HostProblems row={row} className="banner-problems" />
+      ) : (
+        <p>{t('hosts.bannerWhy')}</p>
+      )}
+      <p className="banner-actions">
+        <button
+          type="button"
+          className="button button-small button-primary"
+          onClick={onRepair}
+          disabled={busy !== undefined}
+          data-testid={`banner-repair-${host}`}
+        >
+          <Wrench aria-hidden="true" size={14} />
+          {busy === 'register' ? t('hosts.repairing') : t('hosts.repair')}
+        </button>
+        <Link to={hostsPath()}>{t('hosts.seeAll')}</Link>
+      </p>
+      {error ? <ErrorNotice error={error} context={t('hosts.repair')} compact /> : null}
     </div>
   )
 }

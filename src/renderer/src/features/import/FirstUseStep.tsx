@@ -6,6 +6,7 @@ import { useImport } from './import-store'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { Markdown } from '../../ui/Markdown'
 import { StepHeading } from './StepHeading'
+import { Notice } from '../../ui/Notice'
 
 /** One untrusted markdown file of the staged base: rendered sanitised, or its raw text. */
 function UntrustedFile({
@@ -78,35 +79,18 @@ export function FirstUseStep(): React.JSX.Element | null {
       <StepHeading id="import-review-heading" testId="import-step-review">
         {t('import.review.title', { base: result.base })}
       </StepHeading>
-      <div className="notice notice-warning notice-strong" role="note" data-testid="first-use-explain">
-        <ShieldAlert aria-hidden="true" size={18} className="notice-icon" />
-        <div className="notice-body">
-          <p className="notice-title">{t('import.review.whyTitle')}</p>
-          <p>{t('import.review.why')}</p>
-          <p>{t('import.review.untrusted')}</p>
-        </div>
-      </div>
-
-      <section
-        className="first-use-file"
-        aria-labelledby="first-use-manifest"
-        data-testid="first-use-manifest"
+      <Notice
+        tone="warning"
+        icon={ShieldAlert}
+        strong
+        testId="first-use-explain"
+        title={t('import.review.whyTitle')}
       >
-        <header className="first-use-file-header">
-          <h3 id="first-use-manifest">
-            <code>okf-bundle.yaml</code>
-          </h3>
-          <span className="muted">{t('import.review.manifestHint')}</span>
-        </header>
-        <pre
-          className="code-block"
-          tabIndex={0}
-          aria-label="okf-bundle.yaml"
-          data-testid="first-use-manifest-text"
-        >
-          <code>{result.manifest.trimEnd()}</code>
-        </pre>
-      </section>
+        <p>{t('import.review.why')}</p>
+        <p>{t('import.review.untrusted')}</p>
+      </Notice>
+
+      <ManifestFile text={result.manifest} />
       <UntrustedFile file="GOVERNANCE.md" text={result.governance} testId="first-use-governance" />
       {result.claude !== null ? (
         <UntrustedFile file="CLAUDE.md" text={result.claude} testId="first-use-claude" />
@@ -149,6 +133,29 @@ export function FirstUseStep(): React.JSX.Element | null {
           {read ? t('import.review.serveHint') : t('import.review.readFirst')}
         </p>
       </div>
+    </section>
+  )
+}
+
+/** The manifest as the base brings it, as plain text: the name, description and paths agents will be told. */
+function ManifestFile({ text }: { text: string }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <section className="first-use-file" aria-labelledby="first-use-manifest" data-testid="first-use-manifest">
+      <header className="first-use-file-header">
+        <h3 id="first-use-manifest">
+          <code>okf-bundle.yaml</code>
+        </h3>
+        <span className="muted">{t('import.review.manifestHint')}</span>
+      </header>
+      <pre
+        className="code-block"
+        tabIndex={0}
+        aria-label="okf-bundle.yaml"
+        data-testid="first-use-manifest-text"
+      >
+        <code>{text.trimEnd()}</code>
+      </pre>
     </section>
   )
 }

@@ -1,9 +1,10 @@
-import { ArrowRight, CheckCircle2, Import } from 'lucide-react'
+import { ArrowRight, Import } from 'lucide-react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { basePath } from '../../app/routes'
 import { useImport } from './import-store'
 import { StepHeading } from './StepHeading'
+import { Notice } from '../../ui/Notice'
 
 /** Step 5: the base is served — where it is, and the way to it. */
 export function ImportDoneStep(): React.JSX.Element | null {
@@ -15,16 +16,12 @@ export function ImportDoneStep(): React.JSX.Element | null {
       <StepHeading id="import-done-heading" testId="import-step-done">
         {t('import.done.title', { title: published.title })}
       </StepHeading>
-      <div className="notice notice-success" role="status" data-testid="import-done">
-        <CheckCircle2 aria-hidden="true" size={18} className="notice-icon" />
-        <div className="notice-body">
-          <p className="notice-title">{t('import.done.served', { base: published.name })}</p>
-          <p>{t('import.done.agents', { base: published.name })}</p>
-          <p className="muted">
-            {t('import.done.where')} <code className="break-anywhere">{published.root}</code>
-          </p>
-        </div>
-      </div>
+      <Notice tone="success" testId="import-done" title={t('import.done.served', { base: published.name })}>
+        <p>{t('import.done.agents', { base: published.name })}</p>
+        <p className="muted">
+          {t('import.done.where')} <code className="break-anywhere">{published.root}</code>
+        </p>
+      </Notice>
       <div className="wizard-actions">
         <Link to={basePath(published.name)} className="button button-primary" data-testid="import-open-base">
           {t('import.done.open')} <ArrowRight aria-hidden="true" size={16} />

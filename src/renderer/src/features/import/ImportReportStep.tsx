@@ -9,6 +9,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice'
 import { StepHeading } from './StepHeading'
 import { bundleProblemWords } from '../../lib/bundle-problems'
 import { DiscardImportButton } from './FirstUseStep'
+import { Notice } from '../../ui/Notice'
 
 /**
  * The engine's refusal, in place: what happened and what to do (worded from the error's kind), every
@@ -21,52 +22,47 @@ function Refusal({ failure }: { failure: ImportFailure }): React.JSX.Element {
   const words = errorWords(failure.error, t)
   return (
     <>
-      <div
-        className="notice notice-error"
-        role="alert"
-        data-testid="import-refused"
-        data-kind={k}
-        data-error-kind={failure.error.kind ?? ''}
+      <Notice
+        tone="error"
+        testId="import-refused"
+        data={{ 'data-kind': k, 'data-error-kind': failure.error.kind ?? '' }}
+        title={words.worded ? words.title : t(`import.failure.${k}.title`)}
       >
-        <AlertTriangle aria-hidden="true" size={18} className="notice-icon" />
-        <div className="notice-body">
-          <p className="notice-title">{words.worded ? words.title : t(`import.failure.${k}.title`)}</p>
-          <p>
-            {words.worded
-              ? words.action
-              : k === 'collision' && failure.other
-                ? t('import.failure.collision.actionNamed', { other: failure.other })
-                : t(`import.failure.${k}.action`)}
-          </p>
-          {failure.reasons.length > 0 ? (
-            <>
-              <p className="notice-title">{t('import.failure.reasons', { count: failure.reasons.length })}</p>
-              {failure.problems.length === failure.reasons.length ? (
-                <ul className="problem-list" data-testid="import-reasons">
-                  {failure.problems.map((p, i) => (
-                    <li key={i}>{bundleProblemWords(t, p)}</li>
-                  ))}
-                </ul>
-              ) : (
-                // Without their data, the reasons are discovery's French sentences: marked as such.
-                <ul className="problem-list" data-testid="import-reasons" lang="fr">
-                  {failure.reasons.map((r, i) => (
-                    <li key={i}>{r}</li>
-                  ))}
-                </ul>
-              )}
-            </>
-          ) : null}
-          <details className="error-detail">
-            <summary>{t('errorDetail.summary')}</summary>
-            <span className="error-message" lang="fr">
-              {failure.error.message}
-            </span>{' '}
-            <code className="error-code">{failure.error.code}</code>
-          </details>
-          <p className="muted">{t('import.failure.nothingKept')}</p>
-        </div>
-      </div>
+        <p>
+          {words.worded
+            ? words.action
+            : k === 'collision' && failure.other
+              ? t('import.failure.collision.actionNamed', { other: failure.other })
+              : t(`import.failure.${k}.action`)}
+        </p>
+        {failure.reasons.length > 0 ? (
+          <>
+            <p className="notice-title">{t('import.failure.reasons', { count: failure.reasons.length })}</p>
+            {failure.problems.length === failure.reasons.length ? (
+              <ul className="problem-list" data-testid="import-reasons">
+                {failure.problems.map((p, i) => (
+                  <li key={i}>{bundleProblemWords(t, p)}</li>
+                ))}
+              </ul>
+            ) : (
+              // Without their data, the reasons are discovery's French sentences: marked as such.
+              <ul className="problem-list" data-testid="import-reasons" lang="fr">
+                {failure.reasons.map((r, i) => (
+                  <li key={i}>{r}</li>
+                ))}
+              </ul>
+            )}
+          </>
+        ) : null}
+        <details className="error-detail">
+          <summary>{t('errorDetail.summary')}</summary>
+          <span className="error-message" lang="fr">
+            {failure.error.message}
+          </span>{' '}
+          <code className="error-code">{failure.error.code}</code>
+        </details>
+        <p className="muted">{t('import.failure.nothingKept')}</p>
+      </Notice>
       <div className="wizard-actions">
         <button type="button" className="button button-primary" onClick={back} data-testid="import-back">
           <ArrowLeft aria-hidden="true" size={16} />
@@ -90,28 +86,30 @@ export function ImportReportStep(): React.JSX.Element {
       {failure ? <Refusal failure={failure} /> : null}
       {result ? (
         <>
-          <div className="notice notice-success" role="status" data-testid="import-valid">
-            <CheckCircle2 aria-hidden="true" size={18} className="notice-icon" />
-            <div className="notice-body">
-              <p className="notice-title">{t('import.report.valid', { base: result.base })}</p>
-              <p>{t('import.report.notServed')}</p>
-            </div>
-          </div>
+          <Notice
+            tone="success"
+            icon={CheckCircle2}
+            role="status"
+            testId="import-valid"
+            title={t('import.report.valid', { base: result.base })}
+          >
+            <p>{t('import.report.notServed')}</p>
+          </Notice>
           <ImportFacts result={result} />
           {result.warnings.length > 0 ? (
-            <div className="notice notice-warning" role="note" data-testid="import-warnings">
-              <AlertTriangle aria-hidden="true" size={18} className="notice-icon" />
-              <div className="notice-body">
-                <p className="notice-title">
-                  {t('import.report.warnings', { count: result.warnings.length })}
-                </p>
-                <ul className="problem-list">
-                  {result.warnings.map((w, i) => (
-                    <li key={i}>{w}</li>
-                  ))}
-                </ul>
-              </div>
-            </div>
+            <Notice
+              tone="warning"
+              icon={AlertTriangle}
+              role="note"
+              testId="import-warnings"
+              title={t('import.report.warnings', { count: result.warnings.length })}
+            >
+              <ul className="problem-list">
+                {result.warnings.map((w, i) => (
+                  <li key={i}>{w}</li>
+                ))}
+              </ul>
+            </Notice>
           ) : (
             <p className="muted" data-testid="import-no-warning">
               {t('import.report.noWarning')}

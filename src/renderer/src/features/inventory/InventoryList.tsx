@@ -1,5 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useRef } from 'react'
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
+import { useEffect, useRef, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ResolutionKind } from '../../../../shared/review'
 import type { InventoryItem } from './inventory'
@@ -62,21 +62,7 @@ export function InventoryList({
     initialRect: windowRect()
   })
 
-  useEffect(() => {
-    if (focusTick === 0 || !cursor) return
-    const index = items.findIndex((it) => it.kind === 'proposal' && it.proposal.id === cursor)
-    if (index < 0) return
-    virtualizer.scrollToIndex(index, { align: 'auto' })
-    const focus = (tries: number): void => {
-      const link = scroller.current?.querySelector<HTMLElement>(
-        `[data-row-id="${CSS.escape(cursor)}"] .inv-title`
-      )
-      if (link) link.focus({ preventScroll: false })
-      else if (tries > 0) requestAnimationFrame(() => focus(tries - 1))
-    }
-    requestAnimationFrame(() => focus(5))
-    // only on keyboard moves
-  }, [focusTick])
+  useKeyboardFocus(items, cursor, focusTick, virtualizer, scroller)
 
   return (
     <div
@@ -123,4 +109,32 @@ export function InventoryList({
       </div>
     </div>
   )
+}
+
+/**
+ * A keyboard move (a new focusTick) scrolls the cursor's row into view and focuses its title; the
+ * row may be rendered only after the scroll, hence a few frames of patience.
+ */
+function useKeyboardFocus(
+  items: InventoryItem[],
+  cursor: string | null,
+  focusTick: number,
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  scroller: RefObject<HTMLDivElement | null>
+): void {
+  useEffect(() => {
+    if (focusTick === 0 || !cursor) return
+    const index = items.findIndex((it) => it.kind === 'proposal' && it.proposal.id === cursor)
+    if (index < 0) return
+    virtualizer.scrollToIndex(index, { align: 'auto' })
+    const focus = (tries: number): void => {
+      const link = scroller.current?.querySelector<HTMLElement>(
+        `[data-row-id="${CSS.escape(cursor)}"] .inv-title`
+      )
+      if (link) link.focus({ preventScroll: false })
+      else if (tries > 0) requestAnimationFrame(() => focus(tries - 1))
+    }
+    requestAnimationFrame(() => focus(5))
+    // only on keyboard moves
+  }, [focusTick])
 }

@@ -92,11 +92,7 @@ export function InventoryTab(): React.JSX.Element {
             {inv.loading ? <Spinner inline /> : null}
           </p>
           {items.length === 0 ? (
-            <EmptyState title={t('inventory.noMatch', { filter: prefs.filter })}>
-              <button type="button" className="button" onClick={() => setPrefs(base, { filter: '' })}>
-                {t('inventory.clearFilter')}
-              </button>
-            </EmptyState>
+            <NoMatch filter={prefs.filter} onClear={() => setPrefs(base, { filter: '' })} />
           ) : (
             <InventoryList
               base={base}
@@ -112,6 +108,18 @@ export function InventoryTab(): React.JSX.Element {
         </>
       ) : null}
     </section>
+  )
+}
+
+/** The filter hides every proposal: say which filter, and clear it in one press. */
+function NoMatch({ filter, onClear }: { filter: string; onClear(): void }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <EmptyState title={t('inventory.noMatch', { filter })}>
+      <button type="button" className="button" onClick={onClear}>
+        {t('inventory.clearFilter')}
+      </button>
+    </EmptyState>
   )
 }
 

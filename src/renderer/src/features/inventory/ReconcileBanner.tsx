@@ -1,4 +1,4 @@
-import { CheckCircle2, Wrench, X } from 'lucide-react'
+import { Wrench, X } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { HubApiError } from '../../../../shared/hub-api'
@@ -7,6 +7,7 @@ import { hub } from '../../api/hub'
 import { toHubApiError } from '../../api/errors'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { ReconcileReportView } from './ReconcileReportView'
+import { Notice } from '../../ui/Notice'
 
 /** Step 0 has work: unrecorded submissions or leftovers of an interrupted write. */
 export function hasReconcileWork(r: ReconcileReport): boolean {
@@ -36,27 +37,24 @@ export function ReconcileBanner({
 
   if (done) {
     return (
-      <section
-        className="notice notice-success"
-        aria-labelledby="reconcile-done-title"
-        data-testid="reconcile-result"
+      <Notice
+        tone="success"
+        heading={{ level: 'h2', id: 'reconcile-done-title' }}
+        testId="reconcile-result"
+        aside={
+          <button
+            type="button"
+            className="button button-ghost button-icon"
+            aria-label={t('common.dismiss')}
+            onClick={() => setDone(null)}
+          >
+            <X aria-hidden="true" size={16} />
+          </button>
+        }
+        title={t('reconcile.doneTitle')}
       >
-        <CheckCircle2 aria-hidden="true" size={18} className="notice-icon" />
-        <div className="notice-body">
-          <h2 id="reconcile-done-title" className="notice-title">
-            {t('reconcile.doneTitle')}
-          </h2>
-          <ReconcileReportView report={done} />
-        </div>
-        <button
-          type="button"
-          className="button button-ghost button-icon"
-          aria-label={t('common.dismiss')}
-          onClick={() => setDone(null)}
-        >
-          <X aria-hidden="true" size={16} />
-        </button>
-      </section>
+        <ReconcileReportView report={done} />
+      </Notice>
     )
   }
   if (!report || !hasReconcileWork(report)) return null
@@ -74,36 +72,32 @@ export function ReconcileBanner({
     }
   }
   return (
-    <section
-      className="notice notice-warning"
-      aria-labelledby="reconcile-title"
-      data-testid="reconcile-banner"
+    <Notice
+      tone="warning"
+      icon={Wrench}
+      heading={{ level: 'h2', id: 'reconcile-title' }}
+      testId="reconcile-banner"
+      title={t('reconcile.title')}
     >
-      <Wrench aria-hidden="true" size={18} className="notice-icon" />
-      <div className="notice-body">
-        <h2 id="reconcile-title" className="notice-title">
-          {t('reconcile.title')}
-        </h2>
-        <p>{t('reconcile.explain')}</p>
-        <ReconcileReportView report={report} />
-        {error ? <ErrorNotice error={error} context={t('reconcile.apply')} compact /> : null}
-        {fixable > 0 ? (
-          <p>
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => void apply()}
-              disabled={applying}
-              data-testid="reconcile-apply"
-            >
-              {applying ? t('reconcile.applying') : t('reconcile.applyCount', { count: fixable })}
-            </button>{' '}
-            <span className="muted">{t('reconcile.applyHint')}</span>
-          </p>
-        ) : (
-          <p className="muted">{t('reconcile.manualOnly')}</p>
-        )}
-      </div>
-    </section>
+      <p>{t('reconcile.explain')}</p>
+      <ReconcileReportView report={report} />
+      {error ? <ErrorNotice error={error} context={t('reconcile.apply')} compact /> : null}
+      {fixable > 0 ? (
+        <p>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void apply()}
+            disabled={applying}
+            data-testid="reconcile-apply"
+          >
+            {applying ? t('reconcile.applying') : t('reconcile.applyCount', { count: fixable })}
+          </button>{' '}
+          <span className="muted">{t('reconcile.applyHint')}</span>
+        </p>
+      ) : (
+        <p className="muted">{t('reconcile.manualOnly')}</p>
+      )}
+    </Notice>
   )
 }

@@ -24,6 +24,7 @@ import { useUi, type DiffMode } from '../../stores/ui'
 import { reviewerShown, reviewerValue } from '../../lib/reviewer'
 import { ChangedFileList } from './SetAsideChangesList'
 import { Field } from '../../ui/Field'
+import { Notice } from '../../ui/Notice'
 
 type Choice = 'keep' | 'aside' | null
 type Done = { kind: 'kept'; result: KeepChangesResult } | { kind: 'aside'; entry: SetAsideChangesEntry }
@@ -120,39 +121,37 @@ function DoneNotice({
 }): React.JSX.Element {
   const { t } = useTranslation()
   return (
-    <div className="notice notice-success" role="status" data-testid="local-changes-done">
-      <CheckCircle2 aria-hidden="true" size={18} className="notice-icon" />
-      <div className="notice-body">
-        <p className="notice-title">
+    <Notice
+      tone="success"
+      testId="local-changes-done"
+      title={
+        <>
           {done.kind === 'kept'
             ? t('localChanges.keptTitle', {
                 count: done.result.paths.length,
                 commit: done.result.commit.slice(0, 10)
               })
             : t('localChanges.setAsideDone')}
-        </p>
-        <p className="nogit-actions">
-          {fromPlan ? (
-            <Link
-              className="button button-small button-primary"
-              to={planPath(base)}
-              data-testid="back-to-plan"
-            >
-              {t('localChanges.backToPlan')}
-            </Link>
-          ) : (
-            <Link className="button button-small" to={basePath(base)}>
-              {t('localChanges.back')}
-            </Link>
-          )}{' '}
-          {done.kind === 'aside' ? (
-            <Link className="button button-small button-ghost" to={trashPath()}>
-              {t('localChanges.openTrash')}
-            </Link>
-          ) : null}
-        </p>
-      </div>
-    </div>
+        </>
+      }
+    >
+      <p className="nogit-actions">
+        {fromPlan ? (
+          <Link className="button button-small button-primary" to={planPath(base)} data-testid="back-to-plan">
+            {t('localChanges.backToPlan')}
+          </Link>
+        ) : (
+          <Link className="button button-small" to={basePath(base)}>
+            {t('localChanges.back')}
+          </Link>
+        )}{' '}
+        {done.kind === 'aside' ? (
+          <Link className="button button-small button-ghost" to={trashPath()}>
+            {t('localChanges.openTrash')}
+          </Link>
+        ) : null}
+      </p>
+    </Notice>
   )
 }
 

@@ -1,4 +1,4 @@
-import { ArchiveRestore, CheckCircle2 } from 'lucide-react'
+import { ArchiveRestore } from 'lucide-react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { LocalChangeKind } from '../../../../shared/hub-api'
@@ -10,6 +10,7 @@ import { useLive } from '../../stores/live'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { RelativeTime } from '../../ui/RelativeTime'
 import { useRowAction } from '../../hooks/useRowAction'
+import { Notice } from '../../ui/Notice'
 
 /**
  * In the trash: uncommitted changes set aside from a base (issue 25 §3), newest first, each with
@@ -37,15 +38,15 @@ export function SetAsideChangesList(): React.JSX.Element {
       </h2>
       <p className="muted">{t('setAsideChanges.explain')}</p>
       {restored ? (
-        <div className="notice notice-success" role="status" data-testid="set-aside-restored">
-          <CheckCircle2 aria-hidden="true" size={18} className="notice-icon" />
-          <div className="notice-body">
-            <p className="notice-title">{t('setAsideChanges.restored', { base: restored.base })}</p>
-            <p>
-              <Link to={localChangesPath(restored.base)}>{t('setAsideChanges.openChanges')}</Link>
-            </p>
-          </div>
-        </div>
+        <Notice
+          tone="success"
+          testId="set-aside-restored"
+          title={t('setAsideChanges.restored', { base: restored.base })}
+        >
+          <p>
+            <Link to={localChangesPath(restored.base)}>{t('setAsideChanges.openChanges')}</Link>
+          </p>
+        </Notice>
       ) : null}
       {q.error && !q.data ? <ErrorNotice error={q.error} compact onRetry={q.reload} /> : null}
       {q.data && q.data.length === 0 ? <p className="hint">{t('setAsideChanges.empty')}</p> : null}

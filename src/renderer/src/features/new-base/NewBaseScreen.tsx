@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle'
 import { baseNameProblem, refusedCharacters, suggestName } from './base-name'
 import { basePath } from '../../app/routes'
 import { useBases } from '../../stores/bases'
+import { Notice } from '../../ui/Notice'
 
 /**
  * A new base from the hub's template: its name (checked as the manager types, with discovery's
@@ -41,12 +42,9 @@ export function NewBaseScreen(): React.JSX.Element {
         data-testid="new-base-form"
       >
         <NewBaseFields nb={nb} />
-        <div className="notice notice-info notice-compact" role="note">
-          <div className="notice-body">
-            <p className="notice-title">{t('newBase.whatTitle')}</p>
-            <p>{t('newBase.what')}</p>
-          </div>
-        </div>
+        <Notice tone="info" icon={null} compact title={t('newBase.whatTitle')}>
+          <p>{t('newBase.what')}</p>
+        </Notice>
         {error ? <ErrorNotice error={error} context={t('newBase.refused')} /> : null}
         <div className="wizard-actions">
           <button

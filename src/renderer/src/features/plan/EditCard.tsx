@@ -17,6 +17,7 @@ import { gapOf } from './gap-edit'
 import { CorpusSuggestions } from './CorpusSuggestions'
 import { FrontmatterFields } from './FrontmatterFields'
 import { MarkdownEditor } from './MarkdownEditor'
+import { Notice } from '../../ui/Notice'
 
 interface Props {
   base: string
@@ -240,26 +241,7 @@ function SectionField({
   }
 
   const gone = sectionGone ? (
-    <div className="notice notice-warning notice-compact" role="status" data-testid="edit-section-missing">
-      <div className="notice-body">
-        <p className="notice-title">{t('planGuide.section.missing', { section, path })}</p>
-        <p>{t('planGuide.section.current')}</p>
-        <ul className="plain-list section-choices">
-          {headings.map((h, i) => (
-            <li key={`${i}-${h.text}`}>
-              <button
-                type="button"
-                className="button button-small button-ghost"
-                onClick={() => chooseSection(h.text)}
-                data-testid="edit-section-choice"
-              >
-                <code>{`${'#'.repeat(h.level)} ${h.text}`}</code>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
+    <SectionGone section={section} path={path} headings={headings} onChoose={chooseSection} />
   ) : null
 
   return (
@@ -291,6 +273,43 @@ function SectionField({
         </select>
       )}
     </Field>
+  )
+}
+
+/** The section the edit names is no longer in the document: say so and offer the current ones. */
+function SectionGone(props: {
+  section: string
+  path: string
+  headings: Heading[]
+  onChoose(title: string): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const { section, path, headings, onChoose } = props
+  return (
+    <Notice
+      tone="warning"
+      icon={null}
+      compact
+      role="status"
+      testId="edit-section-missing"
+      title={t('planGuide.section.missing', { section, path })}
+    >
+      <p>{t('planGuide.section.current')}</p>
+      <ul className="plain-list section-choices">
+        {headings.map((h, i) => (
+          <li key={`${i}-${h.text}`}>
+            <button
+              type="button"
+              className="button button-small button-ghost"
+              onClick={() => onChoose(h.text)}
+              data-testid="edit-section-choice"
+            >
+              <code>{`${'#'.repeat(h.level)} ${h.text}`}</code>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Notice>
   )
 }
 

@@ -56,37 +56,14 @@ export function FrontmatterFields({
       ) : null}
       {rows.length === 0 ? <p className="hint">{t('plan.fm.none')}</p> : null}
       {rows.map((r, i) => (
-        <div className="fm-row" key={i}>
-          <div className="field field-inline">
-            <label htmlFor={`${idPrefix}-fm-key-${i}`}>{t('plan.fm.key')}</label>
-            <input
-              id={`${idPrefix}-fm-key-${i}`}
-              className="input input-mono"
-              value={r.key}
-              onChange={(e) => commit(rows.map((x, j) => (j === i ? { ...x, key: e.target.value } : x)))}
-              data-testid="edit-fm-key"
-            />
-          </div>
-          <div className="field field-inline field-grow">
-            <label htmlFor={`${idPrefix}-fm-value-${i}`}>{t('plan.fm.value')}</label>
-            <input
-              id={`${idPrefix}-fm-value-${i}`}
-              className="input input-mono"
-              value={r.text}
-              onChange={(e) => commit(rows.map((x, j) => (j === i ? { ...x, text: e.target.value } : x)))}
-              aria-describedby={`${idPrefix}-fm-hint`}
-              data-testid="edit-fm-value"
-            />
-          </div>
-          <button
-            type="button"
-            className="button button-ghost button-icon"
-            onClick={() => commit(rows.filter((_, j) => j !== i))}
-            aria-label={t('plan.fm.remove', { key: r.key || '…' })}
-          >
-            <Trash2 aria-hidden="true" size={16} />
-          </button>
-        </div>
+        <FieldRow
+          key={i}
+          id={`${idPrefix}-fm`}
+          n={i}
+          row={r}
+          onChange={(row) => commit(rows.map((x, j) => (j === i ? row : x)))}
+          onRemove={() => commit(rows.filter((_, j) => j !== i))}
+        />
       ))}
       <p id={`${idPrefix}-fm-hint`} className="hint">
         {t('plan.fm.valueHint')}
@@ -100,5 +77,51 @@ export function FrontmatterFields({
         <Plus aria-hidden="true" size={14} /> {t('plan.fm.add')}
       </button>
     </fieldset>
+  )
+}
+
+/** One field the edit sets: its name, its value (described by the shared hint), and Remove. */
+function FieldRow(props: {
+  /** The fields' id prefix; the hint below the rows is `${id}-hint`. */
+  id: string
+  n: number
+  row: Row
+  onChange(row: Row): void
+  onRemove(): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const { id, n, row, onChange, onRemove } = props
+  return (
+    <div className="fm-row">
+      <div className="field field-inline">
+        <label htmlFor={`${id}-key-${n}`}>{t('plan.fm.key')}</label>
+        <input
+          id={`${id}-key-${n}`}
+          className="input input-mono"
+          value={row.key}
+          onChange={(e) => onChange({ ...row, key: e.target.value })}
+          data-testid="edit-fm-key"
+        />
+      </div>
+      <div className="field field-inline field-grow">
+        <label htmlFor={`${id}-value-${n}`}>{t('plan.fm.value')}</label>
+        <input
+          id={`${id}-value-${n}`}
+          className="input input-mono"
+          value={row.text}
+          onChange={(e) => onChange({ ...row, text: e.target.value })}
+          aria-describedby={`${id}-hint`}
+          data-testid="edit-fm-value"
+        />
+      </div>
+      <button
+        type="button"
+        className="button button-ghost button-icon"
+        onClick={onRemove}
+        aria-label={t('plan.fm.remove', { key: row.key || '…' })}
+      >
+        <Trash2 aria-hidden="true" size={16} />
+      </button>
+    </div>
   )
 }

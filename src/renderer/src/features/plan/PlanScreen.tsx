@@ -1,4 +1,4 @@
-import { ArrowLeft, ClipboardList, Eye, Info, Plus, Trash2 } from 'lucide-react'
+import { ArrowLeft, ClipboardList, Eye, Plus, Trash2 } from 'lucide-react'
 import { memo, useEffect, useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { Trans, useTranslation } from 'react-i18next'
@@ -30,6 +30,7 @@ import { usePlans, type PlanSlot } from './plan-store'
 import { useSettings } from '../../stores/settings'
 import { SetAsideNotice } from '../sync/SetAsideNotice'
 import { reviewerShown } from '../../lib/reviewer'
+import { Notice } from '../../ui/Notice'
 
 /**
  * The plan editor: one decision per proposal, the document changes, summary and reviewer; the
@@ -63,7 +64,6 @@ export function PlanScreen(): React.JSX.Element {
   if (!plan) return <Skeleton lines={10} />
 
   const counts = planCounts(plan)
-  const outdated = slot.preview !== null && slot.preview.key !== key
 
   const empty = plan.resolutions.length === 0 && plan.edits.length === 0
 
@@ -97,21 +97,7 @@ export function PlanScreen(): React.JSX.Element {
             settingsReviewer={settingsReviewer}
           />
 
-          <PreviewBar base={base} slot={slot} issues={issues} />
-
-          {slot.preview ? (
-            <PreviewPanel
-              result={slot.preview.result}
-              outdated={outdated}
-              count={counts.total}
-              previewing={slot.previewing}
-              resolving={slot.resolving}
-              resolveError={slot.resolveError}
-              onResolve={() => void store().resolve(base)}
-              onPreview={() => void store().preview(base)}
-            />
-          ) : null}
-          <LocalChangesLink base={base} error={slot.previewError ?? slot.resolveError} from="plan" />
+          <PlanPreview base={base} slot={slot} issues={issues} planKey={key} count={counts.total} />
         </>
       )}
 
@@ -141,37 +127,39 @@ function DepartedNotice({ base }: { base: string }): React.JSX.Element | null {
   const departed = usePlanStates((s) => s.slots[base]?.departed)
   if (!departed || departed.length === 0) return null
   return (
-    <div className="notice notice-info" role="status" data-testid="plan-departed">
-      <Info aria-hidden="true" size={16} className="notice-icon" />
-      <div className="notice-body">
-        <p className="notice-title">{t('planGuide.stale.departed', { count: departed.length })}</p>
-        <ul className="plain-list">
-          {departed.map((d) => {
-            const who = reviewerShown(d.reviewer) || t('planGuide.stale.someone')
-            const when = f.relative(d.resolvedAt) ?? t('planGuide.stale.earlier')
-            return (
-              <li key={d.id} data-testid={`plan-departed-${d.id}`}>
-                <code>{d.id}</code> —{' '}
-                {d.status === 'accepted'
-                  ? t('planGuide.stale.accepted', { who, when })
-                  : d.status === 'rejected'
-                    ? t('planGuide.stale.rejected', { who, when })
-                    : t('planGuide.stale.missing')}
-              </li>
-            )
-          })}
-        </ul>
-        <p>
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => usePlanStates.getState().dismissDeparted(base)}
-          >
-            {t('planGuide.stale.dismiss')}
-          </button>
-        </p>
-      </div>
-    </div>
+    <Notice
+      tone="info"
+      iconSize={16}
+      role="status"
+      testId="plan-departed"
+      title={t('planGuide.stale.departed', { count: departed.length })}
+    >
+      <ul className="plain-list">
+        {departed.map((d) => {
+          const who = reviewerShown(d.reviewer) || t('planGuide.stale.someone')
+          const when = f.relative(d.resolvedAt) ?? t('planGuide.stale.earlier')
+          return (
+            <li key={d.id} data-testid={`plan-departed-${d.id}`}>
+              <code>{d.id}</code> —{' '}
+              {d.status === 'accepted'
+                ? t('planGuide.stale.accepted', { who, when })
+                : d.status === 'rejected'
+                  ? t('planGuide.stale.rejected', { who, when })
+                  : t('planGuide.stale.missing')}
+            </li>
+          )
+        })}
+      </ul>
+      <p>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => usePlanStates.getState().dismissDeparted(base)}
+        >
+          {t('planGuide.stale.dismiss')}
+        </button>
+      </p>
+    </Notice>
   )
 }
 const NO_PATHS: string[] = []
@@ -306,6 +294,37 @@ function PlanEmpty({ base }: { base: string }): React.JSX.Element {
         </Link>
       </p>
     </EmptyState>
+  )
+}
+
+/** The press that previews, the preview with its Resolve, and the way out when the worktree blocks. */
+function PlanPreview(props: {
+  base: string
+  slot: Slot
+  issues: PlanIssue[]
+  planKey: string
+  count: number
+}): React.JSX.Element {
+  const { base, slot, issues, planKey: key, count } = props
+  const outdated = slot.preview !== null && slot.preview.key !== key
+  return (
+    <>
+      <PreviewBar base={base} slot={slot} issues={issues} />
+
+      {slot.preview ? (
+        <PreviewPanel
+          result={slot.preview.result}
+          outdated={outdated}
+          count={count}
+          previewing={slot.previewing}
+          resolving={slot.resolving}
+          resolveError={slot.resolveError}
+          onResolve={() => void usePlans.getState().resolve(base)}
+          onPreview={() => void usePlans.getState().preview(base)}
+        />
+      ) : null}
+      <LocalChangesLink base={base} error={slot.previewError ?? slot.resolveError} from="plan" />
+    </>
   )
 }
 

@@ -10,6 +10,7 @@ import { ProposalBadges } from '../proposal/ProposalBadges'
 import { RelativeTime } from '../../ui/RelativeTime'
 import { DocumentPicker } from './DocumentPicker'
 import { reviewerShown } from '../../lib/reviewer'
+import { Notice } from '../../ui/Notice'
 
 interface Props {
   base: string
@@ -107,32 +108,33 @@ function StaleNotice({ state, onRemove }: { state: ProposalState; onRemove(): vo
         ? t('planGuide.stale.rejected', { who, when })
         : t('planGuide.stale.missing')
   return (
-    <div
-      className="notice notice-warning notice-compact"
+    <Notice
+      tone="warning"
+      iconSize={16}
+      compact
       role="status"
-      data-testid={`plan-stale-${state.id}`}
-    >
-      <AlertTriangle aria-hidden="true" size={16} className="notice-icon" />
-      <div className="notice-body">
-        <p className="notice-title">
+      testId={`plan-stale-${state.id}`}
+      title={
+        <>
           {what}
           {state.resolvedAt ? (
             <span className="muted"> ({f.dateTime(state.resolvedAt) ?? state.resolvedAt})</span>
           ) : null}
-        </p>
-        <p>{t('planGuide.stale.explain')}</p>
-        <p>
-          <button
-            type="button"
-            className="button button-small"
-            onClick={onRemove}
-            data-testid={`plan-stale-remove-${state.id}`}
-          >
-            <Trash2 aria-hidden="true" size={14} /> {t('planGuide.stale.remove')}
-          </button>
-        </p>
-      </div>
-    </div>
+        </>
+      }
+    >
+      <p>{t('planGuide.stale.explain')}</p>
+      <p>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={onRemove}
+          data-testid={`plan-stale-remove-${state.id}`}
+        >
+          <Trash2 aria-hidden="true" size={14} /> {t('planGuide.stale.remove')}
+        </button>
+      </p>
+    </Notice>
   )
 }
 

@@ -1,6 +1,7 @@
 import { GitFork, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useSync } from './sync-store'
+import { Notice } from '../../ui/Notice'
 
 /**
  * On the plan screen, right after a diverged sync's resolutions were set aside: where the old
@@ -11,29 +12,31 @@ export function SetAsideNotice({ base }: { base: string }): React.JSX.Element | 
   const aside = useSync((s) => s.aside[base])
   if (!aside) return null
   return (
-    <div className="notice notice-warning" role="status" data-testid="plan-set-aside">
-      <GitFork aria-hidden="true" className="notice-icon" size={18} />
-      <div className="notice-body">
-        <p className="notice-title">{t('plan.setAside.title', { count: aside.setAside.length })}</p>
-        <p>{t('plan.setAside.body', { branch: aside.keptAt, remote: aside.status.remote ?? 'origin' })}</p>
-        {aside.notes.length > 0 ? (
-          <>
-            <p>{t('plan.setAside.notes')}</p>
-            <ul className="sync-paths">
-              {aside.notes.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        <button
-          type="button"
-          className="button button-small button-ghost"
-          onClick={() => useSync.getState().dismissAside(base)}
-        >
-          <X aria-hidden="true" size={14} /> {t('plan.setAside.dismiss')}
-        </button>
-      </div>
-    </div>
+    <Notice
+      tone="warning"
+      icon={GitFork}
+      role="status"
+      testId="plan-set-aside"
+      title={t('plan.setAside.title', { count: aside.setAside.length })}
+    >
+      <p>{t('plan.setAside.body', { branch: aside.keptAt, remote: aside.status.remote ?? 'origin' })}</p>
+      {aside.notes.length > 0 ? (
+        <>
+          <p>{t('plan.setAside.notes')}</p>
+          <ul className="sync-paths">
+            {aside.notes.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <button
+        type="button"
+        className="button button-small button-ghost"
+        onClick={() => useSync.getState().dismissAside(base)}
+      >
+        <X aria-hidden="true" size={14} /> {t('plan.setAside.dismiss')}
+      </button>
+    </Notice>
   )
 }

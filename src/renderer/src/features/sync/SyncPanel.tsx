@@ -11,6 +11,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice'
 import { syncProblemWords } from './SyncBadge'
 import { SyncTeamLine } from './SyncTeamLine'
 import { SyncTokenForm } from './SyncTokenForm'
+import { Notice } from '../../ui/Notice'
 
 const remoteOf = (s: SyncStatus): string => s.remote ?? s.url ?? 'origin'
 
@@ -126,30 +127,20 @@ function RetryNotice(props: {
   disabled: boolean
 }): React.JSX.Element {
   const { t } = useTranslation()
-  const Icon = props.icon
   return (
-    <div className={`notice notice-${props.tone}`} role="note" data-testid={props.testId}>
-      <Icon aria-hidden="true" className="notice-icon" size={18} />
-      <div className="notice-body">
-        <p className="notice-title">{props.title}</p>
-        <p>{props.body}</p>
-        {/* The engine's own sentence (French) is a technical detail, folded like ErrorNotice's. */}
-        <details className="error-detail">
-          <summary>{t('errorDetail.summary')}</summary>
-          <span className="error-message" lang="fr">
-            {props.detail}
-          </span>
-        </details>
-        <button
-          type="button"
-          className="button button-small"
-          onClick={props.onRetry}
-          disabled={props.disabled}
-        >
-          <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}
-        </button>
-      </div>
-    </div>
+    <Notice tone={props.tone} icon={props.icon} role="note" testId={props.testId} title={props.title}>
+      <p>{props.body}</p>
+      {/* The engine's own sentence (French) is a technical detail, folded like ErrorNotice's. */}
+      <details className="error-detail">
+        <summary>{t('errorDetail.summary')}</summary>
+        <span className="error-message" lang="fr">
+          {props.detail}
+        </span>
+      </details>
+      <button type="button" className="button button-small" onClick={props.onRetry} disabled={props.disabled}>
+        <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}
+      </button>
+    </Notice>
   )
 }
 
@@ -174,54 +165,50 @@ function DivergedNotice({ base, status }: { base: string; status: SyncStatus }):
     void navigate(planPath(base))
   }
   return (
-    <div className="notice notice-danger" role="note" data-testid="sync-diverged">
-      <GitFork aria-hidden="true" className="notice-icon" size={18} />
-      <div className="notice-body">
-        <p className="notice-title">{t('sync.diverged.title')}</p>
-        <p>{t('sync.diverged.what', { remote })}</p>
-        {status.conflicts.length > 0 ? (
-          <>
-            <p>{t('sync.diverged.paths', { count: status.conflicts.length })}</p>
-            <ul className="sync-paths" data-testid="sync-conflicts">
-              {status.conflicts.map((p) => (
-                <li key={p}>
-                  <code className="break-anywhere">{p}</code>
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        <p className="sync-todo-title">{t('sync.diverged.todo')}</p>
-        <ul className="sync-todo">
-          {status.replannable ? (
-            <li>
-              {t('sync.diverged.setAside')}{' '}
-              <button
-                type="button"
-                className="button button-small button-primary"
-                onClick={() => void setAsideAndReplan()}
-                disabled={asideBusy === true || busy !== undefined}
-                data-testid="sync-set-aside"
-              >
-                <ClipboardList aria-hidden="true" size={14} />{' '}
-                {asideBusy ? t('sync.diverged.settingAside') : t('sync.diverged.setAsideButton')}
-              </button>
-            </li>
-          ) : (
-            <li>{t('sync.diverged.git')}</li>
-          )}
-          <li>{t('sync.diverged.ask', { count: Math.max(1, status.conflicts.length) })}</li>
-        </ul>
-        {asideError ? (
-          <ErrorNotice error={asideError} context={t('sync.diverged.setAsideFailed')} compact />
-        ) : null}
-        {/* The engine's own (French) sentence names git commands: a technical detail, folded away. */}
-        <details className="error-detail">
-          <summary>{t('errorDetail.summary')}</summary>
-          <span lang="fr">{status.message}</span>
-        </details>
-      </div>
-    </div>
+    <Notice tone="danger" icon={GitFork} testId="sync-diverged" title={t('sync.diverged.title')}>
+      <p>{t('sync.diverged.what', { remote })}</p>
+      {status.conflicts.length > 0 ? (
+        <>
+          <p>{t('sync.diverged.paths', { count: status.conflicts.length })}</p>
+          <ul className="sync-paths" data-testid="sync-conflicts">
+            {status.conflicts.map((p) => (
+              <li key={p}>
+                <code className="break-anywhere">{p}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <p className="sync-todo-title">{t('sync.diverged.todo')}</p>
+      <ul className="sync-todo">
+        {status.replannable ? (
+          <li>
+            {t('sync.diverged.setAside')}{' '}
+            <button
+              type="button"
+              className="button button-small button-primary"
+              onClick={() => void setAsideAndReplan()}
+              disabled={asideBusy === true || busy !== undefined}
+              data-testid="sync-set-aside"
+            >
+              <ClipboardList aria-hidden="true" size={14} />{' '}
+              {asideBusy ? t('sync.diverged.settingAside') : t('sync.diverged.setAsideButton')}
+            </button>
+          </li>
+        ) : (
+          <li>{t('sync.diverged.git')}</li>
+        )}
+        <li>{t('sync.diverged.ask', { count: Math.max(1, status.conflicts.length) })}</li>
+      </ul>
+      {asideError ? (
+        <ErrorNotice error={asideError} context={t('sync.diverged.setAsideFailed')} compact />
+      ) : null}
+      {/* The engine's own (French) sentence names git commands: a technical detail, folded away. */}
+      <details className="error-detail">
+        <summary>{t('errorDetail.summary')}</summary>
+        <span lang="fr">{status.message}</span>
+      </details>
+    </Notice>
   )
 }
 
@@ -237,23 +224,19 @@ function DirtyNotice({
 }): React.JSX.Element {
   const { t } = useTranslation()
   return (
-    <div className="notice notice-warning" role="note" data-testid="sync-dirty">
-      <AlertTriangle aria-hidden="true" className="notice-icon" size={18} />
-      <div className="notice-body">
-        <p className="notice-title">{t('sync.dirty.title', { count: behind })}</p>
-        <p>{t('sync.dirty.body')}</p>
-        <ul className="sync-paths">
-          {dirty.map((p) => (
-            <li key={p}>
-              <code className="break-anywhere">{p}</code>
-            </li>
-          ))}
-        </ul>
-        <Link className="button button-small" to={localChangesPath(base)} data-testid="sync-dirty-open">
-          <FileDiff aria-hidden="true" size={14} /> {t('sync.dirty.open')}
-        </Link>
-      </div>
-    </div>
+    <Notice tone="warning" testId="sync-dirty" title={t('sync.dirty.title', { count: behind })}>
+      <p>{t('sync.dirty.body')}</p>
+      <ul className="sync-paths">
+        {dirty.map((p) => (
+          <li key={p}>
+            <code className="break-anywhere">{p}</code>
+          </li>
+        ))}
+      </ul>
+      <Link className="button button-small" to={localChangesPath(base)} data-testid="sync-dirty-open">
+        <FileDiff aria-hidden="true" size={14} /> {t('sync.dirty.open')}
+      </Link>
+    </Notice>
   )
 }
 

@@ -1,6 +1,7 @@
-import { AlertTriangle, GitBranch, Info } from 'lucide-react'
+import { AlertTriangle, GitBranch } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { SyncAlert, SyncStatus } from '../../../../shared/hub-api'
+import { Notice } from '../../ui/Notice'
 
 /**
  * Team mode of a base (issue 27): how this hub sends to the remote (main, its inbox, or as the
@@ -47,22 +48,14 @@ export function SyncTeamLine({
           : ''}
       </p>
       {alerts.map((a, i) => (
-        <div
+        <Notice
           key={i}
-          className={a.kind === 'moved-to-inbox' ? 'notice' : 'notice notice-warning'}
-          role="note"
-          data-testid={`sync-alert-${a.kind}`}
+          tone={a.kind === 'moved-to-inbox' ? undefined : 'warning'}
+          testId={`sync-alert-${a.kind}`}
+          title={wording(a, 'title')}
         >
-          {a.kind === 'moved-to-inbox' ? (
-            <Info aria-hidden="true" className="notice-icon" size={18} />
-          ) : (
-            <AlertTriangle aria-hidden="true" className="notice-icon" size={18} />
-          )}
-          <div className="notice-body">
-            <p className="notice-title">{wording(a, 'title')}</p>
-            <p>{wording(a, 'action')}</p>
-          </div>
-        </div>
+          <p>{wording(a, 'action')}</p>
+        </Notice>
       ))}
     </div>
   )

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Field } from '../../ui/Field'
 import { useSync } from './sync-store'
+import { Notice } from '../../ui/Notice'
 
 /**
  * The remote wants a token: a password field, stored for its host (`setCredential`), then the
@@ -38,47 +39,43 @@ export function SyncTokenForm({
   }
 
   return (
-    <div className="notice notice-warning" role="note" data-testid="sync-auth">
-      <KeyRound aria-hidden="true" className="notice-icon" size={18} />
-      <div className="notice-body">
-        <p className="notice-title">{t('sync.auth.title')}</p>
-        <p>{t('sync.auth.body', { host })}</p>
-        <form className="sync-token-form" onSubmit={submit} noValidate>
-          <Field
-            label={t('sync.auth.token', { host })}
-            hint={
-              <>
-                {credentials?.persistent ? t('sync.auth.persistent') : t('sync.auth.memory')}
-                {credentials?.fromEnvironment ? ` ${t('sync.auth.fromEnvironment')}` : ''}
-              </>
-            }
-            error={empty ? t('sync.auth.empty') : null}
-            errorFirst
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="input input-mono"
-                type="password"
-                autoComplete="off"
-                spellCheck={false}
-                value={token}
-                onChange={(e) => setToken(e.target.value)}
-                data-testid="sync-token"
-              />
-            )}
-          </Field>
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={saving}
-            data-testid="sync-token-save"
-          >
-            {saving ? t('sync.auth.saving') : t('sync.auth.save')}
-          </button>
-        </form>
-        <p className="error-detail">{message}</p>
-      </div>
-    </div>
+    <Notice tone="warning" icon={KeyRound} testId="sync-auth" title={t('sync.auth.title')}>
+      <p>{t('sync.auth.body', { host })}</p>
+      <form className="sync-token-form" onSubmit={submit} noValidate>
+        <Field
+          label={t('sync.auth.token', { host })}
+          hint={
+            <>
+              {credentials?.persistent ? t('sync.auth.persistent') : t('sync.auth.memory')}
+              {credentials?.fromEnvironment ? ` ${t('sync.auth.fromEnvironment')}` : ''}
+            </>
+          }
+          error={empty ? t('sync.auth.empty') : null}
+          errorFirst
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input input-mono"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              data-testid="sync-token"
+            />
+          )}
+        </Field>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={saving}
+          data-testid="sync-token-save"
+        >
+          {saving ? t('sync.auth.saving') : t('sync.auth.save')}
+        </button>
+      </form>
+      <p className="error-detail">{message}</p>
+    </Notice>
   )
 }

@@ -8,6 +8,7 @@ import { toHubApiError } from '../../api/errors'
 import { basePath, trashPath } from '../../app/routes'
 import { useBases } from '../../stores/bases'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { Notice } from '../../ui/Notice'
 
 /** What the last removal did (the base is in the trash) with the way back; then what Restore did. */
 export function RemovedNotice(): React.JSX.Element | null {
@@ -39,25 +40,27 @@ export function RemovedNotice(): React.JSX.Element | null {
     }
   }
   return (
-    <div className="notice notice-info" role="status" data-testid="removed-notice">
-      <Trash2 aria-hidden="true" size={18} className="notice-icon" />
-      <div className="notice-body">
-        <p className="notice-title">{t('trash.removedTitle', { base: lastRemoved.base })}</p>
-        <p>{t('trash.removedBody')}</p>
-        <p className="banner-actions">
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => void restore()}
-            disabled={busy}
-            data-testid="removed-restore"
-          >
-            <ArchiveRestore aria-hidden="true" size={14} /> {busy ? t('trash.restoring') : t('trash.restore')}
-          </button>
-          <Link to={trashPath()}>{t('trash.open')}</Link>
-        </p>
-        {error ? <ErrorNotice error={error} context={t('trash.restore')} compact /> : null}
-      </div>
-    </div>
+    <Notice
+      tone="info"
+      icon={Trash2}
+      role="status"
+      testId="removed-notice"
+      title={t('trash.removedTitle', { base: lastRemoved.base })}
+    >
+      <p>{t('trash.removedBody')}</p>
+      <p className="banner-actions">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void restore()}
+          disabled={busy}
+          data-testid="removed-restore"
+        >
+          <ArchiveRestore aria-hidden="true" size={14} /> {busy ? t('trash.restoring') : t('trash.restore')}
+        </button>
+        <Link to={trashPath()}>{t('trash.open')}</Link>
+      </p>
+      {error ? <ErrorNotice error={error} context={t('trash.restore')} compact /> : null}
+    </Notice>
   )
 }

@@ -1,4 +1,4 @@
-import { ArchiveRestore, CheckCircle2, Trash2 } from 'lucide-react'
+import { ArchiveRestore, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { HubApiError, TrashEntry } from '../../../../shared/hub-api'
@@ -15,6 +15,7 @@ import { basePath, overviewPath } from '../../app/routes'
 import { useBases } from '../../stores/bases'
 import { useLive } from '../../stores/live'
 import { useRowAction } from '../../hooks/useRowAction'
+import { Notice } from '../../ui/Notice'
 
 /** The bases moved to the trash (inside the bases folder, not served), newest first, restorable. */
 export function TrashScreen(): React.JSX.Element {
@@ -46,15 +47,15 @@ export function TrashScreen(): React.JSX.Element {
         </div>
       </header>
       {restored ? (
-        <div className="notice notice-success" role="status" data-testid="trash-restored">
-          <CheckCircle2 aria-hidden="true" size={18} className="notice-icon" />
-          <div className="notice-body">
-            <p className="notice-title">{t('trash.restoredTitle', { title: restored.title })}</p>
-            <p>
-              <Link to={basePath(restored.name)}>{t('trash.openRestored', { base: restored.name })}</Link>
-            </p>
-          </div>
-        </div>
+        <Notice
+          tone="success"
+          testId="trash-restored"
+          title={t('trash.restoredTitle', { title: restored.title })}
+        >
+          <p>
+            <Link to={basePath(restored.name)}>{t('trash.openRestored', { base: restored.name })}</Link>
+          </p>
+        </Notice>
       ) : null}
       {q.error && !q.data ? (
         <ErrorNotice error={q.error} context={t('trash.loading')} onRetry={q.reload} />

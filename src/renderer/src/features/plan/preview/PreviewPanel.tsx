@@ -9,6 +9,7 @@ import { DiffModeToggle } from '../../../ui/DiffModeToggle'
 import { DiffFileSection, FileDiff } from '../../../ui/FileDiff'
 import { StalenessWarnings } from './StalenessWarnings'
 import { StalePreviewNotice } from './StalePreviewNotice'
+import { Notice } from '../../../ui/Notice'
 
 interface Props {
   result: PreviewResult
@@ -57,15 +58,7 @@ export function PreviewPanel({
 
       <PreviewSummary preview={preview} />
 
-      <div className="commit-box">
-        <h3>
-          <GitCommitHorizontal aria-hidden="true" size={16} /> {t('plan.preview.commitMessage')}
-        </h3>
-        <p className="hint">{t('plan.preview.commitHint')}</p>
-        <pre className="code-block commit-message" data-testid="commit-message">
-          {preview.commitMessage}
-        </pre>
-      </div>
+      <CommitBox message={preview.commitMessage} />
 
       <div className="diff-toolbar">
         <h3>{t('plan.preview.changes', { count: preview.files.length })}</h3>
@@ -120,19 +113,31 @@ export function PreviewPanel({
   )
 }
 
+/** The commit message the resolution will write, exactly. */
+function CommitBox({ message }: { message: string }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <div className="commit-box">
+      <h3>
+        <GitCommitHorizontal aria-hidden="true" size={16} /> {t('plan.preview.commitMessage')}
+      </h3>
+      <p className="hint">{t('plan.preview.commitHint')}</p>
+      <pre className="code-block commit-message" data-testid="commit-message">
+        {message}
+      </pre>
+    </div>
+  )
+}
+
 /** The plan changed since this preview: preview again. */
 function OutdatedNotice({ onPreview }: { onPreview(): void }): React.JSX.Element {
   const { t } = useTranslation()
   return (
-    <div className="notice notice-warning" role="alert" data-testid="preview-outdated">
-      <AlertTriangle aria-hidden="true" size={18} className="notice-icon" />
-      <div className="notice-body">
-        <p className="notice-title">{t('plan.preview.outdated')}</p>
-        <button type="button" className="button button-small" onClick={onPreview}>
-          {t('plan.preview.again')}
-        </button>
-      </div>
-    </div>
+    <Notice tone="warning" role="alert" testId="preview-outdated" title={t('plan.preview.outdated')}>
+      <button type="button" className="button button-small" onClick={onPreview}>
+        {t('plan.preview.again')}
+      </button>
+    </Notice>
   )
 }
 
@@ -140,19 +145,21 @@ function OutdatedNotice({ onPreview }: { onPreview(): void }): React.JSX.Element
 function PreviewWarnings({ preview }: { preview: PreviewResult['preview'] }): React.JSX.Element {
   const { t } = useTranslation()
   return (
-    <div className="notice notice-warning" role="note" data-testid="preview-warnings">
-      <AlertTriangle aria-hidden="true" size={18} className="notice-icon" />
-      <div className="notice-body">
-        <p className="notice-title">{t('plan.preview.warnings', { count: preview.warnings.length })}</p>
-        <ul className="plain-list">
-          {previewWarnings(t, preview).map((w, i) => (
-            <li key={i} className={w.engine ? 'engine-text' : undefined}>
-              {w.text}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
+    <Notice
+      tone="warning"
+      icon={AlertTriangle}
+      role="note"
+      testId="preview-warnings"
+      title={t('plan.preview.warnings', { count: preview.warnings.length })}
+    >
+      <ul className="plain-list">
+        {previewWarnings(t, preview).map((w, i) => (
+          <li key={i} className={w.engine ? 'engine-text' : undefined}>
+            {w.text}
+          </li>
+        ))}
+      </ul>
+    </Notice>
   )
 }
 

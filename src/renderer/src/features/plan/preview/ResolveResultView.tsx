@@ -1,10 +1,11 @@
-import { CheckCircle2, X } from 'lucide-react'
+import { X } from 'lucide-react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { previewWarnings } from './preview-notes'
 import type { ResolvedResult } from '../../../../../shared/hub-api'
 import { StalenessWarnings } from './StalenessWarnings'
 import { historyPath, inventoryPath } from '../../../app/routes'
+import { Notice } from '../../../ui/Notice'
 
 /** What the resolution did: its commit, the proposals it moved, the files it wrote. */
 export function ResolveResultView({
@@ -16,67 +17,69 @@ export function ResolveResultView({
 }): React.JSX.Element {
   const { t } = useTranslation()
   return (
-    <section className="notice notice-success" aria-labelledby="resolved-title" data-testid="resolve-result">
-      <CheckCircle2 aria-hidden="true" size={20} className="notice-icon" />
-      <div className="notice-body">
-        <h2 id="resolved-title" className="notice-title">
-          {t('plan.result.title', { count: result.moves.length })}
-        </h2>
-        <p>
-          {t('plan.result.commit')}{' '}
-          <code data-testid="resolve-commit" title={result.commit}>
-            {result.commit}
-          </code>
-        </p>
-        <p className="mono">{result.subject}</p>
-        {/* A warning the preview showed that still held when the resolution was written. */}
-        <StalenessWarnings warnings={result.staleness ?? []} />
+    <Notice
+      tone="success"
+      iconSize={20}
+      heading={{ level: 'h2', id: 'resolved-title' }}
+      testId="resolve-result"
+      aside={
+        <button
+          type="button"
+          className="button button-ghost button-icon"
+          aria-label={t('common.dismiss')}
+          onClick={onDismiss}
+        >
+          <X aria-hidden="true" size={16} />
+        </button>
+      }
+      title={t('plan.result.title', { count: result.moves.length })}
+    >
+      <p>
+        {t('plan.result.commit')}{' '}
+        <code data-testid="resolve-commit" title={result.commit}>
+          {result.commit}
+        </code>
+      </p>
+      <p className="mono">{result.subject}</p>
+      {/* A warning the preview showed that still held when the resolution was written. */}
+      <StalenessWarnings warnings={result.staleness ?? []} />
+      <ul className="plain-list">
+        {result.moves.map((m) => (
+          <li key={m.id}>
+            <span className={`badge ${m.resolution === 'accepted' ? 'badge-success' : 'badge-danger'}`}>
+              {m.resolution === 'accepted' ? t('plan.preview.accepted') : t('plan.preview.rejected')}
+            </span>{' '}
+            <code>{m.id}</code> → <code>{m.to}</code>
+          </li>
+        ))}
+      </ul>
+      <details>
+        <summary>{t('plan.result.paths', { count: result.paths.length })}</summary>
         <ul className="plain-list">
-          {result.moves.map((m) => (
-            <li key={m.id}>
-              <span className={`badge ${m.resolution === 'accepted' ? 'badge-success' : 'badge-danger'}`}>
-                {m.resolution === 'accepted' ? t('plan.preview.accepted') : t('plan.preview.rejected')}
-              </span>{' '}
-              <code>{m.id}</code> → <code>{m.to}</code>
+          {result.paths.map((p) => (
+            <li key={p}>
+              <code>{p}</code>
             </li>
           ))}
         </ul>
-        <details>
-          <summary>{t('plan.result.paths', { count: result.paths.length })}</summary>
-          <ul className="plain-list">
-            {result.paths.map((p) => (
-              <li key={p}>
-                <code>{p}</code>
-              </li>
-            ))}
-          </ul>
-        </details>
-        {result.warnings.length > 0 ? (
-          <ul className="plain-list">
-            {previewWarnings(t, result).map((w, i) => (
-              <li key={i} className={w.engine ? 'engine-text' : undefined}>
-                {w.text}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <p className="result-links">
-          <Link to={historyPath(result.base)} data-testid="resolve-to-history">
-            {t('plan.result.history')}
-          </Link>
-          <Link to={inventoryPath(result.base)} data-testid="resolve-to-inventory">
-            {t('plan.result.inventory')}
-          </Link>
-        </p>
-      </div>
-      <button
-        type="button"
-        className="button button-ghost button-icon"
-        aria-label={t('common.dismiss')}
-        onClick={onDismiss}
-      >
-        <X aria-hidden="true" size={16} />
-      </button>
-    </section>
+      </details>
+      {result.warnings.length > 0 ? (
+        <ul className="plain-list">
+          {previewWarnings(t, result).map((w, i) => (
+            <li key={i} className={w.engine ? 'engine-text' : undefined}>
+              {w.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="result-links">
+        <Link to={historyPath(result.base)} data-testid="resolve-to-history">
+          {t('plan.result.history')}
+        </Link>
+        <Link to={inventoryPath(result.base)} data-testid="resolve-to-inventory">
+          {t('plan.result.inventory')}
+        </Link>
+      </p>
+    </Notice>
   )
 }

@@ -1,7 +1,8 @@
-import { AlertTriangle, RotateCw } from 'lucide-react'
+import { RotateCw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { HubApiError } from '../../../../../shared/hub-api'
 import { stringList } from '../../../lib/error-words'
+import { Notice } from '../../../ui/Notice'
 
 /**
  * The resolve refused because the base moved after the preview (a colleague's commit, an edit
@@ -19,39 +20,35 @@ export function StalePreviewNotice({
   const paths = stringList(error.params?.paths)
   const commits = stringList(error.params?.commits)
   return (
-    <div className="notice notice-error" role="alert" data-testid="stale-preview">
-      <AlertTriangle aria-hidden="true" className="notice-icon" size={18} />
-      <div className="notice-body">
-        <p className="notice-title">{t('plan.stalePreview.title')}</p>
-        <p>{t('plan.stalePreview.nothingWritten')}</p>
-        <p>{t('plan.stalePreview.files', { count: paths.length })}</p>
-        <ul className="plain-list" data-testid="stale-preview-paths">
-          {paths.map((p) => (
-            <li key={p}>
-              <code>{p}</code>
-            </li>
-          ))}
-        </ul>
-        {commits.length > 0 ? (
-          <>
-            <p>{t('plan.stalePreview.commits', { count: commits.length })}</p>
-            {/* Commit subjects and authors are other people's text: shown as text, never markup. */}
-            <ul className="plain-list mono" data-testid="stale-preview-commits">
-              {commits.map((c) => (
-                <li key={c}>{c}</li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        <button
-          type="button"
-          className="button button-primary button-small"
-          onClick={onPreview}
-          data-testid="stale-preview-again"
-        >
-          <RotateCw aria-hidden="true" size={14} /> {t('plan.preview.again')}
-        </button>
-      </div>
-    </div>
+    <Notice tone="error" testId="stale-preview" title={t('plan.stalePreview.title')}>
+      <p>{t('plan.stalePreview.nothingWritten')}</p>
+      <p>{t('plan.stalePreview.files', { count: paths.length })}</p>
+      <ul className="plain-list" data-testid="stale-preview-paths">
+        {paths.map((p) => (
+          <li key={p}>
+            <code>{p}</code>
+          </li>
+        ))}
+      </ul>
+      {commits.length > 0 ? (
+        <>
+          <p>{t('plan.stalePreview.commits', { count: commits.length })}</p>
+          {/* Commit subjects and authors are other people's text: shown as text, never markup. */}
+          <ul className="plain-list mono" data-testid="stale-preview-commits">
+            {commits.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <button
+        type="button"
+        className="button button-primary button-small"
+        onClick={onPreview}
+        data-testid="stale-preview-again"
+      >
+        <RotateCw aria-hidden="true" size={14} /> {t('plan.preview.again')}
+      </button>
+    </Notice>
   )
 }

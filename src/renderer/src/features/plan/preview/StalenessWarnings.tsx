@@ -1,7 +1,7 @@
-import { AlertOctagon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { StalenessWarning } from '../../../../../shared/hub-api'
 import { useFormat } from '../../../i18n/format'
+import { Notice } from '../../../ui/Notice'
 
 /** Documents the plan edits that changed after the proposal was written: re-read before resolving. */
 export function StalenessWarnings({ warnings }: { warnings: StalenessWarning[] }): React.JSX.Element | null {
@@ -9,33 +9,30 @@ export function StalenessWarnings({ warnings }: { warnings: StalenessWarning[] }
   const f = useFormat()
   if (warnings.length === 0) return null
   return (
-    <section
-      className="notice notice-danger notice-strong"
-      aria-labelledby="staleness-title"
-      data-testid="staleness-warning"
+    <Notice
+      tone="danger"
+      iconSize={20}
+      strong
+      heading={{ level: 'h3', id: 'staleness-title' }}
+      testId="staleness-warning"
+      title={t('plan.preview.staleTitle', { count: warnings.length })}
     >
-      <AlertOctagon aria-hidden="true" size={20} className="notice-icon" />
-      <div className="notice-body">
-        <h3 id="staleness-title" className="notice-title">
-          {t('plan.preview.staleTitle', { count: warnings.length })}
-        </h3>
-        <p>{t('plan.preview.staleExplain')}</p>
-        <ul className="plain-list">
-          {warnings.map((w) => (
-            <li key={`${w.proposalId}-${w.path}`}>
-              {t('plan.preview.staleItem', { path: w.path, id: w.proposalId })}
-              <ul className="plain-list nested">
-                {w.changedBy.map((c) => (
-                  <li key={c.commit}>
-                    <code>{c.commit.slice(0, 10)}</code> {c.subject}{' '}
-                    <span className="muted">({f.dateTime(c.date)})</span>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+      <p>{t('plan.preview.staleExplain')}</p>
+      <ul className="plain-list">
+        {warnings.map((w) => (
+          <li key={`${w.proposalId}-${w.path}`}>
+            {t('plan.preview.staleItem', { path: w.path, id: w.proposalId })}
+            <ul className="plain-list nested">
+              {w.changedBy.map((c) => (
+                <li key={c.commit}>
+                  <code>{c.commit.slice(0, 10)}</code> {c.subject}{' '}
+                  <span className="muted">({f.dateTime(c.date)})</span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </Notice>
   )
 }
