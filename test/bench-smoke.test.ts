@@ -50,7 +50,11 @@ describe('bench smoke run', () => {
     const cases = rows.map((row) => row.case)
     expect(cases.some((c) => c.startsWith('inventory interactive (page load)'))).toBe(true)
     expect(cases.some((c) => c.startsWith('inventory interactive (in-app navigation)'))).toBe(true)
-    expect(cases.some((c) => c.startsWith('plan preview round trip'))).toBe(true)
+    expect(cases.some((c) => c.startsWith('plan preview, press → diff painted'))).toBe(true)
+    // Issue 30 §5: the page load against the browser's floor, whose page is gone after the run.
+    const floor = rows.find((row) => row.case.startsWith('inventory page load → first row painted'))
+    expect(floor?.referenceMs).toBeGreaterThan(0)
+    expect(existsSync(join(ROOT, 'out/renderer/bench-floor.html'))).toBe(false)
     expect(cases.some((c) => c.startsWith('renderer bundle'))).toBe(true)
     for (const row of rows) {
       expect(Number.isFinite(row.oursMs) && row.oursMs > 0).toBe(true)

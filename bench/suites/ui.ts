@@ -9,21 +9,24 @@ import { previewPlan } from '../../src/engine/review/resolve'
 import { spawnUi } from '../../test/helpers/ui-process'
 import type { Inventory, ResolutionPlan } from '../../src/shared/review'
 import { LOCATE_CACHE_DIR } from '../../src/engine/hub/service'
+import { removeStaleFloor, writeFloor } from './ui-floor'
 
 /**
- * The manager's UI (issue 10 item 8), driven in Debian's Chromium against a real `okf-hub ui`
- * (bin/okf-hub.js, built renderer and bridge) over a base of 10,000 documents and 500 pending
- * proposals. Each figure is a ratio to the call that feeds the screen, run in the same loop:
+ * The manager's UI (issue 10 item 8, targets restated by issue 30 §5), driven in Debian's Chromium
+ * against a real `okf-hub ui` (bin/okf-hub.js, built renderer and bridge) over a base of 10,000
+ * documents and 500 pending proposals. Each figure is a ratio to a reference run in the same loop:
  *
- *  - inventory interactive: navigation to `#/base/<b>/inventory` (a full page load) until the first
- *    proposal row is painted, plus the time a click on that row's plan toggle takes to show it in
- *    the plan — both measured inside the page (performance.now(), paint = the frame after the DOM
- *    change); reference: `POST /api/inventory` from Node over the same bridge, token and server;
- *  - plan preview round trip of a 3-proposal plan (2 accepted with section edits, 1 rejected)
- *    loaded as the saved draft: from the pointer reaching Preview (the app starts the dry run on
- *    hover) to the diff of both files and the commit message painted; reference: the engine's dry
- *    run alone (`previewPlan`, in this process).
- *    The HubApi's previewPlan over HTTP (dry run + staleness scan + JSON) is reported beside it.
+ *  - inventory page load → first proposal row painted, against the browser's floor: the same first
+ *    rows as a static HTML page with the app's stylesheet, served by the same bridge (ui-floor.ts);
+ *  - inventory interactive: navigation to `#/base/<b>/inventory` until the first row is painted,
+ *    plus the time a click on that row's plan toggle takes to show it in the plan — measured
+ *    inside the page (performance.now(), paint = the frame after the DOM change); reference:
+ *    `POST /api/inventory` from Node over the same bridge, token and server (targeted for the
+ *    in-app navigation; the page load's is reported);
+ *  - plan preview of a 3-proposal plan (2 accepted with section edits, 1 rejected) loaded as the
+ *    saved draft: from the press on Preview to the diff of both files and the commit message
+ *    painted; reference: the HubApi's previewPlan over the same bridge from Node. The app starts
+ *    the dry run on hover: that head start is reported beside, not counted;
  *  - renderer bundle: out/renderer/assets/*.js and *.css, raw and gzip.
  */
 
@@ -236,6 +239,14 @@ async function openInventory(
   return { total: row + click, row, click, api: call ? call.end - call.start : NaN }
 }
 
+/** Navigation start → the first row of the static floor page painted (the same probe as the app's). */
+async function openFloor(page: Page, s: UiServer, path: string): Promise<number> {
+  await page.goto('about:blank')
+  await page.goto(`${s.origin}${path}`, { waitUntil: 'commit' })
+  await markSet(page, 'row')
+  return (await marksOf(page)).row
+}
+
 async function inventoryBench(page: Page, s: UiServer, f: UiFixture, o: Options): Promise<void> {
   let inflight = 0
   const isApi = (u: string): boolean => u.includes('/api/') && !u.endsWith('/api/events')
@@ -259,16 +270,37 @@ async function inventoryBench(page: Page, s: UiServer, f: UiFixture, o: Options)
     inflight = 0
     return openInventory(page, s, f, full, () => inflight)
   }
-  await open(true)
-  await open(false)
-  await reference()
-  for (let i = 0; i < o.runs; i++) {
-    load.push(await open(true))
-    api.push(await reference())
-    inApp.push(await open(false))
+  const floorRuns: number[] = []
+  const floor = writeFloor(await s.api<Inventory>('inventory', f.name))
+  try {
+    await open(true)
+    await open(false)
+    await reference()
+    await openFloor(page, s, floor.path)
+    for (let i = 0; i < o.runs; i++) {
+      load.push(await open(true))
+      floorRuns.push(await openFloor(page, s, floor.path))
+      api.push(await reference())
+      inApp.push(await open(false))
+    }
+  } finally {
+    floor.remove()
   }
+  // Issue 30 §5: the page load against the browser's floor for the same content.
+  const rowMs = median(load.map((r) => r.row))
+  const floorMs = median(floorRuns)
+  record({
+    bench: 'ui',
+    case: `inventory page load → first row painted, ${f.proposals} proposals / ${f.docs} docs`,
+    reference: 'static HTML page of the same first rows, same bridge',
+    referenceMs: floorMs,
+    oursMs: rowMs,
+    ratio: rowMs / floorMs,
+    target: 2.5,
+    extra: { inventoryCallSeenByPageMs: fmt(median(load.map((r) => r.api))) }
+  })
   const referenceMs = median(api)
-  const rowOf = (name: string, runs: InventoryRun[]): void => {
+  const rowOf = (name: string, runs: InventoryRun[], target?: number): void => {
     const oursMs = median(runs.map((r) => r.total))
     record({
       bench: 'ui',
@@ -277,7 +309,7 @@ async function inventoryBench(page: Page, s: UiServer, f: UiFixture, o: Options)
       referenceMs,
       oursMs,
       ratio: oursMs / referenceMs,
-      target: 2,
+      target,
       extra: {
         rowPaintedMs: fmt(median(runs.map((r) => r.row))),
         clickToEffectMs: fmt(median(runs.map((r) => r.click))),
@@ -286,8 +318,9 @@ async function inventoryBench(page: Page, s: UiServer, f: UiFixture, o: Options)
       }
     })
   }
+  // A whole page load against one API call is reported, not targeted: its target is the floor above.
   rowOf('page load', load)
-  rowOf('in-app navigation', inApp)
+  rowOf('in-app navigation', inApp, 2)
 }
 
 /** 2 accepted proposals with a section edit each (two documents), 1 rejected. */
@@ -329,6 +362,7 @@ async function previewBench(page: Page, s: UiServer, f: UiFixture, o: Options): 
   // Where the round trip goes, as the page saw it: hover → request sent, the call, answer → painted.
   const split = { before: [] as number[], call: [] as number[], after: [] as number[] }
   let fromHover = 0
+  const headStart: number[] = []
   let files = 0
   const once = async (): Promise<number> => {
     await page.goto('about:blank')
@@ -344,12 +378,17 @@ async function previewBench(page: Page, s: UiServer, f: UiFixture, o: Options): 
     await markSet(page, 'diff')
     const m = await marksOf(page)
     files = await page.locator('[data-testid^="diff-file-"]').count()
-    // From the pointer reaching the button (the app starts the dry run there), else the press.
-    const start = Math.min(m.pointerdown, m['over:preview-button'] ?? Infinity)
-    if (start < m.pointerdown) fromHover++
+    // Timed from the press (issue 30 §5). The app starts the dry run when the pointer reaches the
+    // button; that head start is reported beside the figure, not counted in it.
+    const start = m.pointerdown
+    const over = m['over:preview-button']
+    if (over !== undefined && over < start) {
+      fromHover++
+      headStart.push(start - over)
+    }
     const call = await apiTiming(page, 'previewPlan')
     if (call) {
-      split.before.push(call.start - start)
+      split.before.push(call.start - (over ?? start))
       split.call.push(call.end - call.start)
       split.after.push(m.diff - call.end)
     }
@@ -378,17 +417,20 @@ async function previewBench(page: Page, s: UiServer, f: UiFixture, o: Options): 
   await s.api('saveDraft', f.name, null)
   if (files !== 2) throw new Error(`aperçu rendu : ${files} fichiers, 2 attendus`)
   const oursMs = median(ui)
-  const referenceMs = median(engine)
+  // Issue 30 §5: the same previewPlan call over the same bridge from Node, so that a faster engine
+  // lowers the reference and the UI's own share is what the ratio shows.
+  const referenceMs = median(http)
   record({
     bench: 'ui',
-    case: 'plan preview round trip, 3 proposals + 2 edits',
-    reference: 'engine previewPlan in-process',
+    case: 'plan preview, press → diff painted, 3 proposals + 2 edits',
+    reference: 'HubApi previewPlan over the same HTTP bridge from Node',
     referenceMs,
     oursMs,
     ratio: oursMs / referenceMs,
     target: 1.5,
     extra: {
-      hubApiPreviewOverHttpMs: fmt(median(http)),
+      hoverHeadStartMs: headStart.length > 0 ? fmt(median(headStart)) : 0,
+      engineDryRunInProcessMs: fmt(median(engine)),
       pressToRequestMs: fmt(median(split.before)),
       callSeenByPageMs: fmt(median(split.call)),
       answerToPaintedMs: fmt(median(split.after)),
@@ -477,6 +519,7 @@ export default async function uiSuite(o: Options): Promise<void> {
   const cold = !process.argv.includes('--no-cold')
   // Cold means cold: nothing found by an earlier run (the answers outlive the process).
   if (cold) rmSync(join(userData, LOCATE_CACHE_DIR), { recursive: true, force: true })
+  removeStaleFloor()
   let s = await startUi(f, home)
   let browser: Browser | null = null
   try {
