@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowLeft, ArrowRight, CheckCircle2 } from 'lucide-react'
+import { ArrowLeft, ArrowRight } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useFormat } from '../../i18n/format'
 import type { ImportResult } from '../../../../shared/hub-api'
@@ -88,8 +88,6 @@ export function ImportReportStep(): React.JSX.Element {
         <>
           <Notice
             tone="success"
-            icon={CheckCircle2}
-            role="status"
             testId="import-valid"
             title={t('import.report.valid', { base: result.base })}
           >
@@ -99,8 +97,6 @@ export function ImportReportStep(): React.JSX.Element {
           {result.warnings.length > 0 ? (
             <Notice
               tone="warning"
-              icon={AlertTriangle}
-              role="note"
               testId="import-warnings"
               title={t('import.report.warnings', { count: result.warnings.length })}
             >

@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowRight, FilePlus2, FileText, GitCommitHorizontal } from 'lucide-react'
+import { ArrowRight, FilePlus2, FileText, GitCommitHorizontal } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { previewWarnings } from './preview-notes'
@@ -147,8 +147,6 @@ function PreviewWarnings({ preview }: { preview: PreviewResult['preview'] }): Re
   return (
     <Notice
       tone="warning"
-      icon={AlertTriangle}
-      role="note"
       testId="preview-warnings"
       title={t('plan.preview.warnings', { count: preview.warnings.length })}
     >
