@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
 import { statSync } from 'node:fs'
 import { sep } from 'node:path'
-import { StringDecoder } from 'node:string_decoder'
 import { isDocumentPath, ripgrepSelection } from '../corpus/document-rule'
 import { toPosixRelative } from '../corpus/paths'
 import { invalidInput, ioError } from '../errors'
@@ -209,7 +208,9 @@ export async function scanCorpus(
   // ripgrep prints paths under the directory it was given: strip that prefix rather than pay
   // path.relative (which resolves both sides against the cwd) for each of thousands of files.
   const prefix = dir.endsWith(sep) ? dir : dir + sep
-  const fileFor = (abs: string): FileHits | null => {
+  // `fresh`: `abs` was decoded on its own from ripgrep's bytes (keyword mode), not cut from a larger
+  // string, so it holds nothing else alive and needs no copy.
+  const fileFor = (abs: string, fresh = false): FileHits | null => {
     const rel = abs.startsWith(prefix)
       ? sep === '/'
         ? abs.slice(prefix.length)
@@ -220,8 +221,8 @@ export async function scanCorpus(
     let f = files.get(rel)
     if (f === undefined) {
       f = {
-        abs: detached(abs),
-        rel: detached(rel),
+        abs: fresh ? abs : detached(abs),
+        rel: fresh ? rel : detached(rel),
         bytes: 0,
         matchedLines: 0,
         matches: 0,
@@ -375,16 +376,16 @@ export async function scanCorpus(
   }
 
   /**
-   * One `line:match` occurrence, read in place from `text[start, end)`: a common term yields tens
-   * of thousands of them, so no substring is made unless several terms must be told apart.
+   * One `line:match` occurrence, read in place from `buf[start, end)`: a common term yields tens
+   * of thousands of them, so no string is made unless several terms must be told apart.
    */
-  const onOccurrence = (text: string, start: number, end: number): void => {
+  const onOccurrence = (buf: Buffer, start: number, end: number): void => {
     const f = plainFile
     if (f === null) return
     let lineNo = 0
     let i = start
     for (; i < end; i++) {
-      const c = text.charCodeAt(i)
+      const c = buf[i]
       if (c === 58 /* : */) break
       if (c < 48 || c > 57) return
       lineNo = lineNo * 10 + (c - 48)
@@ -401,7 +402,7 @@ export async function scanCorpus(
       lineCounts[0]++
       return
     }
-    const raw = text.slice(i + 1, end)
+    const raw = buf.toString('utf8', i + 1, end)
     const m = foldCase(raw)
     let any = false
     // A term contained in the matched text counts too (`react` inside a `reactdom` match).
@@ -429,24 +430,36 @@ export async function scanCorpus(
   const STAT_LINE =
     /^(\d+) (matches|matched lines|files contained matches|files searched|bytes printed|bytes searched)$/
 
-  const onPlainLine = (text: string, start: number, end: number): void => {
+  /**
+   * One line of the plain output, `buf[start, end)` without its `\n`. Lines are split on bytes: a
+   * `\n` byte is never part of a multi-byte UTF-8 character, and only paths and (with several terms)
+   * matched texts are ever decoded, each into a string of its own.
+   */
+  const onPlainLine = (buf: Buffer, start: number, end: number): void => {
     if (start === end) {
       closeFile()
       return
     }
-    const nul = text.indexOf('\0', start)
+    const first = buf[start]
+    // Inside a file block every line is `line:match` (a digit first): a header only follows the blank
+    // line that closed the previous block. The search for a header's NUL stops at that NUL.
+    if (plainFile !== null && first >= 48 && first <= 57) {
+      onOccurrence(buf, start, end)
+      return
+    }
+    const nul = buf.indexOf(0, start)
     if (nul >= 0 && nul < end) {
       // `path\0line:match`: a new file block starts.
       closeFile()
-      plainFile = fileFor(text.slice(start, nul))
-      onOccurrence(text, nul + 1, end)
+      plainFile = fileFor(buf.toString('utf8', start, nul), true)
+      onOccurrence(buf, nul + 1, end)
       return
     }
     if (plainFile !== null) {
-      onOccurrence(text, start, end)
+      onOccurrence(buf, start, end)
       return
     }
-    const st = STAT_LINE.exec(text.slice(start, end))
+    const st = STAT_LINE.exec(buf.toString('latin1', start, end))
     if (st) plainStats[st[2]] = Number(st[1])
   }
 
@@ -472,22 +485,22 @@ export async function scanCorpus(
       else resolve()
     }
 
-    // Keyword output is short text lines: decoded once per chunk (a multi-byte character split
-    // across chunks is held back by the decoder) and split as a string. JSON lines are split as
-    // buffers so that a match we do not need is skipped without being decoded.
-    const decoder = new StringDecoder('utf8')
-    let pendingText = ''
+    // Both outputs are split into lines as bytes: keyword lines are read in place (onPlainLine), a
+    // JSON match we do not need is skipped without being decoded. A line cut by the chunk's end
+    // waits, as bytes, for the rest.
+    let pendingBytes: Buffer | null = null
     let pending: Buffer[] = []
     child.stdout?.on('data', (chunk: Buffer) => {
       if (settled) return
       if (mode === 'keyword') {
-        const text = pendingText + decoder.write(chunk)
+        const buf: Buffer = pendingBytes === null ? chunk : Buffer.concat([pendingBytes, chunk])
+        pendingBytes = null
         let start = 0
-        for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-          onPlainLine(text, start, nl)
+        for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
+          onPlainLine(buf, start, nl)
           start = nl + 1
         }
-        pendingText = text.slice(start)
+        if (start < buf.length) pendingBytes = buf.subarray(start)
         return
       }
       let start = 0
@@ -511,8 +524,8 @@ export async function scanCorpus(
     child.on('close', (code, signal) => {
       if (settled) return
       if (mode === 'keyword') {
-        const rest = pendingText + decoder.end()
-        if (rest.length > 0) onPlainLine(rest, 0, rest.length)
+        const rest = pendingBytes
+        if (rest !== null && rest.length > 0) onPlainLine(rest, 0, rest.length)
         closeFile()
       } else if (pending.length > 0) onLine(Buffer.concat(pending))
       if (code === 0 || code === 1) return finish(null)

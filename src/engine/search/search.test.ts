@@ -678,6 +678,28 @@ describe('large outputs', () => {
     expect(scan.bytesSearched).toBe('alpha beta alpha\n'.length * 100 + 2)
   })
 
+  it('an output of many chunks, non-ASCII paths and terms: every file and count exact', async () => {
+    // ~150 KB of `-o` output: lines, paths and multi-byte characters are cut by the pipe's chunks.
+    const files: Record<string, string> = {}
+    const expected = new Map<string, [number, number]>()
+    for (let i = 0; i < 120; i++) {
+      const rel = `dossier-é${i % 7}/page-${'日本語'.repeat(1 + (i % 5))}-${i}.md`
+      const n = 1 + (i % 9)
+      files[rel] = `# Titre ${i}\n` + 'Édition déjà édition\nRésumé déjà\n'.repeat(40 * n)
+      expected.set(rel, [80 * n, 80 * n]) // édition: 2 per first line; déjà: 1 per line
+    }
+    const base = makeBase(files)
+    const scan = await scanCorpus(base.corpusDir, 'keyword', ['édition', 'déjà'])
+    expect(scan.files.size).toBe(120)
+    for (const [rel, [edition, deja]] of expected) {
+      const f = scan.files.get(rel)
+      expect(f?.abs, rel).toBe(join(base.corpusDir, rel))
+      expect(f?.termCounts, rel).toEqual([edition, deja])
+      expect(f?.matchedLines, rel).toBe(deja)
+    }
+    expect(scan.filesSearched).toBe(120)
+  })
+
   it('a term contained in another term’s match counts for both', async () => {
     const base = makeBase({ 'a.md': 'ReactDOM seul\n' })
     const f = (await scanCorpus(base.corpusDir, 'keyword', ['react', 'reactdom'])).files.get('a.md')
