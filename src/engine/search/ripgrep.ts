@@ -83,6 +83,11 @@ export interface ScanOptions {
   rgPath?: string
   /** Override of the 30 s timeout (tests). */
   timeoutMs?: number
+  /**
+   * ripgrep's worker threads; its default (one per core) when absent. Several bases are searched by
+   * as many ripgrep processes at once: each then takes its share of the cores (searchBases).
+   */
+  threads?: number
 }
 
 let resolvedRgPath: string | null = null
@@ -111,11 +116,12 @@ export function unpackedPath(p: string): string {
  * where the occurrences alone weigh 1.3 MB, and give exact per-term counts on every line. Regex
  * mode keeps `--json` (a match may span what `-o` would split, and only three hits are read).
  */
-export function ripgrepArgs(dir: string, mode: RgMode, patterns: string[]): string[] {
+export function ripgrepArgs(dir: string, mode: RgMode, patterns: string[], threads?: number): string[] {
   const args =
     mode === 'keyword'
       ? ['--only-matching', '--line-number', '--heading', '--null', '--stats', '--color', 'never']
       : ['--json']
+  if (threads !== undefined) args.push('--threads', String(threads))
   // Which files ripgrep walks into is the corpus's document rule, not ripgrep's defaults.
   args.push('--ignore-case', ...ripgrepSelection())
   if (mode === 'keyword') args.push('--fixed-strings')
@@ -463,7 +469,7 @@ export async function scanCorpus(
     if (st) plainStats[st[2]] = Number(st[1])
   }
 
-  const args = ripgrepArgs(dir, mode, terms)
+  const args = ripgrepArgs(dir, mode, terms, options.threads)
   await new Promise<void>((resolve, reject) => {
     let child: ReturnType<typeof spawn>
     try {

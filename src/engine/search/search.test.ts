@@ -19,8 +19,8 @@ import { HubError } from '../errors'
 import { frontmatterDigest } from './digest'
 import { clearDocumentCache, parseStats, scanOutline, splitLines } from './documents'
 import { isReserved } from './rank'
-import { ripgrepArgs, scanCorpus, unpackedPath } from './ripgrep'
-import { allocateQuota, searchBases, type BaseSearchResult } from './search'
+import { ripgrepArgs, ripgrepPath, scanCorpus, unpackedPath } from './ripgrep'
+import { allocateQuota, searchBases, threadsEach, type BaseSearchResult } from './search'
 import { foldCase, keywordTerms, termsIn } from './terms'
 import { makeCorpusBase } from '../../../test/helpers/fixtures'
 
@@ -607,11 +607,40 @@ describe('ripgrep process', () => {
     expect(args).not.toContain('--hidden')
     expect(args).not.toContain('--follow')
     expect(args.slice(-7)).toEqual(['--fixed-strings', '-e', '-b', '-e', 'a', '--', '/c'])
+    expect(args).not.toContain('--threads')
+    expect(ripgrepArgs('/c', 'keyword', ['a'], 1).slice(7, 9)).toEqual(['--threads', '1'])
     const regex = ripgrepArgs('/c', 'regex', ['x+'])
     expect(regex[0]).toBe('--json')
     expect(regex).not.toContain('--fixed-strings')
     expect(regex.slice(-4)).toEqual(['-e', 'x+', '--', '/c'])
   })
+
+  it('several bases at once share the cores between their ripgrep processes', () => {
+    expect(threadsEach(1, 2)).toBeUndefined()
+    expect(threadsEach(2, 2)).toBe(1)
+    expect(threadsEach(5, 2)).toBe(1)
+    expect(threadsEach(2, 8)).toBe(4)
+    expect(threadsEach(3, 8)).toBe(2)
+  })
+
+  it.skipIf(process.platform === 'win32')(
+    'searchBases gives each base’s ripgrep its share of threads',
+    async () => {
+      const a = makeBase({ 'a.md': 'partage\n' }, 'base-a')
+      const b = makeBase({ 'b.md': 'partage\n' }, 'base-b')
+      const log = join(a.root, 'args.log')
+      const spy = join(a.root, 'rg-espion')
+      writeFileSync(spy, `#!/bin/sh\necho "$*" >> '${log}'\nexec '${await ripgrepPath()}' "$@"\n`)
+      chmodSync(spy, 0o755)
+      const both = await searchBases([a, b], 'partage', 'keyword', 8, { rgPath: spy })
+      expect(both.map((r) => r.results.length)).toEqual([1, 1])
+      const runs = readFileSync(log, 'utf8').trim().split('\n')
+      expect(runs).toHaveLength(2)
+      for (const run of runs) expect(run).toContain(`--threads ${threadsEach(2)}`)
+      await searchBases([a], 'partage', 'keyword', 8, { rgPath: spy })
+      expect(readFileSync(log, 'utf8').trim().split('\n')[2]).not.toContain('--threads')
+    }
+  )
 
   it('binary path unpacked from the asar', () => {
     expect(unpackedPath('/A/app.asar/node_modules/rg')).toBe('/A/app.asar.unpacked/node_modules/rg')
