@@ -211,17 +211,30 @@ export async function scanCorpus(
   let currentExcluded = false
   let summary: RgStats | null = null
 
+  // Keyword mode runs ripgrep inside the corpus over `.`: a path its standard printer writes is
+  // resolved link by link first (a readlink per directory of the path), ten per file for a corpus
+  // ten levels deep against two from `.` — a third of ripgrep's time on a term found in every file
+  // (docs/PERFORMANCE.md, kb_search). Its JSON printer does not, so regex mode keeps the absolute
+  // directory. When ripgrep cannot be started inside the directory (gone, not a directory), the
+  // scan runs again as before, over the absolute path, and fails or succeeds as it would have.
+  let inDir = mode === 'keyword'
+  const dirPrefix = dir.endsWith(sep) ? dir : dir + sep
   // ripgrep prints paths under the directory it was given: strip that prefix rather than pay
   // path.relative (which resolves both sides against the cwd) for each of thousands of files.
-  const prefix = dir.endsWith(sep) ? dir : dir + sep
-  // `fresh`: `abs` was decoded on its own from ripgrep's bytes (keyword mode), not cut from a larger
-  // string, so it holds nothing else alive and needs no copy.
-  const fileFor = (abs: string, fresh = false): FileHits | null => {
-    const rel = abs.startsWith(prefix)
-      ? sep === '/'
-        ? abs.slice(prefix.length)
-        : abs.slice(prefix.length).split(sep).join('/')
-      : toPosixRelative(dir, abs)
+  let prefix = inDir ? '.' + sep : dirPrefix
+  // `fresh`: `printed` was decoded on its own from ripgrep's bytes (keyword mode), not cut from a
+  // larger string, so it holds nothing else alive and needs no copy.
+  const fileFor = (printed: string, fresh = false): FileHits | null => {
+    const native = printed.startsWith(prefix) ? printed.slice(prefix.length) : null
+    const rel =
+      native !== null
+        ? sep === '/'
+          ? native
+          : native.split(sep).join('/')
+        : inDir
+          ? toPosixRelative(dir, dirPrefix + printed)
+          : toPosixRelative(dir, printed)
+    const abs = inDir ? dirPrefix + (native ?? printed) : printed
     // The rule re-applied on what ripgrep reports: the globs are its whole enforcement otherwise.
     if (rel === '' || rel.startsWith('..') || !isDocumentPath(rel)) return null
     let f = files.get(rel)
@@ -469,81 +482,101 @@ export async function scanCorpus(
     if (st) plainStats[st[2]] = Number(st[1])
   }
 
-  const args = ripgrepArgs(dir, mode, terms, options.threads)
-  await new Promise<void>((resolve, reject) => {
-    let child: ReturnType<typeof spawn>
-    try {
-      child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
-    } catch (e) {
-      reject(ioError(`ripgrep n'a pas pu être lancé : ${e instanceof Error ? e.message : String(e)}`))
-      return
-    }
-    let settled = false
-    const timer = setTimeout(() => {
-      child.kill()
-      finish(ioError('ripgrep a dépassé 30 s'))
-    }, options.timeoutMs ?? RG_TIMEOUT_MS)
-    const finish = (err: Error | null): void => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      if (err) reject(err)
-      else resolve()
-    }
-
-    // Both outputs are split into lines as bytes: keyword lines are read in place (onPlainLine), a
-    // JSON match we do not need is skipped without being decoded. A line cut by the chunk's end
-    // waits, as bytes, for the rest.
-    let pendingBytes: Buffer | null = null
-    let pending: Buffer[] = []
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (settled) return
-      if (mode === 'keyword') {
-        const buf: Buffer = pendingBytes === null ? chunk : Buffer.concat([pendingBytes, chunk])
-        pendingBytes = null
-        let start = 0
-        for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
-          onPlainLine(buf, start, nl)
-          start = nl + 1
-        }
-        if (start < buf.length) pendingBytes = buf.subarray(start)
+  /** One ripgrep run; 'retry' when it could not be started inside the corpus directory. */
+  const run = (): Promise<void | 'retry'> =>
+    new Promise<void | 'retry'>((resolve, reject) => {
+      const args = ripgrepArgs(inDir ? '.' : dir, mode, terms, options.threads)
+      let child: ReturnType<typeof spawn>
+      try {
+        child = spawn(bin, args, {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          windowsHide: true,
+          ...(inDir ? { cwd: dir } : {})
+        })
+      } catch (e) {
+        reject(ioError(`ripgrep n'a pas pu être lancé : ${e instanceof Error ? e.message : String(e)}`))
         return
       }
-      let start = 0
-      for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
-        const part = chunk.subarray(start, nl)
-        if (pending.length > 0) {
-          pending.push(part)
-          onLine(Buffer.concat(pending))
-          pending = []
-        } else onLine(part)
-        start = nl + 1
+      let settled = false
+      const timer = setTimeout(() => {
+        child.kill()
+        finish(ioError('ripgrep a dépassé 30 s'))
+      }, options.timeoutMs ?? RG_TIMEOUT_MS)
+      const finish = (err: Error | null): void => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        if (err) reject(err)
+        else resolve()
       }
-      if (start < chunk.length) pending.push(chunk.subarray(start))
+
+      // Both outputs are split into lines as bytes: keyword lines are read in place (onPlainLine), a
+      // JSON match we do not need is skipped without being decoded. A line cut by the chunk's end
+      // waits, as bytes, for the rest.
+      let pendingBytes: Buffer | null = null
+      let pending: Buffer[] = []
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (settled) return
+        if (mode === 'keyword') {
+          const buf: Buffer = pendingBytes === null ? chunk : Buffer.concat([pendingBytes, chunk])
+          pendingBytes = null
+          let start = 0
+          for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
+            onPlainLine(buf, start, nl)
+            start = nl + 1
+          }
+          if (start < buf.length) pendingBytes = buf.subarray(start)
+          return
+        }
+        let start = 0
+        for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+          const part = chunk.subarray(start, nl)
+          if (pending.length > 0) {
+            pending.push(part)
+            onLine(Buffer.concat(pending))
+            pending = []
+          } else onLine(part)
+          start = nl + 1
+        }
+        if (start < chunk.length) pending.push(chunk.subarray(start))
+      })
+      let stderr = ''
+      child.stderr?.setEncoding('utf8')
+      child.stderr?.on('data', (s: string) => {
+        if (stderr.length < STDERR_LIMIT) stderr += s
+      })
+      child.on('error', (e) => {
+        if (inDir && !settled) {
+          // Nothing was read yet: a process that could not start wrote nothing.
+          settled = true
+          clearTimeout(timer)
+          resolve('retry')
+          return
+        }
+        finish(ioError(`ripgrep n'a pas pu être lancé : ${e.message}`))
+      })
+      child.on('close', (code, signal) => {
+        if (settled) return
+        if (mode === 'keyword') {
+          const rest = pendingBytes
+          if (rest !== null && rest.length > 0) onPlainLine(rest, 0, rest.length)
+          closeFile()
+        } else if (pending.length > 0) onLine(Buffer.concat(pending))
+        if (code === 0 || code === 1) return finish(null)
+        // Exit 2 after a completed search only means some file could not be read: the results stand.
+        if (code === 2 && (summary !== null || 'files searched' in plainStats)) return finish(null)
+        const text = stderr.trim()
+        const fallback = `ripgrep a échoué (code ${code ?? signal})`
+        // In regex mode a failure is the expression's (parse error, size limit): the caller corrects it.
+        // Fixed strings cannot be invalid: a failure there is the machine's.
+        finish(mode === 'regex' ? invalidInput(text || fallback) : ioError(text || fallback))
+      })
     })
-    let stderr = ''
-    child.stderr?.setEncoding('utf8')
-    child.stderr?.on('data', (s: string) => {
-      if (stderr.length < STDERR_LIMIT) stderr += s
-    })
-    child.on('error', (e) => finish(ioError(`ripgrep n'a pas pu être lancé : ${e.message}`)))
-    child.on('close', (code, signal) => {
-      if (settled) return
-      if (mode === 'keyword') {
-        const rest = pendingBytes
-        if (rest !== null && rest.length > 0) onPlainLine(rest, 0, rest.length)
-        closeFile()
-      } else if (pending.length > 0) onLine(Buffer.concat(pending))
-      if (code === 0 || code === 1) return finish(null)
-      // Exit 2 after a completed search only means some file could not be read: the results stand.
-      if (code === 2 && (summary !== null || 'files searched' in plainStats)) return finish(null)
-      const text = stderr.trim()
-      const fallback = `ripgrep a échoué (code ${code ?? signal})`
-      // In regex mode a failure is the expression's (parse error, size limit): the caller corrects it.
-      // Fixed strings cannot be invalid: a failure there is the machine's.
-      finish(mode === 'regex' ? invalidInput(text || fallback) : ioError(text || fallback))
-    })
-  })
+  if ((await run()) === 'retry') {
+    inDir = false
+    prefix = dirPrefix
+    await run()
+  }
 
   if (mode === 'keyword') {
     // Plain output has no per-file byte count: BM25's document length comes from the file itself.

@@ -642,6 +642,49 @@ describe('ripgrep process', () => {
     }
   )
 
+  it.skipIf(process.platform === 'win32')(
+    'keyword mode runs ripgrep inside the corpus, over `.`',
+    async () => {
+      const base = makeBase({ 'a/b.md': 'partage\n', 'c.md': 'partage partage\n' })
+      const log = join(base.root, 'cwd.log')
+      const spy = join(base.root, 'rg-espion')
+      writeFileSync(
+        spy,
+        `#!/bin/sh\npwd >> '${log}'\necho "$*" >> '${log}'\nexec '${await ripgrepPath()}' "$@"\n`
+      )
+      chmodSync(spy, 0o755)
+      const scan = await scanCorpus(base.corpusDir, 'keyword', ['partage'], { rgPath: spy })
+      const [cwd, args] = readFileSync(log, 'utf8').trim().split('\n')
+      expect(cwd).toBe(base.corpusDir)
+      expect(args.endsWith(' -- .')).toBe(true)
+      expect([...scan.files.keys()].sort()).toEqual(['a/b.md', 'c.md'])
+      expect(scan.files.get('a/b.md')?.abs).toBe(join(base.corpusDir, 'a', 'b.md'))
+      expect(scan.files.get('c.md')?.termCounts).toEqual([2])
+      expect(scan.files.get('c.md')?.bytes).toBe('partage partage\n'.length)
+    }
+  )
+
+  it('a corpus directory with spaces and non-ASCII characters in its path', async () => {
+    const base = makeBase({})
+    const corpusDir = join(base.root, 'mon corpus — été 日本')
+    mkdirSync(join(corpusDir, 'sous dossier'), { recursive: true })
+    writeFileSync(join(corpusDir, 'sous dossier', 'page é.md'), '# Titre\n\npartage ici\n')
+    const r = await one({ ...base, corpusDir }, 'partage')
+    expect(paths(r)).toEqual(['sous dossier/page é.md'])
+    expect(r.results[0].snippets[0].lines.join('\n')).toContain('partage ici')
+  })
+
+  it('a corpus directory gone since the base was registered: no result, as before', async () => {
+    const base = makeBase({ 'a.md': 'partage\n' })
+    const other = makeBase({ 'b.md': 'partage\n' }, 'other')
+    rmSync(base.corpusDir, { recursive: true, force: true })
+    const r = await searchBases([base, other], 'partage', 'keyword', 8)
+    expect(r.map((x) => [x.base, paths(x)])).toEqual([
+      ['test-base', []],
+      ['other', ['b.md']]
+    ])
+  })
+
   it('binary path unpacked from the asar', () => {
     expect(unpackedPath('/A/app.asar/node_modules/rg')).toBe('/A/app.asar.unpacked/node_modules/rg')
     expect(unpackedPath('/A/app.asar.unpacked/rg')).toBe('/A/app.asar.unpacked/rg')
