@@ -17,8 +17,15 @@ import { splitFrontmatter } from '../corpus/frontmatter'
 import { parseHeadings } from '../corpus/markdown'
 import { HubError } from '../errors'
 import { frontmatterDigest } from './digest'
-import { clearDocumentCache, parseStats, scanOutline, splitLines } from './documents'
-import { isReserved } from './rank'
+import {
+  clearDocumentCache,
+  loadDocument,
+  parseStats,
+  scanOutline,
+  splitLines,
+  type LoadedDoc
+} from './documents'
+import { boostsOf, isReserved } from './rank'
 import { ripgrepArgs, ripgrepPath, scanCorpus, unpackedPath } from './ripgrep'
 import { allocateQuota, searchBases, threadsEach, type BaseSearchResult } from './search'
 import { foldCase, keywordTerms, termsIn } from './terms'
@@ -482,6 +489,28 @@ describe('ranking inside the AND set', () => {
       'z-ensemble.md': '# Notes\n\nalpha et beta\n' + pad + '# Autre\n\nrien\n'
     })
     expect(paths(await one(base, 'alpha beta'))).toEqual(['z-ensemble.md', 'a-epars.md'])
+  })
+
+  it('the section boost: the share of the terms found together in one section, as the § labels cut them', async () => {
+    const doc = async (text: string): Promise<LoadedDoc> => {
+      const base = makeBase({ 'd.md': text })
+      const d = await loadDocument(join(base.corpusDir, 'd.md'))
+      if (d === null) throw new Error('unreadable')
+      return d
+    }
+    const f = (await scanCorpus(makeBase({ 'x.md': 'x\n' }).corpusDir, 'keyword', ['x'])).files.get('x.md')
+    if (f === undefined) throw new Error('no scan')
+    const terms = ['alpha', 'beta', 'gamma']
+    const share = async (text: string): Promise<number> => boostsOf(await doc(text), f, terms).section
+    // Preamble, then two sections; CRLF lines; a heading holding a term opens its section.
+    expect(await share('alpha\r\nbeta\r\n# Un\r\ngamma\r\n# Deux\r\nalpha\r\n')).toBeCloseTo(2 / 3)
+    expect(await share('# Un\nALPHA\n\nbêta beta\n## Deux\ngamma\n')).toBeCloseTo(2 / 3)
+    expect(await share('# Un\nalpha\n## Deux gamma\nbeta\n')).toBeCloseTo(2 / 3)
+    expect(await share('# Un\nalpha\n## Deux\nbeta gamma alpha\n')).toBe(1)
+    expect(await share('# Un\nalpha\n## Deux\nbeta\n## Trois\ngamma')).toBeCloseTo(1 / 3)
+    // Setext heading; a `#` line inside a code fence opens nothing.
+    expect(await share('Titre\n=====\nalpha\n```\n# pas un titre\n```\nbeta gamma\n')).toBe(1)
+    expect(await share('rien\n')).toBe(0)
   })
 
   it('more occurrences rank higher; ties end on the path', async () => {
