@@ -10,6 +10,7 @@ import {
   utimesSync,
   writeFileSync
 } from 'node:fs'
+import { execFileSync } from 'node:child_process'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { Base } from '../registry/base'
@@ -512,6 +513,19 @@ describe('ranking inside the AND set', () => {
     expect(await share('Titre\n=====\nalpha\n```\n# pas un titre\n```\nbeta gamma\n')).toBe(1)
     expect(await share('rien\n')).toBe(0)
   })
+
+  it.skipIf(process.platform === 'win32')(
+    'a FIFO named like a document is not read (no hang), a document is',
+    async () => {
+      const base = makeBase({ 'a.md': '# A\n\ntexte\n' })
+      const fifo = join(base.corpusDir, 'tube.md')
+      execFileSync('mkfifo', [fifo])
+      expect(await loadDocument(fifo)).toBeNull()
+      expect((await loadDocument(join(base.corpusDir, 'a.md')))?.text).toBe('# A\n\ntexte\n')
+      expect(await loadDocument(join(base.corpusDir, 'absent.md'))).toBeNull()
+      expect(await loadDocument(base.corpusDir)).toBeNull()
+    }
+  )
 
   it('more occurrences rank higher; ties end on the path', async () => {
     const base = makeBase({
