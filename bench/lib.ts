@@ -101,9 +101,7 @@ export function record(row: Row): void {
   const ratio = row.ratio === undefined ? '' : `  ratio ${row.ratio.toFixed(2)}×`
   const verdict =
     row.ratio !== undefined && row.target !== undefined
-      ? row.ratio <= row.target
-        ? '  ✓'
-        : `  ✗ (cible ≤ ${row.target}×)`
+      ? `  cible ≤ ${row.target}× ${row.ratio <= row.target ? '✓' : '✗'}`
       : ''
   const ref = row.reference ? `  ref ${fmt(row.referenceMs)} ${row.unit ?? 'ms'} (${row.reference})` : ''
   const extra = row.extra

@@ -13,7 +13,8 @@ import {
   type Options
 } from '../lib'
 
-const TARGET = 1.5
+/** Issue 30 §3: every case, multi-base included, at or under 1.2× a bare `rg` with the same options. */
+const TARGET = 1.2
 
 /**
  * kb_search through the real server over stdio (warm: already running) against

@@ -88,4 +88,28 @@ describe('one rule for what a document is, whichever door asks', () => {
     expect(isExcluded('x/schema.yaml')).toBe(true)
     expect(isExcluded('x/notes.txt')).toBe(false)
   })
+
+  it('by path alone agrees with isExcluded on every combination of segments', () => {
+    const segments = ['a', '.a', 'proposals', '.git', '.okf-hub.lock.d', 'proposals.md', 'x.md', '', 'é b']
+    const files = [
+      'b.md',
+      '.b.md',
+      'CLAUDE.md',
+      'GOVERNANCE.md',
+      'schema.yaml',
+      'b.MD',
+      'proposals',
+      '.md',
+      'md'
+    ]
+    let checked = 0
+    for (const s1 of segments)
+      for (const s2 of segments)
+        for (const f of files)
+          for (const rel of [f, `${s1}/${f}`, `${s1}/${s2}/${f}`, `/${s1}//${s2}/${f}`]) {
+            expect(isDocumentPath(rel), rel).toBe(rel.endsWith('.md') && !isExcluded(rel))
+            checked++
+          }
+    expect(checked).toBe(segments.length ** 2 * files.length * 4)
+  })
 })

@@ -54,9 +54,32 @@ export function isExcluded(rel: string): boolean {
   return parts.slice(0, -1).some((p) => EXCLUDED_DIR_NAMES.includes(p))
 }
 
-/** By its corpus-relative path alone (ripgrep's results, which it found by walking). */
+/** `rel.slice(start, end)` is one of `names`, compared in place. */
+function segmentIn(rel: string, start: number, end: number, names: readonly string[]): boolean {
+  for (const n of names) if (n.length === end - start && rel.startsWith(n, start)) return true
+  return false
+}
+
+/**
+ * By its corpus-relative path alone (ripgrep's results, which it found by walking): `isExcluded`'s
+ * rule read segment by segment in place, since kb_search asks it for each of up to every file of
+ * the corpus and `split` costs an array and a string per segment.
+ */
 export function isDocumentPath(rel: string): boolean {
-  return rel.endsWith(DOCUMENT_SUFFIX) && !isExcluded(rel)
+  if (!rel.endsWith(DOCUMENT_SUFFIX)) return false
+  // The last segment is not empty: the path ends with the suffix.
+  const last = rel.lastIndexOf('/') + 1
+  if (segmentIn(rel, last, rel.length, EXCLUDED_FILE_NAMES)) return false
+  for (let start = 0; start <= last;) {
+    const slash = rel.indexOf('/', start)
+    const end = slash === -1 ? rel.length : slash
+    if (end > start) {
+      if (rel.charCodeAt(start) === 46 /* . */) return false
+      if (end < rel.length && segmentIn(rel, start, end, EXCLUDED_DIR_NAMES)) return false
+    }
+    start = end + 1
+  }
+  return true
 }
 
 /** A directory entry met while walking the corpus through `entersDirectory`. */

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises'
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs'
 import { splitFrontmatter } from '../corpus/frontmatter'
 import { documentTitle, parseHeadings, type Heading } from '../corpus/markdown'
 import { mtimeSettled } from '../fingerprint'
@@ -150,14 +150,31 @@ export function shownInfo(doc: LoadedDoc): { headings: Heading[]; title: string 
   return { headings: info.headings, title: info.title ?? null }
 }
 
-/** Reads and analyses a document; null when it cannot be read any more (deleted since the scan). */
+/**
+ * Reads and analyses a document; null when it cannot be read any more (deleted since the scan).
+ *
+ * Synchronous underneath: a search reads its hundred candidates one after the other, each a few
+ * kilobytes, and `fs.promises` pays four thread-pool round trips per file (open, stat, read, close)
+ * where these calls cost a system call each — a third of the server's time after ripgrep on an AND
+ * query of a hundred matching files (docs/PERFORMANCE.md, kb_search).
+ */
 export async function loadDocument(abs: string): Promise<LoadedDoc | null> {
+  return loadDocumentNow(abs)
+}
+
+/** Non-blocking open: a FIFO named like a document must not hang the server before its stat says so. */
+const OPEN_FLAGS = constants.O_NONBLOCK === undefined ? 'r' : constants.O_RDONLY | constants.O_NONBLOCK
+
+function loadDocumentNow(abs: string): LoadedDoc | null {
+  let fd: number | null = null
   try {
     // Taken before the stat: the racy verdict must not be younger than what the stat saw.
     const statAt = Date.now()
-    const st = await stat(abs)
+    fd = openSync(abs, OPEN_FLAGS)
+    // The stat of the file read, not of the path again: the text and its version go together.
+    const st = fstatSync(fd)
     if (!st.isFile()) return null
-    const text = (await readFile(abs, 'utf8')).replace(/^\uFEFF/, '')
+    const text = readFileSync(fd, 'utf8').replace(/^\uFEFF/, '')
     const key = `${abs}\0${st.mtimeMs}\0${st.size}`
     let entry = cache.get(key)
     if (entry === undefined || !entry.settled)
@@ -166,6 +183,8 @@ export async function loadDocument(abs: string): Promise<LoadedDoc | null> {
     return { text, info: entry.info }
   } catch {
     return null
+  } finally {
+    if (fd !== null) closeSync(fd)
   }
 }
 
@@ -176,10 +195,10 @@ export function splitLines(text: string): string[] {
   return lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l))
 }
 
-/** Number of lines of a file (at least 1), without decoding it; null when unreadable. */
+/** Number of lines of a file (at least 1), without decoding it; null when unreadable (read as loadDocument). */
 export async function countFileLines(abs: string): Promise<number | null> {
   try {
-    const buf = await readFile(abs)
+    const buf = readFileSync(abs)
     let n = 0
     for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) n++
     if (buf.length > 0 && buf[buf.length - 1] !== 10) n++

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
 import { statSync } from 'node:fs'
 import { sep } from 'node:path'
-import { StringDecoder } from 'node:string_decoder'
 import { isDocumentPath, ripgrepSelection } from '../corpus/document-rule'
 import { toPosixRelative } from '../corpus/paths'
 import { invalidInput, ioError } from '../errors'
@@ -84,6 +83,11 @@ export interface ScanOptions {
   rgPath?: string
   /** Override of the 30 s timeout (tests). */
   timeoutMs?: number
+  /**
+   * ripgrep's worker threads; its default (one per core) when absent. Several bases are searched by
+   * as many ripgrep processes at once: each then takes its share of the cores (searchBases).
+   */
+  threads?: number
 }
 
 let resolvedRgPath: string | null = null
@@ -112,11 +116,12 @@ export function unpackedPath(p: string): string {
  * where the occurrences alone weigh 1.3 MB, and give exact per-term counts on every line. Regex
  * mode keeps `--json` (a match may span what `-o` would split, and only three hits are read).
  */
-export function ripgrepArgs(dir: string, mode: RgMode, patterns: string[]): string[] {
+export function ripgrepArgs(dir: string, mode: RgMode, patterns: string[], threads?: number): string[] {
   const args =
     mode === 'keyword'
       ? ['--only-matching', '--line-number', '--heading', '--null', '--stats', '--color', 'never']
       : ['--json']
+  if (threads !== undefined) args.push('--threads', String(threads))
   // Which files ripgrep walks into is the corpus's document rule, not ripgrep's defaults.
   args.push('--ignore-case', ...ripgrepSelection())
   if (mode === 'keyword') args.push('--fixed-strings')
@@ -206,22 +211,37 @@ export async function scanCorpus(
   let currentExcluded = false
   let summary: RgStats | null = null
 
+  // Keyword mode runs ripgrep inside the corpus over `.`: a path its standard printer writes is
+  // resolved link by link first (a readlink per directory of the path), ten per file for a corpus
+  // ten levels deep against two from `.` — a third of ripgrep's time on a term found in every file
+  // (docs/PERFORMANCE.md, kb_search). Its JSON printer does not, so regex mode keeps the absolute
+  // directory. When ripgrep cannot be started inside the directory (gone, not a directory), the
+  // scan runs again as before, over the absolute path, and fails or succeeds as it would have.
+  let inDir = mode === 'keyword'
+  const dirPrefix = dir.endsWith(sep) ? dir : dir + sep
   // ripgrep prints paths under the directory it was given: strip that prefix rather than pay
   // path.relative (which resolves both sides against the cwd) for each of thousands of files.
-  const prefix = dir.endsWith(sep) ? dir : dir + sep
-  const fileFor = (abs: string): FileHits | null => {
-    const rel = abs.startsWith(prefix)
-      ? sep === '/'
-        ? abs.slice(prefix.length)
-        : abs.slice(prefix.length).split(sep).join('/')
-      : toPosixRelative(dir, abs)
+  let prefix = inDir ? '.' + sep : dirPrefix
+  // `fresh`: `printed` was decoded on its own from ripgrep's bytes (keyword mode), not cut from a
+  // larger string, so it holds nothing else alive and needs no copy.
+  const fileFor = (printed: string, fresh = false): FileHits | null => {
+    const native = printed.startsWith(prefix) ? printed.slice(prefix.length) : null
+    const rel =
+      native !== null
+        ? sep === '/'
+          ? native
+          : native.split(sep).join('/')
+        : inDir
+          ? toPosixRelative(dir, dirPrefix + printed)
+          : toPosixRelative(dir, printed)
+    const abs = inDir ? dirPrefix + (native ?? printed) : printed
     // The rule re-applied on what ripgrep reports: the globs are its whole enforcement otherwise.
     if (rel === '' || rel.startsWith('..') || !isDocumentPath(rel)) return null
     let f = files.get(rel)
     if (f === undefined) {
       f = {
-        abs: detached(abs),
-        rel: detached(rel),
+        abs: fresh ? abs : detached(abs),
+        rel: fresh ? rel : detached(rel),
         bytes: 0,
         matchedLines: 0,
         matches: 0,
@@ -375,16 +395,16 @@ export async function scanCorpus(
   }
 
   /**
-   * One `line:match` occurrence, read in place from `text[start, end)`: a common term yields tens
-   * of thousands of them, so no substring is made unless several terms must be told apart.
+   * One `line:match` occurrence, read in place from `buf[start, end)`: a common term yields tens
+   * of thousands of them, so no string is made unless several terms must be told apart.
    */
-  const onOccurrence = (text: string, start: number, end: number): void => {
+  const onOccurrence = (buf: Buffer, start: number, end: number): void => {
     const f = plainFile
     if (f === null) return
     let lineNo = 0
     let i = start
     for (; i < end; i++) {
-      const c = text.charCodeAt(i)
+      const c = buf[i]
       if (c === 58 /* : */) break
       if (c < 48 || c > 57) return
       lineNo = lineNo * 10 + (c - 48)
@@ -401,7 +421,7 @@ export async function scanCorpus(
       lineCounts[0]++
       return
     }
-    const raw = text.slice(i + 1, end)
+    const raw = buf.toString('utf8', i + 1, end)
     const m = foldCase(raw)
     let any = false
     // A term contained in the matched text counts too (`react` inside a `reactdom` match).
@@ -429,102 +449,134 @@ export async function scanCorpus(
   const STAT_LINE =
     /^(\d+) (matches|matched lines|files contained matches|files searched|bytes printed|bytes searched)$/
 
-  const onPlainLine = (text: string, start: number, end: number): void => {
+  /**
+   * One line of the plain output, `buf[start, end)` without its `\n`. Lines are split on bytes: a
+   * `\n` byte is never part of a multi-byte UTF-8 character, and only paths and (with several terms)
+   * matched texts are ever decoded, each into a string of its own.
+   */
+  const onPlainLine = (buf: Buffer, start: number, end: number): void => {
     if (start === end) {
       closeFile()
       return
     }
-    const nul = text.indexOf('\0', start)
+    const first = buf[start]
+    // Inside a file block every line is `line:match` (a digit first): a header only follows the blank
+    // line that closed the previous block. The search for a header's NUL stops at that NUL.
+    if (plainFile !== null && first >= 48 && first <= 57) {
+      onOccurrence(buf, start, end)
+      return
+    }
+    const nul = buf.indexOf(0, start)
     if (nul >= 0 && nul < end) {
       // `path\0line:match`: a new file block starts.
       closeFile()
-      plainFile = fileFor(text.slice(start, nul))
-      onOccurrence(text, nul + 1, end)
+      plainFile = fileFor(buf.toString('utf8', start, nul), true)
+      onOccurrence(buf, nul + 1, end)
       return
     }
     if (plainFile !== null) {
-      onOccurrence(text, start, end)
+      onOccurrence(buf, start, end)
       return
     }
-    const st = STAT_LINE.exec(text.slice(start, end))
+    const st = STAT_LINE.exec(buf.toString('latin1', start, end))
     if (st) plainStats[st[2]] = Number(st[1])
   }
 
-  const args = ripgrepArgs(dir, mode, terms)
-  await new Promise<void>((resolve, reject) => {
-    let child: ReturnType<typeof spawn>
-    try {
-      child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
-    } catch (e) {
-      reject(ioError(`ripgrep n'a pas pu être lancé : ${e instanceof Error ? e.message : String(e)}`))
-      return
-    }
-    let settled = false
-    const timer = setTimeout(() => {
-      child.kill()
-      finish(ioError('ripgrep a dépassé 30 s'))
-    }, options.timeoutMs ?? RG_TIMEOUT_MS)
-    const finish = (err: Error | null): void => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      if (err) reject(err)
-      else resolve()
-    }
-
-    // Keyword output is short text lines: decoded once per chunk (a multi-byte character split
-    // across chunks is held back by the decoder) and split as a string. JSON lines are split as
-    // buffers so that a match we do not need is skipped without being decoded.
-    const decoder = new StringDecoder('utf8')
-    let pendingText = ''
-    let pending: Buffer[] = []
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (settled) return
-      if (mode === 'keyword') {
-        const text = pendingText + decoder.write(chunk)
-        let start = 0
-        for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-          onPlainLine(text, start, nl)
-          start = nl + 1
-        }
-        pendingText = text.slice(start)
+  /** One ripgrep run; 'retry' when it could not be started inside the corpus directory. */
+  const run = (): Promise<void | 'retry'> =>
+    new Promise<void | 'retry'>((resolve, reject) => {
+      const args = ripgrepArgs(inDir ? '.' : dir, mode, terms, options.threads)
+      let child: ReturnType<typeof spawn>
+      try {
+        child = spawn(bin, args, {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          windowsHide: true,
+          ...(inDir ? { cwd: dir } : {})
+        })
+      } catch (e) {
+        reject(ioError(`ripgrep n'a pas pu être lancé : ${e instanceof Error ? e.message : String(e)}`))
         return
       }
-      let start = 0
-      for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
-        const part = chunk.subarray(start, nl)
-        if (pending.length > 0) {
-          pending.push(part)
-          onLine(Buffer.concat(pending))
-          pending = []
-        } else onLine(part)
-        start = nl + 1
+      let settled = false
+      const timer = setTimeout(() => {
+        child.kill()
+        finish(ioError('ripgrep a dépassé 30 s'))
+      }, options.timeoutMs ?? RG_TIMEOUT_MS)
+      const finish = (err: Error | null): void => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        if (err) reject(err)
+        else resolve()
       }
-      if (start < chunk.length) pending.push(chunk.subarray(start))
+
+      // Both outputs are split into lines as bytes: keyword lines are read in place (onPlainLine), a
+      // JSON match we do not need is skipped without being decoded. A line cut by the chunk's end
+      // waits, as bytes, for the rest.
+      let pendingBytes: Buffer | null = null
+      let pending: Buffer[] = []
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (settled) return
+        if (mode === 'keyword') {
+          const buf: Buffer = pendingBytes === null ? chunk : Buffer.concat([pendingBytes, chunk])
+          pendingBytes = null
+          let start = 0
+          for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
+            onPlainLine(buf, start, nl)
+            start = nl + 1
+          }
+          if (start < buf.length) pendingBytes = buf.subarray(start)
+          return
+        }
+        let start = 0
+        for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+          const part = chunk.subarray(start, nl)
+          if (pending.length > 0) {
+            pending.push(part)
+            onLine(Buffer.concat(pending))
+            pending = []
+          } else onLine(part)
+          start = nl + 1
+        }
+        if (start < chunk.length) pending.push(chunk.subarray(start))
+      })
+      let stderr = ''
+      child.stderr?.setEncoding('utf8')
+      child.stderr?.on('data', (s: string) => {
+        if (stderr.length < STDERR_LIMIT) stderr += s
+      })
+      child.on('error', (e) => {
+        if (inDir && !settled) {
+          // Nothing was read yet: a process that could not start wrote nothing.
+          settled = true
+          clearTimeout(timer)
+          resolve('retry')
+          return
+        }
+        finish(ioError(`ripgrep n'a pas pu être lancé : ${e.message}`))
+      })
+      child.on('close', (code, signal) => {
+        if (settled) return
+        if (mode === 'keyword') {
+          const rest = pendingBytes
+          if (rest !== null && rest.length > 0) onPlainLine(rest, 0, rest.length)
+          closeFile()
+        } else if (pending.length > 0) onLine(Buffer.concat(pending))
+        if (code === 0 || code === 1) return finish(null)
+        // Exit 2 after a completed search only means some file could not be read: the results stand.
+        if (code === 2 && (summary !== null || 'files searched' in plainStats)) return finish(null)
+        const text = stderr.trim()
+        const fallback = `ripgrep a échoué (code ${code ?? signal})`
+        // In regex mode a failure is the expression's (parse error, size limit): the caller corrects it.
+        // Fixed strings cannot be invalid: a failure there is the machine's.
+        finish(mode === 'regex' ? invalidInput(text || fallback) : ioError(text || fallback))
+      })
     })
-    let stderr = ''
-    child.stderr?.setEncoding('utf8')
-    child.stderr?.on('data', (s: string) => {
-      if (stderr.length < STDERR_LIMIT) stderr += s
-    })
-    child.on('error', (e) => finish(ioError(`ripgrep n'a pas pu être lancé : ${e.message}`)))
-    child.on('close', (code, signal) => {
-      if (settled) return
-      if (mode === 'keyword') {
-        const rest = pendingText + decoder.end()
-        if (rest.length > 0) onPlainLine(rest, 0, rest.length)
-        closeFile()
-      } else if (pending.length > 0) onLine(Buffer.concat(pending))
-      if (code === 0 || code === 1) return finish(null)
-      // Exit 2 after a completed search only means some file could not be read: the results stand.
-      if (code === 2 && (summary !== null || 'files searched' in plainStats)) return finish(null)
-      const text = stderr.trim()
-      const fallback = `ripgrep a échoué (code ${code ?? signal})`
-      // In regex mode a failure is the expression's (parse error, size limit): the caller corrects it.
-      // Fixed strings cannot be invalid: a failure there is the machine's.
-      finish(mode === 'regex' ? invalidInput(text || fallback) : ioError(text || fallback))
-    })
-  })
+  if ((await run()) === 'retry') {
+    inDir = false
+    prefix = dirPrefix
+    await run()
+  }
 
   if (mode === 'keyword') {
     // Plain output has no per-file byte count: BM25's document length comes from the file itself.

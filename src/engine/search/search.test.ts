@@ -10,6 +10,7 @@ import {
   utimesSync,
   writeFileSync
 } from 'node:fs'
+import { execFileSync } from 'node:child_process'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { Base } from '../registry/base'
@@ -17,10 +18,17 @@ import { splitFrontmatter } from '../corpus/frontmatter'
 import { parseHeadings } from '../corpus/markdown'
 import { HubError } from '../errors'
 import { frontmatterDigest } from './digest'
-import { clearDocumentCache, parseStats, scanOutline, splitLines } from './documents'
-import { isReserved } from './rank'
-import { ripgrepArgs, scanCorpus, unpackedPath } from './ripgrep'
-import { allocateQuota, searchBases, type BaseSearchResult } from './search'
+import {
+  clearDocumentCache,
+  loadDocument,
+  parseStats,
+  scanOutline,
+  splitLines,
+  type LoadedDoc
+} from './documents'
+import { boostsOf, isReserved } from './rank'
+import { ripgrepArgs, ripgrepPath, scanCorpus, unpackedPath } from './ripgrep'
+import { allocateQuota, searchBases, threadsEach, type BaseSearchResult } from './search'
 import { foldCase, keywordTerms, termsIn } from './terms'
 import { makeCorpusBase } from '../../../test/helpers/fixtures'
 
@@ -484,6 +492,41 @@ describe('ranking inside the AND set', () => {
     expect(paths(await one(base, 'alpha beta'))).toEqual(['z-ensemble.md', 'a-epars.md'])
   })
 
+  it('the section boost: the share of the terms found together in one section, as the § labels cut them', async () => {
+    const doc = async (text: string): Promise<LoadedDoc> => {
+      const base = makeBase({ 'd.md': text })
+      const d = await loadDocument(join(base.corpusDir, 'd.md'))
+      if (d === null) throw new Error('unreadable')
+      return d
+    }
+    const f = (await scanCorpus(makeBase({ 'x.md': 'x\n' }).corpusDir, 'keyword', ['x'])).files.get('x.md')
+    if (f === undefined) throw new Error('no scan')
+    const terms = ['alpha', 'beta', 'gamma']
+    const share = async (text: string): Promise<number> => boostsOf(await doc(text), f, terms).section
+    // Preamble, then two sections; CRLF lines; a heading holding a term opens its section.
+    expect(await share('alpha\r\nbeta\r\n# Un\r\ngamma\r\n# Deux\r\nalpha\r\n')).toBeCloseTo(2 / 3)
+    expect(await share('# Un\nALPHA\n\nbêta beta\n## Deux\ngamma\n')).toBeCloseTo(2 / 3)
+    expect(await share('# Un\nalpha\n## Deux gamma\nbeta\n')).toBeCloseTo(2 / 3)
+    expect(await share('# Un\nalpha\n## Deux\nbeta gamma alpha\n')).toBe(1)
+    expect(await share('# Un\nalpha\n## Deux\nbeta\n## Trois\ngamma')).toBeCloseTo(1 / 3)
+    // Setext heading; a `#` line inside a code fence opens nothing.
+    expect(await share('Titre\n=====\nalpha\n```\n# pas un titre\n```\nbeta gamma\n')).toBe(1)
+    expect(await share('rien\n')).toBe(0)
+  })
+
+  it.skipIf(process.platform === 'win32')(
+    'a FIFO named like a document is not read (no hang), a document is',
+    async () => {
+      const base = makeBase({ 'a.md': '# A\n\ntexte\n' })
+      const fifo = join(base.corpusDir, 'tube.md')
+      execFileSync('mkfifo', [fifo])
+      expect(await loadDocument(fifo)).toBeNull()
+      expect((await loadDocument(join(base.corpusDir, 'a.md')))?.text).toBe('# A\n\ntexte\n')
+      expect(await loadDocument(join(base.corpusDir, 'absent.md'))).toBeNull()
+      expect(await loadDocument(base.corpusDir)).toBeNull()
+    }
+  )
+
   it('more occurrences rank higher; ties end on the path', async () => {
     const base = makeBase({
       'b.md': 'panne\n',
@@ -607,10 +650,82 @@ describe('ripgrep process', () => {
     expect(args).not.toContain('--hidden')
     expect(args).not.toContain('--follow')
     expect(args.slice(-7)).toEqual(['--fixed-strings', '-e', '-b', '-e', 'a', '--', '/c'])
+    expect(args).not.toContain('--threads')
+    expect(ripgrepArgs('/c', 'keyword', ['a'], 1).slice(7, 9)).toEqual(['--threads', '1'])
     const regex = ripgrepArgs('/c', 'regex', ['x+'])
     expect(regex[0]).toBe('--json')
     expect(regex).not.toContain('--fixed-strings')
     expect(regex.slice(-4)).toEqual(['-e', 'x+', '--', '/c'])
+  })
+
+  it('several bases at once share the cores between their ripgrep processes', () => {
+    expect(threadsEach(1, 2)).toBeUndefined()
+    expect(threadsEach(2, 2)).toBe(1)
+    expect(threadsEach(5, 2)).toBe(1)
+    expect(threadsEach(2, 8)).toBe(4)
+    expect(threadsEach(3, 8)).toBe(2)
+  })
+
+  it.skipIf(process.platform === 'win32')(
+    'searchBases gives each base’s ripgrep its share of threads',
+    async () => {
+      const a = makeBase({ 'a.md': 'partage\n' }, 'base-a')
+      const b = makeBase({ 'b.md': 'partage\n' }, 'base-b')
+      const log = join(a.root, 'args.log')
+      const spy = join(a.root, 'rg-espion')
+      writeFileSync(spy, `#!/bin/sh\necho "$*" >> '${log}'\nexec '${await ripgrepPath()}' "$@"\n`)
+      chmodSync(spy, 0o755)
+      const both = await searchBases([a, b], 'partage', 'keyword', 8, { rgPath: spy })
+      expect(both.map((r) => r.results.length)).toEqual([1, 1])
+      const runs = readFileSync(log, 'utf8').trim().split('\n')
+      expect(runs).toHaveLength(2)
+      for (const run of runs) expect(run).toContain(`--threads ${threadsEach(2)}`)
+      await searchBases([a], 'partage', 'keyword', 8, { rgPath: spy })
+      expect(readFileSync(log, 'utf8').trim().split('\n')[2]).not.toContain('--threads')
+    }
+  )
+
+  it.skipIf(process.platform === 'win32')(
+    'keyword mode runs ripgrep inside the corpus, over `.`',
+    async () => {
+      const base = makeBase({ 'a/b.md': 'partage\n', 'c.md': 'partage partage\n' })
+      const log = join(base.root, 'cwd.log')
+      const spy = join(base.root, 'rg-espion')
+      writeFileSync(
+        spy,
+        `#!/bin/sh\npwd >> '${log}'\necho "$*" >> '${log}'\nexec '${await ripgrepPath()}' "$@"\n`
+      )
+      chmodSync(spy, 0o755)
+      const scan = await scanCorpus(base.corpusDir, 'keyword', ['partage'], { rgPath: spy })
+      const [cwd, args] = readFileSync(log, 'utf8').trim().split('\n')
+      expect(cwd).toBe(base.corpusDir)
+      expect(args.endsWith(' -- .')).toBe(true)
+      expect([...scan.files.keys()].sort()).toEqual(['a/b.md', 'c.md'])
+      expect(scan.files.get('a/b.md')?.abs).toBe(join(base.corpusDir, 'a', 'b.md'))
+      expect(scan.files.get('c.md')?.termCounts).toEqual([2])
+      expect(scan.files.get('c.md')?.bytes).toBe('partage partage\n'.length)
+    }
+  )
+
+  it('a corpus directory with spaces and non-ASCII characters in its path', async () => {
+    const base = makeBase({})
+    const corpusDir = join(base.root, 'mon corpus — été 日本')
+    mkdirSync(join(corpusDir, 'sous dossier'), { recursive: true })
+    writeFileSync(join(corpusDir, 'sous dossier', 'page é.md'), '# Titre\n\npartage ici\n')
+    const r = await one({ ...base, corpusDir }, 'partage')
+    expect(paths(r)).toEqual(['sous dossier/page é.md'])
+    expect(r.results[0].snippets[0].lines.join('\n')).toContain('partage ici')
+  })
+
+  it('a corpus directory gone since the base was registered: no result, as before', async () => {
+    const base = makeBase({ 'a.md': 'partage\n' })
+    const other = makeBase({ 'b.md': 'partage\n' }, 'other')
+    rmSync(base.corpusDir, { recursive: true, force: true })
+    const r = await searchBases([base, other], 'partage', 'keyword', 8)
+    expect(r.map((x) => [x.base, paths(x)])).toEqual([
+      ['test-base', []],
+      ['other', ['b.md']]
+    ])
   })
 
   it('binary path unpacked from the asar', () => {
@@ -676,6 +791,28 @@ describe('large outputs', () => {
     expect(f?.bytes).toBe('alpha beta alpha\n'.length * 100)
     expect(scan.filesSearched).toBe(2)
     expect(scan.bytesSearched).toBe('alpha beta alpha\n'.length * 100 + 2)
+  })
+
+  it('an output of many chunks, non-ASCII paths and terms: every file and count exact', async () => {
+    // ~150 KB of `-o` output: lines, paths and multi-byte characters are cut by the pipe's chunks.
+    const files: Record<string, string> = {}
+    const expected = new Map<string, [number, number]>()
+    for (let i = 0; i < 120; i++) {
+      const rel = `dossier-é${i % 7}/page-${'日本語'.repeat(1 + (i % 5))}-${i}.md`
+      const n = 1 + (i % 9)
+      files[rel] = `# Titre ${i}\n` + 'Édition déjà édition\nRésumé déjà\n'.repeat(40 * n)
+      expected.set(rel, [80 * n, 80 * n]) // édition: 2 per first line; déjà: 1 per line
+    }
+    const base = makeBase(files)
+    const scan = await scanCorpus(base.corpusDir, 'keyword', ['édition', 'déjà'])
+    expect(scan.files.size).toBe(120)
+    for (const [rel, [edition, deja]] of expected) {
+      const f = scan.files.get(rel)
+      expect(f?.abs, rel).toBe(join(base.corpusDir, rel))
+      expect(f?.termCounts, rel).toEqual([edition, deja])
+      expect(f?.matchedLines, rel).toBe(deja)
+    }
+    expect(scan.filesSearched).toBe(120)
   })
 
   it('a term contained in another term’s match counts for both', async () => {

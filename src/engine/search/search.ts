@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import type { Base } from '../registry/base'
 import { invalidInput } from '../errors'
 import { relieveMemorySoon } from '../memory'
@@ -117,6 +118,16 @@ async function showable(rb: RankedBase, quota: number): Promise<{ results: DocRe
 }
 
 /**
+ * ripgrep's threads per process when `processes` run at once: its default for one; otherwise the
+ * cores shared out, at least one each. Each ripgrep starts as many workers as the machine has cores,
+ * and with five bases on two cores the extra threads' start-up and contention cost more than the
+ * walk they parallelise (docs/PERFORMANCE.md, kb_search). Which files match does not depend on it.
+ */
+export function threadsEach(processes: number, cores = availableParallelism()): number | undefined {
+  return processes <= 1 ? undefined : Math.max(1, Math.floor(cores / processes))
+}
+
+/**
  * Searches every base (in parallel, one ripgrep each) and returns one entry per base, in the order
  * given. `maxResults` is a global cap shared with `allocateQuota`.
  */
@@ -134,7 +145,9 @@ export async function searchBases(
       "paramètre 'query' invalide (chaîne sans caractère NUL) — paramètre 'query' contient un caractère NUL"
     )
   const cap = Math.max(0, Math.floor(maxResults))
-  const ranked = await Promise.all(bases.map((b) => rankBase(b, query, mode, cap, options)))
+  const ranked = await Promise.all(
+    bases.map((b) => rankBase(b, query, mode, cap, { threads: threadsEach(bases.length), ...options }))
+  )
   const quotas = allocateQuota(
     ranked.map((r) => r.ranked.length),
     cap
