@@ -49,6 +49,27 @@ function bareNodeCpuMs(): Promise<number> {
   )
 }
 
+/**
+ * The Electron binary the desktop app registers (`ELECTRON_RUN_AS_NODE=1 <app> server.js`), or null:
+ * OKF_BENCH_ELECTRON, else the one `npm install electron` put in node_modules/electron/dist. Never
+ * `require('electron')`, which downloads a missing binary.
+ */
+function electronBinary(): string | null {
+  if (process.env.OKF_BENCH_ELECTRON) return process.env.OKF_BENCH_ELECTRON
+  const dir = join(ROOT, 'node_modules/electron')
+  const pathFile = join(dir, 'path.txt')
+  if (!existsSync(pathFile)) return null
+  const bin = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim())
+  return existsSync(bin) ? bin : null
+}
+
+/** A bare start of `command -e ""` with `env`, its output drained. */
+function bareStart(command: string, env: Record<string, string>): Promise<void> {
+  return new Promise((resolveP, reject) =>
+    execFile(command, ['-e', ''], { env }, (err) => (err ? reject(err) : resolveP()))
+  )
+}
+
 /** The SDK-only server (bench/coldstart-floor.ts) bundled as the real one is, compile cache on. */
 function buildFloor(tools: unknown[]): string[] {
   const dir = join(CACHE, 'coldstart-floor')
@@ -137,6 +158,29 @@ export default async function coldstart(o: Options): Promise<void> {
   row('okf-hub server → tools/list', hub, bare, 'node -e ""', COLD_START_TARGET)
   row('MCP SDK alone, same list → tools/list', floor, bare, 'node -e ""')
   row('okf-hub server → tools/list', hub, floor, 'MCP SDK alone')
+
+  // The desktop app's registration runs the server with its own executable in Node mode: the same
+  // figure against that executable's bare start, where an Electron binary is at hand.
+  const electron = electronBinary()
+  if (!electron) {
+    console.log(
+      '  ELECTRON_RUN_AS_NODE: not measured (no Electron binary in node_modules/electron/dist; OKF_BENCH_ELECTRON=<binary> to measure)'
+    )
+  } else {
+    const env = { ...home.env, ELECTRON_RUN_AS_NODE: '1' }
+    await compare(
+      'coldstart',
+      'ELECTRON_RUN_AS_NODE server → tools/list',
+      async () => {
+        const s = await connectServer(env, electron)
+        await s.client.listTools()
+        await s.close()
+      },
+      { label: 'ELECTRON_RUN_AS_NODE electron -e ""', fn: () => bareStart(electron, env) },
+      { ...o, runs },
+      COLD_START_TARGET
+    )
+  }
 
   await compare(
     'coldstart',
