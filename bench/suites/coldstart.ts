@@ -82,7 +82,7 @@ function buildFloor(tools: unknown[]): string[] {
     target: 'node22',
     charset: 'ascii',
     outfile: join(dir, 'floor-bundle.js'),
-    logLevel: 'warning'
+    logLevel: 'error'
   })
   writeFileSync(
     join(dir, 'floor.js'),
