@@ -134,9 +134,18 @@ export async function runUi(argv: string[]): Promise<number> {
   if (open) openBrowser(bridge.url)
   service.startBackgroundSync()
   await new Promise<void>((done) => {
-    const stop = (): void => done()
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
+    let stopping = false
+    // A second signal exits at once, as the default action did while the handlers were `once`.
+    const stop = (sig: NodeJS.Signals): void => {
+      if (stopping) process.exit(sig === 'SIGINT' ? 130 : 143)
+      stopping = true
+      done()
+    }
+    // `on`, not `once`: proper-lockfile's signal-exit, loaded at the first lock, re-raises a signal
+    // it finds no other listener for — a `once` already spent by then would let it kill the
+    // process before the door closes (stdio-server.ts does the same).
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
   })
   await bridge.close()
   log.info('arrêt (ui)')

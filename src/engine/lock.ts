@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process'
 import { statSync, type BigIntStats } from 'node:fs'
 import { appendFile, mkdir, readFile, rm, stat } from 'node:fs/promises'
 import { constants as osConstants } from 'node:os'
 import { join, resolve } from 'node:path'
-import lockfile from 'proper-lockfile'
 import { baseBusy, describeError, ioError } from './errors'
 import type { HubLog } from './hublog'
 import { resolveLayout } from './git/layout'
@@ -128,6 +126,10 @@ export async function withBaseLock<T>(
     log?.error(`verrou ${lockDir} compromis : ${describeError(err)}`)
   }
 
+  // Loaded at the first lock, not with this module: proper-lockfile brings graceful-fs, retry and
+  // signal-exit, which a server's start (initialize, tools/list) never needs (docs/PERFORMANCE.md
+  // « Cold start »).
+  const { default: lockfile } = await import('proper-lockfile')
   let release: () => Promise<void>
   let delay = BACKOFF_START_MS
   for (;;) {
@@ -235,6 +237,8 @@ export async function runCommandLocked(
   args: string[],
   opts: { timeoutMs: number; log?: HubLog }
 ): Promise<number> {
+  // Only `okf-hub lock` runs a command: child_process stays off every other door's start path.
+  const { spawn } = await import('node:child_process')
   return withBaseLock(
     root,
     (lock) =>

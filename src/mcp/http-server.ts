@@ -392,9 +392,18 @@ export async function serveHttp(opts: ServeOptions): Promise<number> {
       : `okf-hub : jeton : celui de ${HTTP_TOKEN_ENV}\n`
   )
   await new Promise<void>((resolve) => {
-    const stop = (): void => resolve()
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
+    let stopping = false
+    // A second signal exits at once, as the default action did while the handlers were `once`.
+    const stop = (sig: NodeJS.Signals): void => {
+      if (stopping) process.exit(sig === 'SIGINT' ? 130 : 143)
+      stopping = true
+      resolve()
+    }
+    // `on`, not `once`: proper-lockfile's signal-exit, loaded at the first lock, re-raises a signal
+    // it finds no other listener for — a `once` already spent by then would let it kill the
+    // process before the door closes (stdio-server.ts does the same).
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
   })
   await door.close()
   log.info('arrêt')
