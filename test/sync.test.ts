@@ -550,9 +550,8 @@ describe('sync: remote problems leave the base intact', () => {
     await fileProposal(h.base, fields('hors ligne'), { log: memoryHubLog() })
     const before = repoFingerprint(h.root)
     const d = deps()
-    const t0 = Date.now()
+    // A refused connection is answered at once; no stopwatch (a loaded machine would trip it).
     const s = await syncBase(h.base, { push: true }, d)
-    expect(Date.now() - t0).toBeLessThan(3_000)
     expect(s.state).toBe('unreachable')
     expect(s.message).toMatch(/injoignable/)
     expect(s.lastSync).toBeNull()

@@ -461,13 +461,12 @@ describe('commitPaths', () => {
     const objectsBefore = git(root, 'count-objects', '-v')
     const indexBefore = readFileSync(join(root, '.git/index'))
     const log = memoryHubLog()
-    const t0 = Date.now()
-    // No deadline given: the wait for git's own lock is still bounded.
+    // No deadline given: the wait for git's own lock is still bounded (it ends in BASE_BUSY, not
+    // in the test's timeout; no stopwatch, which a loaded machine would trip).
     await expectHubError(
       commitPaths(await openRepository(root), ['knowledge/stuck.md'], 'hub: stuck\n', { log }),
       'BASE_BUSY'
     )
-    expect(Date.now() - t0).toBeLessThan(3_500)
     expect(head(root)).toBe(before)
     expect(git(root, 'count-objects', '-v')).toBe(objectsBefore)
     expect(readFileSync(join(root, '.git/index')).equals(indexBefore)).toBe(true)
@@ -487,14 +486,12 @@ describe('commitPaths', () => {
     const refLock = join(root, '.git/refs/heads/main.lock')
     writeFileSync(refLock, 'foreign')
     write(root, 'knowledge/busy.md', '# busy\n')
-    const t0 = Date.now()
     await expectHubError(
       commitPaths(await openRepository(root), ['knowledge/busy.md'], 'hub: busy\n', {
         deadline: Date.now() + 500
       }),
       'BASE_BUSY'
     )
-    expect(Date.now() - t0).toBeLessThan(1500)
     expect(head(root)).toBe(before)
     expect(readFileSync(refLock, 'utf8')).toBe('foreign')
     unlinkSync(refLock)
