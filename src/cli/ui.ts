@@ -15,6 +15,7 @@ import { configErrorExit } from '../engine/bootstrap/config-exit'
 import { takeHubOptions } from './options'
 import { version } from '../../package.json'
 import { cliMessages } from './locale'
+import { onStopSignal } from '../engine/bootstrap/stop-signals'
 
 /** The usage in the user's language (`locale.ts`). */
 export const uiUsage = (): string => cliMessages().ui.usage
@@ -133,20 +134,7 @@ export async function runUi(argv: string[]): Promise<number> {
   process.stdout.write(`${m.basesLine(config.basesDir)}\n`)
   if (open) openBrowser(bridge.url)
   service.startBackgroundSync()
-  await new Promise<void>((done) => {
-    let stopping = false
-    // A second signal exits at once, as the default action did while the handlers were `once`.
-    const stop = (sig: NodeJS.Signals): void => {
-      if (stopping) process.exit(sig === 'SIGINT' ? 130 : 143)
-      stopping = true
-      done()
-    }
-    // `on`, not `once`: proper-lockfile's signal-exit, loaded at the first lock, re-raises a signal
-    // it finds no other listener for — a `once` already spent by then would let it kill the
-    // process before the door closes (stdio-server.ts does the same).
-    process.on('SIGINT', stop)
-    process.on('SIGTERM', stop)
-  })
+  await new Promise<void>((done) => onStopSignal(() => done()))
   await bridge.close()
   log.info('arrêt (ui)')
   log.close()

@@ -20,6 +20,7 @@ import { DocumentWatch } from './document-watch'
 import { legacyErrorCode } from './protocol-error'
 import { BoundedEventStore } from './event-store'
 import { prepareHub, type ServeOptions } from './hub-setup'
+import { onStopSignal } from '../engine/bootstrap/stop-signals'
 
 /**
  * `okf-hub serve --http`: the same MCP server (protocol.ts) over Streamable HTTP, for hosts that
@@ -391,20 +392,7 @@ export async function serveHttp(opts: ServeOptions): Promise<number> {
       ? `okf-hub : jeton de cette session (en-tête Authorization: Bearer …) : ${t.token}\n         fixez-le avec ${HTTP_TOKEN_ENV} pour qu'il survive aux redémarrages\n`
       : `okf-hub : jeton : celui de ${HTTP_TOKEN_ENV}\n`
   )
-  await new Promise<void>((resolve) => {
-    let stopping = false
-    // A second signal exits at once, as the default action did while the handlers were `once`.
-    const stop = (sig: NodeJS.Signals): void => {
-      if (stopping) process.exit(sig === 'SIGINT' ? 130 : 143)
-      stopping = true
-      resolve()
-    }
-    // `on`, not `once`: proper-lockfile's signal-exit, loaded at the first lock, re-raises a signal
-    // it finds no other listener for — a `once` already spent by then would let it kill the
-    // process before the door closes (stdio-server.ts does the same).
-    process.on('SIGINT', stop)
-    process.on('SIGTERM', stop)
-  })
+  await new Promise<void>((resolve) => onStopSignal(() => resolve()))
   await door.close()
   log.info('arrêt')
   log.close()

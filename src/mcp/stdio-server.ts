@@ -5,6 +5,7 @@ import { HubStdioTransport } from './stdio-transport'
 import { createMcpSession } from './protocol'
 import { DocumentWatch } from './document-watch'
 import { legacyErrorCode } from './protocol-error'
+import { onStopSignal } from '../engine/bootstrap/stop-signals'
 
 type Id = string | number
 
@@ -55,16 +56,8 @@ export async function serveStdio(opts: ServeOptions): Promise<void> {
   )
   // A host stopping the server (the SDK's client sends SIGTERM 2 s after closing stdin) gets the
   // requests already received answered first: a kb_propose under way ends committed, its locks
-  // released, instead of being cut between two writes. A second signal exits at once. `on`, not
-  // `once`: proper-lockfile's signal-exit re-raises a signal it finds no other listener for.
-  let signalled = false
-  const stop = (sig: NodeJS.Signals): void => {
-    if (signalled) process.exit(sig === 'SIGINT' ? 130 : 143)
-    signalled = true
-    transport.stop()
-  }
-  process.on('SIGTERM', stop)
-  process.on('SIGINT', stop)
+  // released, instead of being cut between two writes (a second signal exits at once).
+  onStopSignal(() => transport.stop())
   await transport.done
   await handle.close()
   for (const d of disposers) d()
