@@ -150,6 +150,9 @@ export function shownInfo(doc: LoadedDoc): { headings: Heading[]; title: string 
   return { headings: info.headings, title: info.title ?? null }
 }
 
+/** Non-blocking open: a FIFO named like a document must not hang the server before its stat says so. */
+const OPEN_FLAGS = constants.O_NONBLOCK === undefined ? 'r' : constants.O_RDONLY | constants.O_NONBLOCK
+
 /**
  * Reads and analyses a document; null when it cannot be read any more (deleted since the scan).
  *
@@ -159,13 +162,6 @@ export function shownInfo(doc: LoadedDoc): { headings: Heading[]; title: string 
  * query of a hundred matching files (docs/PERFORMANCE.md, kb_search).
  */
 export async function loadDocument(abs: string): Promise<LoadedDoc | null> {
-  return loadDocumentNow(abs)
-}
-
-/** Non-blocking open: a FIFO named like a document must not hang the server before its stat says so. */
-const OPEN_FLAGS = constants.O_NONBLOCK === undefined ? 'r' : constants.O_RDONLY | constants.O_NONBLOCK
-
-function loadDocumentNow(abs: string): LoadedDoc | null {
   let fd: number | null = null
   try {
     // Taken before the stat: the racy verdict must not be younger than what the stat saw.

@@ -145,9 +145,8 @@ export async function searchBases(
       "paramètre 'query' invalide (chaîne sans caractère NUL) — paramètre 'query' contient un caractère NUL"
     )
   const cap = Math.max(0, Math.floor(maxResults))
-  const ranked = await Promise.all(
-    bases.map((b) => rankBase(b, query, mode, cap, { threads: threadsEach(bases.length), ...options }))
-  )
+  const threads = threadsEach(bases.length)
+  const ranked = await Promise.all(bases.map((b) => rankBase(b, query, mode, cap, { threads, ...options })))
   const quotas = allocateQuota(
     ranked.map((r) => r.ranked.length),
     cap
