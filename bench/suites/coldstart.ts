@@ -70,6 +70,14 @@ function bareStart(command: string, env: Record<string, string>): Promise<void> 
   )
 }
 
+/** One cold start as a host makes it: spawn, connect (initialize), tools/list, close. */
+const listOnce =
+  (env: Record<string, string>, command?: string, args?: string[]) => async (): Promise<void> => {
+    const s = await connectServer(env, command, args)
+    await s.client.listTools()
+    await s.close()
+  }
+
 /** The SDK-only server (bench/coldstart-floor.ts) bundled as the real one is, compile cache on. */
 function buildFloor(tools: unknown[]): string[] {
   const dir = join(CACHE, 'coldstart-floor')
@@ -98,11 +106,7 @@ export default async function coldstart(o: Options): Promise<void> {
   mkdirSync(basesDir, { recursive: true })
   const base = generateBase(basesDir, 'petite', 50, 7)
   const home = benchHome('coldstart', basesDir)
-  const ours = async () => {
-    const s = await connectServer(home.env)
-    await s.client.listTools()
-    await s.close()
-  }
+  const ours = listOnce(home.env)
 
   // The issue's figure, and where it goes: okf-hub's server, the MCP SDK alone serving the same
   // list (the part of the start no change to the hub can take off), a bare node. Alternated in one
@@ -171,11 +175,7 @@ export default async function coldstart(o: Options): Promise<void> {
     await compare(
       'coldstart',
       'ELECTRON_RUN_AS_NODE server → tools/list',
-      async () => {
-        const s = await connectServer(env, electron)
-        await s.client.listTools()
-        await s.close()
-      },
+      listOnce(env, electron),
       { label: 'ELECTRON_RUN_AS_NODE electron -e ""', fn: () => bareStart(electron, env) },
       { ...o, runs },
       COLD_START_TARGET
@@ -188,11 +188,7 @@ export default async function coldstart(o: Options): Promise<void> {
     ours,
     {
       label: 'server-filesystem',
-      fn: async () => {
-        const s = await connectServer(home.env, process.execPath, [FS_SERVER, basesDir])
-        await s.client.listTools()
-        await s.close()
-      }
+      fn: listOnce(home.env, process.execPath, [FS_SERVER, basesDir])
     },
     o
   )
@@ -235,17 +231,12 @@ export default async function coldstart(o: Options): Promise<void> {
   if (!existsSync(clone)) execFileSync('git', ['clone', '-q', base.root, clone])
   execFileSync('git', ['-C', clone, 'remote', 'set-url', 'origin', `http://127.0.0.1:${port}/base.git`])
   const remoteHome = benchHome('coldstart-remote', remoteDir)
-  const startIn = (env: Record<string, string>) => async () => {
-    const s = await connectServer(env)
-    await s.client.listTools()
-    await s.close()
-  }
   try {
     await compare(
       'coldstart',
       'server, remote never answers → tools/list',
-      startIn(remoteHome.env),
-      { label: 'same base, no remote', fn: startIn(home.env) },
+      listOnce(remoteHome.env),
+      { label: 'same base, no remote', fn: listOnce(home.env) },
       o,
       1.1
     )

@@ -247,12 +247,18 @@ async function openFloor(page: Page, s: UiServer, path: string): Promise<number>
   return (await marksOf(page)).row
 }
 
-async function inventoryBench(page: Page, s: UiServer, f: UiFixture, o: Options): Promise<void> {
-  let inflight = 0
+/** The page's HubApi calls in flight (the event stream aside); `reset` when a new document starts. */
+function inflightCalls(page: Page): { count(): number; reset(): void } {
+  let n = 0
   const isApi = (u: string): boolean => u.includes('/api/') && !u.endsWith('/api/events')
-  page.on('request', (r) => isApi(r.url()) && inflight++)
-  page.on('requestfinished', (r) => isApi(r.url()) && inflight--)
-  page.on('requestfailed', (r) => isApi(r.url()) && inflight--)
+  page.on('request', (r) => void (isApi(r.url()) && n++))
+  page.on('requestfinished', (r) => void (isApi(r.url()) && n--))
+  page.on('requestfailed', (r) => void (isApi(r.url()) && n--))
+  return { count: () => n, reset: () => void (n = 0) }
+}
+
+async function inventoryBench(page: Page, s: UiServer, f: UiFixture, o: Options): Promise<void> {
+  const inflight = inflightCalls(page)
   const load: InventoryRun[] = []
   const inApp: InventoryRun[] = []
   const api: number[] = []
@@ -267,8 +273,8 @@ async function inventoryBench(page: Page, s: UiServer, f: UiFixture, o: Options)
     return ms
   }
   const open = (full: boolean): Promise<InventoryRun> => {
-    inflight = 0
-    return openInventory(page, s, f, full, () => inflight)
+    inflight.reset()
+    return openInventory(page, s, f, full, inflight.count)
   }
   const floorRuns: number[] = []
   const floor = writeFloor(await s.api<Inventory>('inventory', f.name))
@@ -350,11 +356,7 @@ async function previewBench(page: Page, s: UiServer, f: UiFixture, o: Options): 
   const plan = threeProposalPlan(inv, f)
   await s.api('saveDraft', f.name, plan)
   const url = `${s.origin}/#/base/${encodeURIComponent(f.name)}/plan`
-  let inflight = 0
-  const isApi = (u: string): boolean => u.includes('/api/') && !u.endsWith('/api/events')
-  page.on('request', (r) => isApi(r.url()) && inflight++)
-  page.on('requestfinished', (r) => isApi(r.url()) && inflight--)
-  page.on('requestfailed', (r) => isApi(r.url()) && inflight--)
+  const inflight = inflightCalls(page)
   const done = plan.edits.map((e) => `[data-testid="diff-file-knowledge/${e.path}"] .diff-code-insert`)
   const ui: number[] = []
   const engine: number[] = []
@@ -368,11 +370,11 @@ async function previewBench(page: Page, s: UiServer, f: UiFixture, o: Options): 
     await page.goto('about:blank')
     // The pointer away from the button: its hover, which starts the dry run, belongs to the press.
     await page.mouse.move(0, 0)
-    inflight = 0
+    inflight.reset()
     await page.goto(url)
     await page.getByTestId('preview-button').waitFor()
     // The screen has read its draft, the inventory, the tree and the documents: nothing competes.
-    await settled(page, () => inflight)
+    await settled(page, inflight.count)
     await watch(page, 'diff', [...done, '[data-testid="commit-message"]'])
     await page.getByTestId('preview-button').click()
     await markSet(page, 'diff')
