@@ -89,7 +89,12 @@ describe('team simulation', () => {
   it(`${HUBS} hubs × ${PER_HUB} proposals with auto-push, a manager resolving in ${BATCHES} batches, then every hub syncs`, async () => {
     const t0 = Date.now()
     const users = Array.from({ length: HUBS }, (_, k) => `c${k}`)
-    team = await startTeam({ dir: tempDir('okf-team-sim-'), protect: { manager: 'manager', users } })
+    // The git server in a process of its own, as a hosting is: its forks do not stall the hubs.
+    team = await startTeam({
+      dir: tempDir('okf-team-sim-'),
+      protect: { manager: 'manager', users },
+      serverProcess: true
+    })
     const t = team
     const hubs = await Promise.all(users.map((u) => withSync(t, t.clone(u), u)))
     const manager = await withSync(t, t.clone('manager'), 'manager', true)
@@ -212,6 +217,12 @@ describe('team simulation', () => {
         )
         if (dir === 'pending') expect(git(t.bare, 'show', `main:${f.path}`)).toBe(at)
       }
+    // Every hub pushed its inbox at least once, as the server (another process) saw it.
+    await t.server.settle()
+    const pushes = t.server.requests.filter(
+      (r) => r.method === 'POST' && r.path.endsWith('/git-receive-pack')
+    )
+    expect(pushes.length).toBeGreaterThanOrEqual(HUBS)
     // A figure, not an assertion (the bench measures it): printed for the record.
     console.log(
       `team simulation: ${HUBS} hubs × ${PER_HUB} proposals in ${Date.now() - t0} ms, ${t.server.requests.length} requests`

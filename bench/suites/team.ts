@@ -30,7 +30,7 @@ export default async function team(o: Options): Promise<void> {
   const perHub = sized(o, 5, 5, 2)
   for (const n of sizes) {
     const users = Array.from({ length: n }, (_, k) => `c${k}`)
-    const t = await startTeam({ protect: { manager: 'manager', users } })
+    const t = await startTeam({ protect: { manager: 'manager', users }, serverProcess: true })
     const services: SyncService[] = []
     try {
       const hubs = await Promise.all(users.map((u, k) => member(t, t.clone(u), u, 'inbox', k, services)))
@@ -113,6 +113,7 @@ export default async function team(o: Options): Promise<void> {
       const left = git(t.bare, 'for-each-ref', 'refs/heads/okf-hub/').trim()
       if (left) throw new Error(`boîtes restantes : ${left.split('\n').length}`)
       record({ bench: 'team', case: `all ${n} hubs converged after a resolution`, oursMs: convergeMs })
+      await t.server.settle()
       const requests = t.server.requests.length
       console.log(`    → ${requests} requêtes HTTP au total (${(requests / n).toFixed(1)} par hub)`)
     } finally {

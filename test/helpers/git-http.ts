@@ -18,6 +18,8 @@ export interface GitHttpServer {
   requests: { method: string; path: string; authorized: boolean }[]
   /** Delay every response body chunk by this many ms (to cancel an import midway). */
   slowMs: number
+  /** Resolves once every request answered so far is in `requests` (at once, in process). */
+  settle(): Promise<void>
   close(): Promise<void>
 }
 
@@ -46,7 +48,9 @@ function userOf(header: string | undefined, opts: GitHttpOptions): string | null
 
 export async function startGitHttpServer(
   projectRoot: string,
-  opts: GitHttpOptions = {}
+  opts: GitHttpOptions = {},
+  /** Told of every request as it is recorded (the out-of-process server relays them). */
+  onRequest?: (r: GitHttpServer['requests'][number]) => void
 ): Promise<GitHttpServer> {
   const requests: GitHttpServer['requests'] = []
   const state = { slowMs: opts.slowMs ?? 0 }
@@ -54,7 +58,9 @@ export async function startGitHttpServer(
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const user = userOf(req.headers.authorization, opts)
     const ok = user !== null
-    requests.push({ method: req.method ?? '', path: url.pathname, authorized: ok })
+    const seen = { method: req.method ?? '', path: url.pathname, authorized: ok }
+    requests.push(seen)
+    onRequest?.(seen)
     if (!ok) {
       res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="okf-test"', 'Content-Type': 'text/plain' })
       res.end('authentication required\n')
@@ -125,6 +131,7 @@ export async function startGitHttpServer(
     set slowMs(v: number) {
       state.slowMs = v
     },
+    settle: () => Promise.resolve(),
     close: () =>
       new Promise<void>((ok) => {
         server.closeAllConnections()

@@ -4,6 +4,7 @@ import type { Base } from '../../src/engine/registry/base'
 import { loadManifest } from '../../src/engine/registry/manifest'
 import { git, makeBundle, tempDir, type BundleSpec } from './fixtures'
 import { startGitHttpServer, type GitHttpOptions, type GitHttpServer } from './git-http'
+import { startGitHttpServerProcess } from './git-http-process'
 
 /**
  * A team on git hosting, for sync tests and the team benchmark: one bare repository (`base.git`,
@@ -87,6 +88,8 @@ export async function startTeam(
     dir?: string
     /** Protected main (issue 27): `manager` is the only user who may push it; `users` get tokens. */
     protect?: { manager: string; users: string[]; startOpen?: boolean }
+    /** The git server in a process of its own (`git-http-process.ts`): for many hubs in one process. */
+    serverProcess?: boolean
   } = {}
 ): Promise<Team> {
   const dir = opts.dir ?? tempDir('okf-team-')
@@ -114,10 +117,10 @@ export async function startTeam(
     } else rmSync(hook, { force: true })
   }
   if (opts.protect && !opts.protect.startOpen) protectMain(true)
-  const server = await startGitHttpServer(projects, {
-    ...opts.server,
-    ...(opts.protect ? { tokens } : {})
-  })
+  const serverOpts = { ...opts.server, ...(opts.protect ? { tokens } : {}) }
+  const server = opts.serverProcess
+    ? await startGitHttpServerProcess(projects, serverOpts)
+    : await startGitHttpServer(projects, serverOpts)
   const url = `${server.url}/base.git`
   return {
     dir,

@@ -23,16 +23,26 @@ export interface GitObject {
 class PackFile {
   private readonly count: number
   private readonly fanout: number
+  private data: Buffer | null = null
 
   constructor(
-    readonly pack: Buffer,
+    private readonly packPath: string,
     private readonly idx: Buffer
   ) {
     if (idx.readUInt32BE(0) !== 0xff744f63 || idx.readUInt32BE(4) !== 2)
       throw new Error('index de pack git dans un format non pris en charge (version 2 attendue)')
-    if (pack.toString('latin1', 0, 4) !== 'PACK') throw new Error('fichier pack git illisible')
     this.fanout = 8
     this.count = idx.readUInt32BE(this.fanout + 255 * 4)
+  }
+
+  /** The pack itself, read at the first object wanted from it: most reads need one pack of several. */
+  get pack(): Buffer {
+    if (!this.data) {
+      const data = readFileSync(this.packPath)
+      if (data.toString('latin1', 0, 4) !== 'PACK') throw new Error('fichier pack git illisible')
+      this.data = data
+    }
+    return this.data
   }
 
   /** Offset of `oid` (20 bytes) in the pack, or -1. */
@@ -140,20 +150,14 @@ export class ObjectStore {
     for (const n of names.filter((n) => n.endsWith('.idx')).sort()) {
       const stem = n.slice(0, -4)
       this.packs.push(
-        new PackFile(
-          readFileSync(join(objectsDir, 'pack', `${stem}.pack`)),
-          readFileSync(join(objectsDir, 'pack', n))
-        )
+        new PackFile(join(objectsDir, 'pack', `${stem}.pack`), readFileSync(join(objectsDir, 'pack', n)))
       )
     }
   }
 
   read(oidHex: string): GitObject {
-    const oid = Buffer.from(oidHex, 'hex')
-    for (const pack of this.packs) {
-      const off = pack.offsetOf(oid)
-      if (off >= 0) return this.readPacked(pack, off)
-    }
+    const packed = this.readPacked(oidHex)
+    if (packed) return packed
     let raw: Buffer
     try {
       raw = readFileSync(join(this.objectsDir, oidHex.slice(0, 2), oidHex.slice(2)))
@@ -174,7 +178,17 @@ export class ObjectStore {
     this.cached += o.body.length
   }
 
-  private readPacked(pack: PackFile, offset: number): GitObject {
+  /** The object if one of the packs holds it, else null (loose objects are not looked at). */
+  readPacked(oidHex: string): GitObject | null {
+    const oid = Buffer.from(oidHex, 'hex')
+    for (const pack of this.packs) {
+      const off = pack.offsetOf(oid)
+      if (off >= 0) return this.readAt(pack, off)
+    }
+    return null
+  }
+
+  private readAt(pack: PackFile, offset: number): GitObject {
     // Walk down the delta chain to a full object (or a cached one), then apply upwards.
     const chain: Entry[] = []
     const keys: string[] = []
