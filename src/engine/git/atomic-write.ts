@@ -26,7 +26,14 @@ export async function writeFileAtomic(
   path: string,
   data: string | Buffer,
   /** Tests only (issue 13): called once the temp file is written and fsynced, before the rename. */
-  onStep?: StepHook
+  onStep?: StepHook,
+  /**
+   * `durable: false` skips the fsync, for a file whose bytes are kept durably elsewhere — a
+   * worktree file checked out of a git object, which git's own checkout never fsyncs either. Still
+   * all or nothing for readers and for a killed process (the rename); only a power cut may leave
+   * it behind, as it would leave git's.
+   */
+  opts: { durable?: boolean } = {}
 ): Promise<void> {
   const dir = dirname(path)
   const tmp = join(dir, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}-${basename(path)}`)
@@ -36,7 +43,7 @@ export async function writeFileAtomic(
     created = true
     try {
       await fh.writeFile(data)
-      await fh.sync()
+      if (opts.durable !== false) await fh.sync()
     } finally {
       await fh.close()
     }
