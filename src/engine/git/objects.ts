@@ -30,11 +30,18 @@ export const MODE_GITLINK = '160000'
  */
 const packStores = new WeakMap<object, Map<string, ObjectStore>>()
 
+/**
+ * Delta bases an operation keeps: enough for git's chains (depth ≤ 50 of a document's revisions),
+ * small beside the MCP server's memory bound — an import's whole-tree checkout keeps more.
+ */
+const OPERATION_CACHE_BYTES = 8 * 1024 * 1024
+
 function packStore(commondir: string, cache: object, fresh = false): ObjectStore {
   let byDir = packStores.get(cache)
   if (!byDir) packStores.set(cache, (byDir = new Map()))
   let store = byDir.get(commondir)
-  if (!store || fresh) byDir.set(commondir, (store = new ObjectStore(join(commondir, 'objects'))))
+  if (!store || fresh)
+    byDir.set(commondir, (store = new ObjectStore(join(commondir, 'objects'), OPERATION_CACHE_BYTES)))
   return store
 }
 

@@ -13,6 +13,7 @@ import { inflateSync } from 'node:zlib'
 const TYPES = ['', 'commit', 'tree', 'blob', 'tag', '', 'ofs-delta', 'ref-delta'] as const
 const OFS_DELTA = 6
 const REF_DELTA = 7
+/** The delta bases kept by default: an import's checkout reads every blob of a tree at once. */
 const CACHE_BUDGET_BYTES = 64 * 1024 * 1024
 
 export interface GitObject {
@@ -140,7 +141,10 @@ export class ObjectStore {
   private readonly cache = new Map<string, GitObject>()
   private cached = 0
 
-  constructor(private readonly objectsDir: string) {
+  constructor(
+    private readonly objectsDir: string,
+    private readonly cacheBudget = CACHE_BUDGET_BYTES
+  ) {
     let names: string[]
     try {
       names = readdirSync(join(objectsDir, 'pack'))
@@ -170,7 +174,7 @@ export class ObjectStore {
   }
 
   private keep(key: string, o: GitObject): void {
-    if (this.cached + o.body.length > CACHE_BUDGET_BYTES) {
+    if (this.cached + o.body.length > this.cacheBudget) {
       this.cache.clear()
       this.cached = 0
     }
