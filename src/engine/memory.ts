@@ -13,9 +13,9 @@ let collect: (() => void) | null | undefined
  *   last full collection left (instead of up to 4×), and the young generation stays at its initial
  *   size. For an MCP server: an RSS 1–2 MB above `size`'s (104 against 102.9 MB over the 10-minute
  *   soak), at the CPU cost of V8's defaults within noise (docs/PERFORMANCE.md). It also bounds
- *   what the optimizing compiler inlines into one function (`INLINING_BUDGET`): its working memory
- *   is malloc'd on V8's worker threads, whose glibc arenas keep their high-water mark — 9–11 MB of
- *   a server's RSS after 600 soak calls, 6 MB with the budget, at the same CPU per call.
+ *   what the optimizing compiler inlines into one function (`INLINING_BUDGET`): its working
+ *   memory is malloc'd on V8's worker threads, whose glibc arenas keep their high-water mark —
+ *   10–12 MB of a server's RSS after 600 soak calls, 6–7 MB with the budget, same CPU per call.
  */
 export type HeapPolicy = 'size' | 'growth'
 
