@@ -43,7 +43,7 @@ function youngGeneration(
 function inlinedCalls(policy: string, env: Record<string, string> = {}): number {
   const callee = (k: number): string =>
     `function okfCallee${k}(o) { let s = 0; for (const x of o.items) { if (x.a > ${k}) s += x.a * ${k}; else if (x.b) s -= x.b.length; else s += String(x).length } return s + o.items.length + (o.name ? o.name.length : 0) }`
-  // Natives syntax in eval'd text: tsx compiles the script, which would not parse it.
+  // Natives syntax in eval'd text, which Node's type stripping leaves alone.
   const natives = `
     ${[1, 2, 3, 4].map(callee).join('\n')}
     function okfInliningProbe(o) { return okfCallee1(o) + okfCallee2(o) + okfCallee3(o) + okfCallee4(o) }
@@ -61,13 +61,14 @@ function inlinedCalls(policy: string, env: Record<string, string> = {}): number 
   `
   const r = spawnSync(
     process.execPath,
-    // Every compilation on the main thread: the trace's lines are not interleaved with a worker's.
+    // One isolate (Node strips memory.ts's types itself: tsx's loader would run a second isolate in
+    // a worker thread, tracing its own compilations into the same stdout), every compilation on
+    // its main thread: the trace's lines are not interleaved with another writer's.
     [
       '--allow-natives-syntax',
       '--trace-turbo-inlining',
       '--no-concurrent-recompilation',
-      '--import',
-      'tsx',
+      '--no-warnings',
       '--input-type=module',
       '-e',
       script
