@@ -120,7 +120,8 @@ export function declaredStatus(abs: string, text: string): string | null {
 
 /** Forgets the remembered files under `dir` that the last scan did not see. */
 function forgetUnseen(dir: string, seen: ReadonlySet<string>): void {
-  for (const abs of declaredByFile.keys()) if (abs.startsWith(dir) && !seen.has(abs)) declaredByFile.delete(abs)
+  for (const abs of declaredByFile.keys())
+    if (abs.startsWith(dir) && !seen.has(abs)) declaredByFile.delete(abs)
 }
 
 /** Why an untracked pending file cannot be committed as a submission; null when it is valid. */
