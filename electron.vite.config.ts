@@ -31,10 +31,8 @@ const bundled = [
  * the file downloads, instead of one at a time on the main thread at first call — 1,049 lazy
  * compilations, ~95 ms of a traced page load before the inventory's rows (docs/PERFORMANCE.md
  * « Manager UI »). The hint must be the file's first line, and the minifier drops comments.
- * FileDiff (react-diff-view) comes with the plan editor and runs whole at its first preview: compiled
- * there, it was the main thread's compile work between the preview's answer and its diffs.
  */
-const EAGER_CHUNKS = new Set(['boot', 'PlanScreen', 'FileDiff'])
+const EAGER_CHUNKS = new Set(['boot', 'PlanScreen'])
 function compileHints(): Plugin {
   return {
     name: 'okf-compile-hints',

@@ -132,8 +132,7 @@ test('proposals appear live, one plan accepts one with a section edit and reject
   await expect(page.getByTestId('staleness-warning')).toHaveCount(0)
   await snap(page, info, 'flow-preview')
   await expectAccessible(page, 'preview')
-  // The proposal files' moves, folded: their diffs are there once the preview is on screen (drawn
-  // the frame after it), and shown when unfolded.
+  // The proposal files' moves, folded under the documents' diffs, and shown when unfolded.
   const moves = page.locator('[data-testid^="diff-move-"]')
   await expect(moves).toHaveCount(2)
   await expect(moves.first()).toBeHidden()

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * The built renderer (out/renderer, made by `npm test`'s pretest build): V8's compile hint heads
- * the chunks whose code runs once loaded — the app, the plan editor and its diff view — and no other
+ * the chunks whose code runs once loaded — the app and the plan editor — and no other
  * (electron.vite.config.ts, docs/PERFORMANCE.md « Manager UI »). The hint only works as the
  * file's first line; a build change that drops or moves it would silently cost the page load.
  */
@@ -15,8 +15,8 @@ describe('renderer build', () => {
   const scripts = readdirSync(ASSETS).filter((n) => n.endsWith('.js'))
   const head = (n: string): string => readFileSync(join(ASSETS, n), 'utf8').slice(0, HINT.length)
 
-  it('heads the app chunk, the plan editor and its diff view with the compile hint', () => {
-    for (const chunk of ['boot', 'PlanScreen', 'FileDiff']) {
+  it('heads the app chunk and the plan editor with the compile hint', () => {
+    for (const chunk of ['boot', 'PlanScreen']) {
       const files = scripts.filter((n) => n.startsWith(`${chunk}-`))
       expect(files, chunk).toHaveLength(1)
       expect(head(files[0]), chunk).toBe(HINT)
@@ -24,7 +24,7 @@ describe('renderer build', () => {
   })
 
   it('leaves every other chunk lazily compiled (the entry, the screens loaded on demand)', () => {
-    const others = scripts.filter((n) => !/^(boot|PlanScreen|FileDiff)-/.test(n))
+    const others = scripts.filter((n) => !/^(boot|PlanScreen)-/.test(n))
     expect(others.length).toBeGreaterThan(5)
     for (const n of others) expect(head(n), n).not.toBe(HINT)
   })

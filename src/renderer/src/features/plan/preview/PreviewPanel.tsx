@@ -1,9 +1,9 @@
 import { ArrowRight, FilePlus2, FileText, GitCommitHorizontal } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { previewWarnings } from './preview-notes'
 import type { HubApiError, PreviewResult } from '../../../../../shared/hub-api'
-import { useUi, type DiffMode } from '../../../stores/ui'
+import { useUi } from '../../../stores/ui'
 import { ErrorNotice } from '../../../ui/ErrorNotice'
 import { DiffModeToggle } from '../../../ui/DiffModeToggle'
 import { DiffFileSection, FileDiff } from '../../../ui/FileDiff'
@@ -82,7 +82,23 @@ export function PreviewPanel({
         </DiffFileSection>
       ))}
 
-      <MoveDiffs moves={preview.moves} mode={mode} />
+      <details className="moves-diffs">
+        <summary>{t('plan.preview.proposalFiles', { count: preview.moves.length })}</summary>
+        {preview.moves.map((m) => (
+          <DiffFileSection
+            key={m.id}
+            testId={`diff-move-${m.id}`}
+            label={m.to}
+            header={
+              <>
+                <code>{m.from}</code> <ArrowRight aria-hidden="true" size={12} /> <code>{m.to}</code>
+              </>
+            }
+          >
+            <FileDiff diff={m.diff} created={false} mode={mode} />
+          </DiffFileSection>
+        ))}
+      </details>
 
       <ResolveBar
         count={count}
@@ -94,50 +110,6 @@ export function PreviewPanel({
         onPreview={onPreview}
       />
     </section>
-  )
-}
-
-const NO_MOVES: PreviewResult['preview']['moves'] = []
-
-/**
- * Each proposal file's move, folded. While folded, its diffs are rendered in a second pass, the
- * frame after the preview's: nothing of them shows in that frame, and they were three of its five
- * diffs (React's work, style and layout) between the answer and the documents' diffs on screen.
- * Open, they are rendered with the preview; never an earlier preview's moves.
- */
-function MoveDiffs({
-  moves,
-  mode
-}: {
-  moves: PreviewResult['preview']['moves']
-  mode: DiffMode
-}): React.JSX.Element {
-  const { t } = useTranslation()
-  const [open, setOpen] = useState(false)
-  const [ready, setReady] = useState<typeof moves | null>(null)
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => setReady(moves))
-    return () => cancelAnimationFrame(frame)
-  }, [moves])
-  const shown = open || ready === moves ? moves : NO_MOVES
-  return (
-    <details className="moves-diffs" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>{t('plan.preview.proposalFiles', { count: moves.length })}</summary>
-      {shown.map((m) => (
-        <DiffFileSection
-          key={m.id}
-          testId={`diff-move-${m.id}`}
-          label={m.to}
-          header={
-            <>
-              <code>{m.from}</code> <ArrowRight aria-hidden="true" size={12} /> <code>{m.to}</code>
-            </>
-          }
-        >
-          <FileDiff diff={m.diff} created={false} mode={mode} />
-        </DiffFileSection>
-      ))}
-    </details>
   )
 }
 
