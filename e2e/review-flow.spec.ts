@@ -132,6 +132,15 @@ test('proposals appear live, one plan accepts one with a section edit and reject
   await expect(page.getByTestId('staleness-warning')).toHaveCount(0)
   await snap(page, info, 'flow-preview')
   await expectAccessible(page, 'preview')
+  // The proposal files' moves, folded under the documents' diffs, and shown when unfolded.
+  const moves = page.locator('[data-testid^="diff-move-"]')
+  await expect(moves).toHaveCount(2)
+  await expect(moves.first()).toBeHidden()
+  await page.locator('.moves-diffs > summary').click()
+  await expect(moves.first()).toBeVisible()
+  await expect(moves.first().locator('.diff-code-insert').first()).toBeVisible()
+  await page.locator('.moves-diffs > summary').click()
+  await expect(moves.first()).toBeHidden()
   await page.getByTestId('diff-mode-split').click()
   await expect(page.getByTestId('diff-mode-split')).toHaveAttribute('aria-pressed', 'true')
 

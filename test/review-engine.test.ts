@@ -326,6 +326,20 @@ describe('reconcile', () => {
     expect(clean.repairs).toBe(0)
     expect(clean.duplicates).toEqual([])
   })
+
+  it('sees a status field edited between two scans (the remembered parse follows the text)', async () => {
+    const { root, base } = setup()
+    const id = await propose(base, 'c4d5', '2026-08-30T09:12:00Z')
+    const path = join(root, 'proposals/pending', `${id}.md`)
+    const before = readFileSync(path, 'utf8')
+    expect((await reconcile(base, { apply: false, log })).statusMismatches).toEqual([])
+    writeFileSync(path, before.replace('status: pending', 'status: accepted'))
+    expect((await reconcile(base, { apply: false, log })).statusMismatches).toMatchObject([
+      { id, folder: 'pending', declared: 'accepted' }
+    ])
+    writeFileSync(path, before)
+    expect((await reconcile(base, { apply: false, log })).statusMismatches).toEqual([])
+  })
 })
 
 // ---------------------------------------------------------------------------------------------

@@ -140,6 +140,8 @@ describe('okf-hub ui bridge', () => {
   it('answers the HubApi as { result } / { error } and refuses non-JSON and oversized bodies', async () => {
     const ok = await api('listBases', [])
     expect(JSON.parse(ok.body).result.bases.map((b: { name: string }) => b.name)).toEqual(['alpha'])
+    // The server's own share of the call, for the page's Resource Timing (bench/suites/ui.ts).
+    expect(ok.headers['server-timing']).toMatch(/^hub;dur=\d+(\.\d)?$/)
     const unknownBase = await api('corpusTree', ['nope'])
     expect(unknownBase.status).toBe(404)
     expect(JSON.parse(unknownBase.body).error.code).toBe('UNKNOWN_BASE')

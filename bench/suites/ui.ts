@@ -39,8 +39,14 @@ interface UiServer {
   url: string
   token: string
   api<T>(method: string, ...args: unknown[]): Promise<T>
+  /** The server's own time for the last `api` answer (its Server-Timing header), in ms. */
+  lastServerMs(): number
   stop(): Promise<void>
 }
+
+/** `hub;dur=12.3` → 12.3: the bridge's own share of a call (request received → answer serialised). */
+export const hubDuration = (header: string | null | undefined): number =>
+  Number(/(?:^|,)\s*hub;dur=([\d.]+)/.exec(header ?? '')?.[1] ?? NaN)
 
 export async function startUi(f: UiFixture, home: string, cli = CLI_JS): Promise<UiServer> {
   const { env } = benchHome(home, f.basesDir)
@@ -50,6 +56,7 @@ export async function startUi(f: UiFixture, home: string, cli = CLI_JS): Promise
   process.once('exit', reap)
   const u = new URL(url)
   const token = u.searchParams.get('token') ?? ''
+  let lastServer = NaN
   return {
     origin: u.origin,
     url,
@@ -70,6 +77,7 @@ export async function startUi(f: UiFixture, home: string, cli = CLI_JS): Promise
             }
           },
           (res) => {
+            lastServer = hubDuration(String(res.headers['server-timing'] ?? ''))
             const chunks: Buffer[] = []
             res.on('data', (c: Buffer) => chunks.push(c))
             res.on('error', fail)
@@ -92,6 +100,7 @@ export async function startUi(f: UiFixture, home: string, cli = CLI_JS): Promise
         req.end(body)
       })
     },
+    lastServerMs: () => lastServer,
     async stop() {
       if (child.exitCode !== null) return
       const exited = new Promise((r) => child.once('exit', r))
@@ -149,17 +158,25 @@ const markSet = (page: Page, name: string): Promise<unknown> =>
   page.waitForFunction((n) => (globalThis as unknown as InPage).__bench?.marks[n] !== undefined, name, {
     timeout: 600_000
   })
-/** The page's own timing of a HubApi call (Resource Timing): request start to response end. */
-const apiTiming = (page: Page, method: string): Promise<{ start: number; end: number } | null> =>
+/**
+ * The page's own timing of a HubApi call (Resource Timing): request start to response end, and the
+ * server's own share of it (the bridge's Server-Timing).
+ */
+const apiTiming = (
+  page: Page,
+  method: string
+): Promise<{ start: number; end: number; server: number } | null> =>
   page.evaluate((m) => {
     const e = (
       globalThis.performance.getEntriesByType('resource') as unknown as {
         name: string
         startTime: number
         responseEnd: number
+        serverTiming?: { name: string; duration: number }[]
       }[]
     ).findLast((x) => x.name.endsWith(`/api/${m}`))
-    return e ? { start: e.startTime, end: e.responseEnd } : null
+    const server = e?.serverTiming?.find((t) => t.name === 'hub')?.duration ?? NaN
+    return e ? { start: e.startTime, end: e.responseEnd, server } : null
   }, method)
 
 /** Waits until the page has no HubApi call in flight (the event stream aside) for `quietMs`. */
@@ -192,6 +209,8 @@ interface InventoryRun {
   click: number
   /** The inventory call as the page saw it (Resource Timing). */
   api: number
+  /** The server's own time for that call (Server-Timing). */
+  server: number
 }
 
 /**
@@ -236,7 +255,13 @@ async function openInventory(
   await untilDraft(s, f.name, true)
   const click = m.effect - m.pointerdown
   const row = m.row - start
-  return { total: row + click, row, click, api: call ? call.end - call.start : NaN }
+  return {
+    total: row + click,
+    row,
+    click,
+    api: call ? call.end - call.start : NaN,
+    server: call ? call.server : NaN
+  }
 }
 
 /** Navigation start → the first row of the static floor page painted (the same probe as the app's). */
@@ -262,11 +287,13 @@ async function inventoryBench(page: Page, s: UiServer, f: UiFixture, o: Options)
   const load: InventoryRun[] = []
   const inApp: InventoryRun[] = []
   const api: number[] = []
+  const apiServer: number[] = []
   let bytes = 0
   const reference = async (): Promise<number> => {
     const t = now()
     const inv = await s.api<Inventory>('inventory', f.name)
     const ms = now() - t
+    apiServer.push(s.lastServerMs())
     bytes = JSON.stringify(inv).length
     if (inv.total !== f.proposals)
       throw new Error(`inventaire : ${inv.total} propositions, ${f.proposals} attendues`)
@@ -320,6 +347,9 @@ async function inventoryBench(page: Page, s: UiServer, f: UiFixture, o: Options)
         rowPaintedMs: fmt(median(runs.map((r) => r.row))),
         clickToEffectMs: fmt(median(runs.map((r) => r.click))),
         inventoryCallSeenByPageMs: fmt(median(runs.map((r) => r.api))),
+        // Where the call's gap goes: the server's own time for the page's call and for Node's.
+        serverMsForPage: fmt(median(runs.map((r) => r.server))),
+        serverMsForNode: fmt(median(apiServer)),
         jsonChars: bytes
       }
     })
@@ -362,7 +392,13 @@ async function previewBench(page: Page, s: UiServer, f: UiFixture, o: Options): 
   const engine: number[] = []
   const http: number[] = []
   // Where the round trip goes, as the page saw it: hover → request sent, the call, answer → painted.
-  const split = { before: [] as number[], call: [] as number[], after: [] as number[] }
+  const split = {
+    before: [] as number[],
+    call: [] as number[],
+    after: [] as number[],
+    server: [] as number[]
+  }
+  const httpServer: number[] = []
   let fromHover = 0
   const headStart: number[] = []
   let files = 0
@@ -393,6 +429,7 @@ async function previewBench(page: Page, s: UiServer, f: UiFixture, o: Options): 
       split.before.push(call.start - (over ?? start))
       split.call.push(call.end - call.start)
       split.after.push(m.diff - call.end)
+      split.server.push(call.server)
     }
     return m.diff - start
   }
@@ -406,7 +443,9 @@ async function previewBench(page: Page, s: UiServer, f: UiFixture, o: Options): 
   const overHttp = async (): Promise<number> => {
     const t = now()
     await s.api('previewPlan', f.name, plan)
-    return now() - t
+    const ms = now() - t
+    httpServer.push(s.lastServerMs())
+    return ms
   }
   await once()
   await dryRun()
@@ -435,6 +474,8 @@ async function previewBench(page: Page, s: UiServer, f: UiFixture, o: Options): 
       engineDryRunInProcessMs: fmt(median(engine)),
       pressToRequestMs: fmt(median(split.before)),
       callSeenByPageMs: fmt(median(split.call)),
+      serverMsForPage: fmt(median(split.server)),
+      serverMsForNode: fmt(median(httpServer)),
       answerToPaintedMs: fmt(median(split.after)),
       runsTimedFromHover: fromHover
     }

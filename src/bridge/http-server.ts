@@ -73,13 +73,17 @@ function securityHeaders(res: ServerResponse): void {
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, since?: number): void {
   const text = JSON.stringify(body)
-  res.writeHead(status, {
+  const headers: Record<string, string | number> = {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store'
-  })
+  }
+  // The server's own share of the call (request received → answer serialised), for the page's
+  // Resource Timing: what the page waits beyond it is transport and its own main thread.
+  if (since !== undefined) headers['Server-Timing'] = `hub;dur=${(performance.now() - since).toFixed(1)}`
+  res.writeHead(status, headers)
   res.end(text)
 }
 
@@ -114,6 +118,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
   let port = 0
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const received = performance.now()
     securityHeaders(res)
     const verdict = checkHostAndOrigin(req, port, opts.extraHosts)
     if (!verdict.ok) {
@@ -182,7 +187,7 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
           ? (parsed as { args?: unknown }).args
           : undefined
       const out = await dispatch(service, method, args ?? [], log)
-      return sendJson(res, statusOf(out), out)
+      return sendJson(res, statusOf(out), out, received)
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'méthode non autorisée')
     const file = await staticFile(rendererReal, url.pathname)

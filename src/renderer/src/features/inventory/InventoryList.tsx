@@ -3,7 +3,12 @@ import { useEffect, useRef, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ResolutionKind } from '../../../../shared/review'
 import type { InventoryItem } from './inventory'
-import { measureWithoutLayout, observeRectWithoutLayout, windowRect } from './layoutFreeVirtual'
+import {
+  measureWithoutLayout,
+  observeRectWithoutLayout,
+  scrollWithoutMountLayout,
+  windowRect
+} from './layoutFreeVirtual'
 import { InventoryGroupHeader } from './InventoryGroupHeader'
 import { InventoryRow } from './InventoryRow'
 
@@ -59,6 +64,7 @@ export function InventoryList({
     // No synchronous layout reads while the first rows are committed (lib/layoutFreeVirtual.ts).
     measureElement: measureWithoutLayout,
     observeElementRect: observeRectWithoutLayout,
+    scrollToFn: scrollWithoutMountLayout,
     initialRect: windowRect()
   })
 

@@ -1,4 +1,4 @@
-import { measureElement, type Rect, type Virtualizer } from '@tanstack/react-virtual'
+import { elementScroll, measureElement, type Rect, type Virtualizer } from '@tanstack/react-virtual'
 
 /**
  * The virtualiser's default measuring reads layout synchronously: each row's `offsetHeight` as it
@@ -37,6 +37,29 @@ export function observeRectWithoutLayout<S extends Element, I extends Element>(
   })
   observer.observe(element, { box: 'content-box' })
   return () => observer.disconnect()
+}
+
+/** Scrollers already written to once: from then on every write is a real scroll. */
+const written = new WeakSet<Element>()
+
+/**
+ * The library's scroll write, without its first one: when a scroller is attached the virtualiser
+ * writes its current offset back (`scrollTo({ top: 0 })` on a list just mounted), and `scrollTo`
+ * lays the whole page out synchronously to clamp it — inside the first rows' commit, before they
+ * are painted (~30 ms in a profile of the inventory under load). A scroller that was just created
+ * is at 0: that write moves nothing and is skipped; any other write goes through.
+ */
+export function scrollWithoutMountLayout<S extends Element, I extends Element>(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<S, I>
+): void {
+  const element = instance.scrollElement
+  if (element && !written.has(element)) {
+    written.add(element)
+    if (offset + (options.adjustments ?? 0) === 0) return
+  }
+  elementScroll(offset, options, instance)
 }
 
 /**
