@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import type { Base } from '../registry/base'
@@ -103,18 +104,21 @@ function readOr(abs: string): string | null {
 }
 
 /**
- * The `status` each proposal file declares, remembered with the text it was read from: parsing
- * every proposal's frontmatter was three quarters of a scan (500 pending: ~160 ms of YAML per
- * scan, and the inventory screen asks for one each time it opens, blocking the hub's one thread).
- * A file whose text changed in any byte is parsed again; files no longer seen are forgotten.
+ * The `status` each proposal file declares, remembered with a digest of the text it was read from:
+ * parsing every proposal's frontmatter was three quarters of a scan (500 pending: ~160 ms of YAML
+ * per scan, and the inventory screen asks for one each time it opens, blocking the hub's one
+ * thread). A file whose text changed in any byte is parsed again; files no longer seen are
+ * forgotten. A digest (~3 µs for a proposal), not the text: a base's thousands of settled
+ * proposals would otherwise stay in the process's memory as strings.
  */
-const declaredByFile = new Map<string, { text: string; declared: string | null }>()
+const declaredByFile = new Map<string, { digest: string; declared: string | null }>()
 
 export function declaredStatus(abs: string, text: string): string | null {
+  const digest = createHash('sha1').update(text).digest('base64')
   const known = declaredByFile.get(abs)
-  if (known && known.text === text) return known.declared
+  if (known && known.digest === digest) return known.declared
   const declared = parseProposal(text).record?.status ?? null
-  declaredByFile.set(abs, { text, declared })
+  declaredByFile.set(abs, { digest, declared })
   return declared
 }
 
