@@ -8,7 +8,7 @@ import type { HeldLock } from '../lock'
 import { indexFile, openRepository, refusal, UnsupportedShape, type RepoLayout } from './layout'
 import { lineEndingFilter } from './eol'
 import { nextIndex } from './dircache'
-import { inspectIndex, loadIndex, type LoadedIndex } from './index-file'
+import { inspectIndex, keepWrittenIndex, loadIndex, type LoadedIndex } from './index-file'
 import { restoreIndex } from './index-update'
 import { GIT_LOCK_WAIT_MS, acquireGitLock } from './lockfile'
 import { commitTreeOid, ObjectBatch } from './objects'
@@ -181,6 +181,8 @@ export async function commitPaths(
       // fsync its index by default (core.fsync=committed), the rename keeps it whole, and after a
       // power cut the worst case is a `git status` that rehashes.
       await indexLock.writeFile(next)
+      // The inode the index will have once renamed: `keepWrittenIndex` below checks it is still ours.
+      const writtenIno = (await indexLock.stat({ bigint: true })).ino
       await indexLock.close()
       lockClosed = true
       const indexMs = performance.now() - t0
@@ -210,6 +212,7 @@ export async function commitPaths(
         if (indexIn) await restoreIndex(indexPath, current, rel, lockDeadline(), log)
         throw e
       }
+      await keepWrittenIndex(indexPath, next, writtenIno)
       await stepPastCommit(opts.onStep, 'commit:ref-moved', log)
       const subject = message.split('\n', 1)[0]
       await appendReflogs(

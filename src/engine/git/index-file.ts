@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { BigIntStats } from 'node:fs'
-import { readFile, stat } from 'node:fs/promises'
+import { open, readFile, stat, type FileHandle } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { UnsupportedShape } from './layout'
 
@@ -67,12 +67,13 @@ function verifyChecksum(buf: Buffer): void {
   if (!sum.equals(trailer)) throw new Error('index corrompu (somme de contrôle)')
 }
 
-function scanIndex(buf: Buffer): IndexScan {
+/** `verified`: the checksum is known good (checked when first read, or computed by our own write). */
+function scanIndex(buf: Buffer, verified = false): IndexScan {
   if (buf.length < 32 || buf.toString('latin1', 0, 4) !== 'DIRC') throw corrupt('signature')
   const version = buf.readUInt32BE(4)
   if (version < 2 || version > 4)
     throw new UnsupportedShape('index git de version inconnue', `index version ${version}`)
-  verifyChecksum(buf)
+  if (!verified) verifyChecksum(buf)
   const count = buf.readUInt32BE(8)
   const end = buf.length - 20
   let off = 12
@@ -283,47 +284,153 @@ async function readWithStat(path: string): Promise<{ buf: Buffer; st: BigIntStat
   }
 }
 
-/** Reads the index at `indexPath` (null when there is none); throws UnsupportedShape or a corruption Error. */
-export async function loadIndex(indexPath: string): Promise<LoadedIndex | null> {
-  const file = await readWithStat(indexPath)
-  if (!file) return null
-  const scan = scanIndex(file.buf)
-  let racySec = Number(file.st.mtimeNs / 1_000_000_000n)
-  let splitEntries: IndexEntry[] | null = null
-  if (scan.link) {
-    const link = parseLink(scan)
-    if (link.shared === '0'.repeat(40)) {
-      if (link.deleted.length || link.replaced.length) throw corrupt('extension link sans index partagé')
-      splitEntries = entriesOf(scan)
-    } else {
-      const sharedPath = join(dirname(indexPath), `sharedindex.${link.shared}`)
-      const shared = await readWithStat(sharedPath)
-      if (!shared) throw new Error(`index partagé ${sharedPath} introuvable`)
-      const sharedScan = scanIndex(shared.buf)
-      if (sharedScan.link) throw corrupt('index partagé lui-même divisé')
-      if (shared.buf.toString('hex', shared.buf.length - 20) !== link.shared)
-        throw corrupt(`index partagé ${sharedPath} ne correspond pas à sa somme`)
-      racySec = Math.min(racySec, Number(shared.st.mtimeNs / 1_000_000_000n))
-      splitEntries = mergeSplit(scan, link, sharedScan)
-    }
-  }
-  return { scan, racySec, splitEntries }
+// ---------------------------------------------------------------------------------------------
+// The parsed index kept between writes
+
+/**
+ * The last index read or written per path, so that a write following another (kb_propose after
+ * kb_propose, or the pre-flight check then the commit of one proposal) neither re-reads nor
+ * re-verifies an index of 1.7 MB at 20,000 files. It is used only while the file is provably the
+ * one it was made from:
+ * - its full stat identity is unchanged (dev, inode, size, mtime and ctime in nanoseconds). Git,
+ *   and this engine, replace the index by renaming `index.lock` onto it: a new inode every time,
+ *   and a rename sets the ctime. A recycled inode number would also need the same size and the
+ *   same nanosecond timestamps, which takes two whole index writes by others within one tick of
+ *   the kernel's file clock;
+ * - its last 20 bytes, the SHA-1 of everything before them, are unchanged. That covers what the
+ *   identity cannot: a program rewriting the file in place (same inode), same size, within the
+ *   clock tick of the last write, when mtime and ctime do not move (the "racy git" problem, here
+ *   for the index file itself). An index with no checksum (index.skipHash) is never kept.
+ * - for a split index, the shared part's identity is unchanged too.
+ * Anything else reads the file again, checksum verified, as without this cache. `index.lock` is
+ * taken before any load that leads to a write, as before: the cache never replaces the lock.
+ */
+interface KeptIndex {
+  identity: string
+  buf: Buffer
+  /** Built at the first reuse of an index this engine wrote. */
+  scan: IndexScan | null
+  splitEntries: IndexEntry[] | null
+  shared: { path: string; identity: string; mtimeSec: number } | null
 }
 
-/** Last index verdict per path, keyed by its stat: the pre-flight check does not re-walk an unchanged index. */
-const inspected = new Map<string, string>()
+/** Bytes of index kept in all, the least recently used dropped first (a hub writes to few bases at a time). */
+const KEPT_BYTES_MAX = 16 * 1024 * 1024
+
+const kept = new Map<string, KeptIndex>()
+
+function identityOf(st: BigIntStats): string {
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`
+}
+
+function keep(indexPath: string, entry: KeptIndex): void {
+  kept.delete(indexPath)
+  if (entry.buf.length > KEPT_BYTES_MAX) return
+  kept.set(indexPath, entry)
+  let total = 0
+  for (const e of kept.values()) total += e.buf.length
+  for (const [path, e] of kept) {
+    if (total <= KEPT_BYTES_MAX) break
+    kept.delete(path)
+    total -= e.buf.length
+  }
+}
+
+/** The kept index of `indexPath` if the file open on `fh` (stat `st`) is still exactly it. */
+async function keptFor(indexPath: string, fh: FileHandle, st: BigIntStats): Promise<KeptIndex | null> {
+  const known = kept.get(indexPath)
+  if (!known || known.identity !== identityOf(st)) return null
+  const trailer = known.buf.subarray(known.buf.length - 20)
+  if (trailer.equals(Buffer.alloc(20))) return null
+  const onDisk = Buffer.alloc(20)
+  const { bytesRead } = await fh.read(onDisk, 0, 20, known.buf.length - 20)
+  if (bytesRead !== 20 || !onDisk.equals(trailer)) return null
+  if (known.shared) {
+    const st2 = await stat(known.shared.path, { bigint: true }).catch(() => null)
+    if (!st2 || identityOf(st2) !== known.shared.identity) return null
+  }
+  kept.delete(indexPath)
+  kept.set(indexPath, known)
+  return known
+}
+
+/**
+ * Records the index this engine just renamed into place (`buf`, written through a lock file
+ * whose inode was `ino`), so that the next write does not read it back. Nothing is kept when the
+ * file at `indexPath` is no longer that inode (another writer got in after the rename).
+ */
+export async function keepWrittenIndex(indexPath: string, buf: Buffer, ino: bigint): Promise<void> {
+  const st = await stat(indexPath, { bigint: true }).catch(() => null)
+  if (!st || st.ino !== ino || st.size !== BigInt(buf.length)) {
+    kept.delete(indexPath)
+    return
+  }
+  keep(indexPath, { identity: identityOf(st), buf, scan: null, splitEntries: null, shared: null })
+}
+
+function secondsOf(ns: bigint): number {
+  return Number(ns / 1_000_000_000n)
+}
+
+/** Reads the index at `indexPath` (null when there is none); throws UnsupportedShape or a corruption Error. */
+export async function loadIndex(indexPath: string): Promise<LoadedIndex | null> {
+  let fh: FileHandle
+  try {
+    fh = await open(indexPath, 'r')
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+    kept.delete(indexPath)
+    return null
+  }
+  try {
+    // Stat and bytes from one open file: they describe the same inode even if the index is
+    // replaced meanwhile.
+    const st = await fh.stat({ bigint: true })
+    const hit = await keptFor(indexPath, fh, st)
+    if (hit) {
+      hit.scan ??= scanIndex(hit.buf, true)
+      const sharedSec = hit.shared?.mtimeSec ?? Infinity
+      return {
+        scan: hit.scan,
+        racySec: Math.min(secondsOf(st.mtimeNs), sharedSec),
+        splitEntries: hit.splitEntries
+      }
+    }
+    kept.delete(indexPath)
+    const buf = await fh.readFile()
+    const scan = scanIndex(buf)
+    let racySec = secondsOf(st.mtimeNs)
+    let splitEntries: IndexEntry[] | null = null
+    let shared: KeptIndex['shared'] = null
+    if (scan.link) {
+      const link = parseLink(scan)
+      if (link.shared === '0'.repeat(40)) {
+        if (link.deleted.length || link.replaced.length) throw corrupt('extension link sans index partagé')
+        splitEntries = entriesOf(scan)
+      } else {
+        const sharedPath = join(dirname(indexPath), `sharedindex.${link.shared}`)
+        const sharedFile = await readWithStat(sharedPath)
+        if (!sharedFile) throw new Error(`index partagé ${sharedPath} introuvable`)
+        const sharedScan = scanIndex(sharedFile.buf)
+        if (sharedScan.link) throw corrupt('index partagé lui-même divisé')
+        if (sharedFile.buf.toString('hex', sharedFile.buf.length - 20) !== link.shared)
+          throw corrupt(`index partagé ${sharedPath} ne correspond pas à sa somme`)
+        const mtimeSec = secondsOf(sharedFile.st.mtimeNs)
+        racySec = Math.min(racySec, mtimeSec)
+        splitEntries = mergeSplit(scan, link, sharedScan)
+        shared = { path: sharedPath, identity: identityOf(sharedFile.st), mtimeSec }
+      }
+    }
+    if (buf.length === Number(st.size))
+      keep(indexPath, { identity: identityOf(st), buf, scan, splitEntries, shared })
+    return { scan, racySec, splitEntries }
+  } finally {
+    await fh.close()
+  }
+}
 
 /** Throws UnsupportedShape (or a corruption Error) when the index at `indexPath` is one the engine cannot keep. */
 export async function inspectIndex(indexPath: string): Promise<void> {
-  let key: string
-  try {
-    const st = await stat(indexPath, { bigint: true })
-    key = `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return
-    throw e
-  }
-  if (inspected.get(indexPath) === key) return
+  // The parsed index stays for the commit that follows (an unchanged one is not read again).
   await loadIndex(indexPath)
-  inspected.set(indexPath, key)
 }
