@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import {
   existsSync,
   mkdirSync,
@@ -12,6 +12,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { isolatedGit, isolatedGitEnv } from '../../test/helpers/isolated-git'
 import { HubError } from './errors'
 import { memoryHubLog } from './hublog'
 import { waitFor } from '../../test/helpers/fixtures'
@@ -22,15 +23,8 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
 
-const gitEnv: NodeJS.ProcessEnv = (() => {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v
-  return { ...env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', LC_ALL: 'C' }
-})()
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
-}
+const git = isolatedGit
+const gitEnv = isolatedGitEnv
 
 function makeRepo(): string {
   const root = mkdtempSync(join(tmpdir(), 'okf-lock-'))

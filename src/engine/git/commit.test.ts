@@ -13,8 +13,9 @@ import {
   writeFileSync
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { isolatedGit, writeRel } from '../../../test/helpers/isolated-git'
 import { HubError } from '../errors'
 import { memoryHubLog } from '../hublog'
 import { withBaseLock, type HeldLock } from '../lock'
@@ -29,20 +30,9 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
 
-const gitEnv: NodeJS.ProcessEnv = (() => {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v
-  return { ...env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', LC_ALL: 'C' }
-})()
+const git = isolatedGit
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
-}
-
-function write(root: string, rel: string, content: string): void {
-  mkdirSync(dirname(join(root, rel)), { recursive: true })
-  writeFileSync(join(root, rel), content)
-}
+const write = writeRel
 
 /** A repository made with the git CLI; `files` committed by a "human" commit when given. */
 function makeRepo(files: Record<string, string> = {}): string {

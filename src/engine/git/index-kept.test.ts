@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import type { BigIntStats } from 'node:fs'
 import {
   closeSync,
-  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -16,8 +14,9 @@ import {
 } from 'node:fs'
 import type * as FsPromises from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
+import { isolatedGit, writeRel } from '../../../test/helpers/isolated-git'
 import { HubError } from '../errors'
 import { commitPaths } from './commit'
 import { inspectIndex, loadIndex } from './index-file'
@@ -49,20 +48,9 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
 
-const gitEnv: NodeJS.ProcessEnv = (() => {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v
-  return { ...env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', LC_ALL: 'C' }
-})()
+const git = isolatedGit
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
-}
-
-function write(root: string, rel: string, content: string): void {
-  mkdirSync(dirname(join(root, rel)), { recursive: true })
-  writeFileSync(join(root, rel), content)
-}
+const write = writeRel
 
 function makeRepo(): string {
   const root = mkdtempSync(join(tmpdir(), 'okf-kept-'))
