@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -131,6 +131,26 @@ export function writeResults(name: string): void {
 }
 
 /** Runs a process to completion; resolves with its stdout size (output is drained, as a client would). */
+/**
+ * The write path's reference: one line appended to `knowledge/cli-touch.md`, then `git add` and
+ * `git commit` — two git processes, as a person or a script would commit it.
+ */
+export async function gitAppendCommit(root: string, line: string): Promise<void> {
+  appendFileSync(join(root, 'knowledge', 'cli-touch.md'), `${line}\n`)
+  await runProcess('git', ['-C', root, 'add', 'knowledge/cli-touch.md'])
+  await runProcess('git', [
+    '-C',
+    root,
+    '-c',
+    'user.name=bench',
+    '-c',
+    'user.email=b@l',
+    'commit',
+    '-qm',
+    'bench'
+  ])
+}
+
 export function runProcess(cmd: string, args: string[], cwd?: string): Promise<number> {
   return new Promise((resolveP, reject) => {
     const p = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'ignore'] })

@@ -1,7 +1,7 @@
-import { appendFileSync, cpSync, existsSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { generateBase } from './corpus'
-import { CACHE, median, runProcess } from './lib'
+import { CACHE, gitAppendCommit, median } from './lib'
 
 /**
  * The engine's kb_propose (`fileProposal`) in one process, for profiling (`node --cpu-prof`) and
@@ -59,11 +59,7 @@ async function main(): Promise<void> {
   }
   const withGit = process.env.PROPOSE_GIT === '1'
   let k = 0
-  const gitCommit = async (root: string): Promise<void> => {
-    appendFileSync(join(root, 'knowledge', 'cli-touch.md'), `ligne ${k++}\n`)
-    await runProcess('git', ['-C', root, 'add', 'knowledge/cli-touch.md'])
-    await runProcess('git', ['-C', root, '-c', 'user.name=b', '-c', 'user.email=b@l', 'commit', '-qm', 'b'])
-  }
+  const gitCommit = (root: string): Promise<void> => gitAppendCommit(root, `ligne ${k++}`)
   for (const t of trees) await t.fileProposal(t.base, fields, { log }) // warm-up
   for (let i = 0; i < runs; i++) {
     for (const t of i % 2 ? [...trees].reverse() : trees) {

@@ -1,7 +1,7 @@
-import { appendFileSync, cpSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { generateBase } from './corpus'
-import { CACHE, benchHome, connectServer, median, runProcess, type Session } from './lib'
+import { CACHE, benchHome, connectServer, gitAppendCommit, median, type Session } from './lib'
 
 /**
  * kb_propose end to end over MCP, two or more built trees side by side:
@@ -47,19 +47,7 @@ async function main(): Promise<void> {
   for (let r = -1; r < rounds; r++) {
     for (const t of r % 2 ? trees : [...trees].reverse()) {
       let t0 = performance.now()
-      appendFileSync(join(t.root, 'knowledge', 'cli-touch.md'), `ligne ${k++}\n`)
-      await runProcess('git', ['-C', t.root, 'add', 'knowledge/cli-touch.md'])
-      await runProcess('git', [
-        '-C',
-        t.root,
-        '-c',
-        'user.name=b',
-        '-c',
-        'user.email=b@l',
-        'commit',
-        '-qm',
-        'b'
-      ])
+      await gitAppendCommit(t.root, `ligne ${k++}`)
       const gitMs = performance.now() - t0
       const c0 = cpuMsOf(t.session.pid)
       t0 = performance.now()

@@ -1,7 +1,16 @@
 import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { generateBase } from '../corpus'
-import { CACHE, benchHome, compare, connectServer, median, record, runProcess, type Options } from '../lib'
+import {
+  CACHE,
+  benchHome,
+  compare,
+  connectServer,
+  median,
+  record,
+  gitAppendCommit,
+  type Options
+} from '../lib'
 import { commitPaths, type CommitTimings } from '../../src/engine/git/commit'
 import { openRepository } from '../../src/engine/git/layout'
 
@@ -17,22 +26,7 @@ export default async function commit(o: Options): Promise<void> {
   const s = await connectServer(benchHome('commit', basesDir).env)
   let k = 0
   for (const b of bases) {
-    const gitCommit = async () => {
-      const f = join(b.root, 'knowledge', 'cli-touch.md')
-      appendFileSync(f, `ligne ${k++}\n`)
-      await runProcess('git', ['-C', b.root, 'add', 'knowledge/cli-touch.md'])
-      await runProcess('git', [
-        '-C',
-        b.root,
-        '-c',
-        'user.name=bench',
-        '-c',
-        'user.email=b@l',
-        'commit',
-        '-qm',
-        'bench'
-      ])
-    }
+    const gitCommit = () => gitAppendCommit(b.root, `ligne ${k++}`)
     const reference = { label: 'git add + git commit', fn: gitCommit }
     const phases: Required<CommitTimings>[] = []
     await compare(
