@@ -151,6 +151,19 @@ export async function gitAppendCommit(root: string, line: string): Promise<void>
   ])
 }
 
+/** The kb_propose arguments the write-path benches file (an observation, the smallest proposal). */
+export function benchProposal(base: string, concerns: string): Record<string, unknown> {
+  return {
+    base,
+    type: 'observation',
+    concerns,
+    content: 'contenu du banc',
+    sources: ['banc'],
+    confidence: 'low',
+    submitted_by: 'process:bench'
+  }
+}
+
 export function runProcess(cmd: string, args: string[], cwd?: string): Promise<number> {
   return new Promise((resolveP, reject) => {
     const p = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'ignore'] })

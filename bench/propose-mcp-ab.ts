@@ -1,7 +1,7 @@
 import { cpSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { generateBase } from './corpus'
-import { CACHE, benchHome, connectServer, gitAppendCommit, median, type Session } from './lib'
+import { CACHE, benchHome, connectServer, benchProposal, gitAppendCommit, median, type Session } from './lib'
 
 /**
  * kb_propose end to end over MCP, two or more built trees side by side:
@@ -51,15 +51,7 @@ async function main(): Promise<void> {
       const gitMs = performance.now() - t0
       const c0 = cpuMsOf(t.session.pid)
       t0 = performance.now()
-      await t.session.call('kb_propose', {
-        base: 'commit-20000',
-        type: 'observation',
-        concerns: `banc ${k++}`,
-        content: 'contenu du banc',
-        sources: ['banc'],
-        confidence: 'low',
-        submitted_by: 'process:bench'
-      })
+      await t.session.call('kb_propose', benchProposal('commit-20000', `banc ${k++}`))
       if (r < 0) continue // warm-up: the write path loads on first use
       t.ours.push(performance.now() - t0)
       t.git.push(gitMs)

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { generateBase } from '../corpus'
 import {
   CACHE,
+  benchProposal,
   benchHome,
   compare,
   connectServer,
@@ -61,16 +62,7 @@ export default async function commit(o: Options): Promise<void> {
     await compare(
       'commit',
       `kb_propose end to end, ${b.docs} files`,
-      () =>
-        s.call('kb_propose', {
-          base: b.name,
-          type: 'observation',
-          concerns: `banc ${k++}`,
-          content: 'contenu du banc',
-          sources: ['banc'],
-          confidence: 'low',
-          submitted_by: 'process:bench'
-        }),
+      () => s.call('kb_propose', benchProposal(b.name, `banc ${k++}`)),
       reference,
       o
     )
