@@ -5,6 +5,10 @@ let collect: (() => void) | null | undefined
 
 /**
  * How a long-lived door keeps its heap near what is live (issue 30 §1 measured both):
+ * - `size`: V8's memory-saving mode. Its heap controller keeps the heap small, but the mode also
+ *   makes V8 compile and collect for size everywhere: each MCP call cost 1.37× its CPU time (the
+ *   soak's mix, interleaved A/B). Kept for the manager's doors (`okf-hub ui`, the desktop app), whose
+ *   RSS went past the soak's limit without it (docs/PERFORMANCE.md).
  * - `growth`: only what keeps the heap small — the old generation grows by a tenth over what the
  *   last full collection left (instead of up to 4×), and the young generation stays at its initial
  *   size. For an MCP server: an RSS 1–2 MB above `size`'s (104 against 102.9 MB over the 10-minute
@@ -12,12 +16,6 @@ let collect: (() => void) | null | undefined
  *   what the optimizing compiler inlines into one function (`INLINING_BUDGET`): its working
  *   memory is malloc'd on V8's worker threads, whose glibc arenas keep their high-water mark —
  *   10–12 MB of a server's RSS after 600 soak calls, 6–7 MB with the budget, same CPU per call.
- * - `size`: V8's memory-saving mode on top of `growth`'s bounds. The mode makes V8 compile and
- *   collect for size everywhere: each MCP call cost 1.37× its CPU time (the soak's mix,
- *   interleaved A/B). Kept for the manager's doors (`okf-hub ui`, the desktop app), whose RSS went
- *   past the soak's limit without it. The mode alone bounds neither the young generation (it
- *   doubled, 4 → 8 MB) nor the inlining: the UI's heap swung with the pending proposals each
- *   inventory reads, past the soak's limit again in its last third (docs/PERFORMANCE.md).
  */
 export type HeapPolicy = 'size' | 'growth'
 
@@ -41,9 +39,11 @@ export function preferSmallHeap(policy: HeapPolicy = 'size'): void {
   if (process.env.OKF_HUB_MEMORY_POLICY === 'off') return
   try {
     if (policy === 'size') setFlagsFromString('--optimize-for-size')
-    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
-    setFlagsFromString('--semi-space-growth-factor=1')
-    setFlagsFromString(`--max-inlined-bytecode-size-cumulative=${INLINING_BUDGET}`)
+    else {
+      setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
+      setFlagsFromString('--semi-space-growth-factor=1')
+      setFlagsFromString(`--max-inlined-bytecode-size-cumulative=${INLINING_BUDGET}`)
+    }
   } catch {
     // A runtime that refuses V8 flags keeps its defaults.
   }
