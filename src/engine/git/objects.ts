@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { chmod, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { deflateSync, inflateSync } from 'node:zlib'
+import { deflateSync } from 'node:zlib'
 import { errCode } from './fs-errors'
-import { ObjectStore, type GitObject } from './pack'
+import { ObjectStore, parseLooseObject, type GitObject } from './pack'
 
 /**
  * The object layer of the git floor: objects read (loose ones directly, packed ones through
@@ -65,12 +65,7 @@ async function readObjectRaw(commondir: string, oid: string, cache: object): Pro
       if (errCode(e) !== 'ENOENT') throw e
     }
   }
-  if (raw) {
-    const full = inflateSync(raw)
-    const nul = full.indexOf(0)
-    const type = full.toString('latin1', 0, full.indexOf(0x20))
-    return { type, body: full.subarray(nul + 1) }
-  }
+  if (raw) return parseLooseObject(raw)
   // A concurrent `git gc` may have packed and pruned the loose object after the pack list was
   // read: look once more with a fresh list (the new pack exists before the prune).
   const found =

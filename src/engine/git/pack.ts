@@ -136,6 +136,13 @@ export function applyDelta(base: Buffer, delta: Buffer): Buffer {
   return out
 }
 
+/** A loose object's file (zlib of `<type> <size>\0<body>`) as its type and body. */
+export function parseLooseObject(raw: Buffer): GitObject {
+  const full = inflateSync(raw)
+  const nul = full.indexOf(0)
+  return { type: full.toString('latin1', 0, full.indexOf(0x20)), body: full.subarray(nul + 1) }
+}
+
 export class ObjectStore {
   private readonly packs: PackFile[] = []
   private readonly cache = new Map<string, GitObject>()
@@ -168,9 +175,7 @@ export class ObjectStore {
     } catch {
       throw new Error(`objet git ${oidHex} introuvable`)
     }
-    const full = inflateSync(raw)
-    const nul = full.indexOf(0)
-    return { type: full.toString('latin1', 0, full.indexOf(0x20)), body: full.subarray(nul + 1) }
+    return parseLooseObject(raw)
   }
 
   private keep(key: string, o: GitObject): void {
