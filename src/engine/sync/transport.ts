@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { fetch as gitFetch, push as gitPush, readObject, type HttpClient } from 'isomorphic-git'
+import { fetch as gitFetch, push as gitPush, type HttpClient } from 'isomorphic-git'
 import nodeHttp from 'isomorphic-git/http/node'
 import { describeError } from '../errors'
 import { tokenAuth, type TokenAuth } from '../git/auth'
 import { removeStaleTemps, STALE_TEMP_MS, writeFileAtomic } from '../git/atomic-write'
 import { ObjectBatch } from '../git/objects'
+import { ObjectStore } from '../git/pack'
 import type { StepHook } from '../steps'
 import type { RemoteTarget } from './target'
 
@@ -198,10 +199,11 @@ async function unpackSmall(commondir: string, idxPath: string): Promise<void> {
   for (let i = 0; i < count; i++)
     oids.push(idx.toString('hex', 8 + 256 * 4 + i * 20, 8 + 256 * 4 + (i + 1) * 20))
   const batch = new ObjectBatch(commondir)
-  const cache = {}
+  // Read from the packs directly: each object here is packed, so a loose probe first would miss.
+  const packs = new ObjectStore(join(commondir, 'objects'))
   for (const oid of oids) {
-    const o = await readObject({ fs, gitdir: commondir, oid, format: 'content', cache })
-    if (batch.add(o.type, Buffer.from(o.object as Uint8Array)) !== oid) return // never drop what we could not copy
+    const o = packs.readPacked(oid)
+    if (!o || batch.add(o.type, o.body) !== oid) return // never drop what we could not copy
   }
   await batch.flush()
   await rm(idxPath.replace(/\.idx$/, '.pack'), { force: true })
