@@ -106,7 +106,7 @@ export async function setAsideLocalChanges(
       } else await checkoutPath(repo.commondir, target, entryHere.oid.toString('hex'), entryHere.mode, cache)
     }
     await refreshIndexPaths(
-      base.root,
+      repo,
       changes.map((c) => c.path),
       { deadline: lock.deadline, log: opts.log }
     )

@@ -12,7 +12,7 @@ import { commitTreeOid, MODE_GITLINK, ObjectBatch } from './objects'
 import { treeEntries, type PathChange } from './trees'
 import { diffTrees, type TreeChange } from './tree-diff'
 import { backupOf, checkoutPath, exists, pruneEmptyDirs, restore, type Backup } from './checkout-files'
-import { worktreeBlobOid } from './worktree-files'
+import { worktreeOids, type WorktreeOid } from './worktree-files'
 import { restoreIndex } from './index-update'
 import { indexedPaths, nextIndex } from './dircache'
 import { loadIndex } from './index-file'
@@ -82,7 +82,8 @@ async function onlyDeleted(abs: string, prefix: string, deleted: Set<string>): P
 
 /** Paths whose worktree or index state differs from the old tip, among those the move would change. */
 async function blockedPaths(
-  root: string,
+  repo: RepoLayout,
+  worktreeOid: WorktreeOid,
   from: string,
   deltas: TreeChange[],
   index: Awaited<ReturnType<typeof loadIndex>>,
@@ -113,7 +114,7 @@ async function blockedPaths(
         continue
       }
     }
-    const abs = join(root, ...d.path.split('/'))
+    const abs = join(repo.root, ...d.path.split('/'))
     const st = await lstat(abs).catch(() => null)
     if (st?.isDirectory()) {
       // A folder where the new tip puts a file is in the way unless it holds only files this same
@@ -121,7 +122,7 @@ async function blockedPaths(
       if (d.before !== null || !(await onlyDeleted(abs, `${d.path}/`, deleted))) blocked.push(d.path)
       continue
     }
-    const work = st ? await worktreeBlobOid(root, d.path, from, cache) : null
+    const work = st ? await worktreeOid(d.path, from, cache) : null
     const ok =
       work === (d.before?.oid ?? null) ||
       (d.after !== null && work === d.after.oid) ||
@@ -260,7 +261,8 @@ async function advanceOnce(
     if (e instanceof UnsupportedShape) throw refusal(e, root)
     throw ioError(`index git de ${root} inutilisable (${describeError(e)}) : rien n'a été écrit`)
   })
-  const dirty = await blockedPaths(root, from, deltas, peek, cache, resuming)
+  const worktreeOid = await worktreeOids(repo)
+  const dirty = await blockedPaths(repo, worktreeOid, from, deltas, peek, cache, resuming)
   if (dirty.length > 0) return { moved: false, dirty }
 
   const indexLockPath = `${indexPath}.lock`
@@ -274,7 +276,7 @@ async function advanceOnce(
   try {
     // Under index.lock: the index read again (a `git add` may have run since the check above).
     const currentIndex = await loadIndex(indexPath)
-    const again = await blockedPaths(root, from, deltas, currentIndex, cache, resuming)
+    const again = await blockedPaths(repo, worktreeOid, from, deltas, currentIndex, cache, resuming)
     if (again.length > 0) return { moved: false, dirty: again }
     // The killed move's atomic writes may have left their temp files beside its paths.
     if (resuming) for (const d of deltas) await removeStaleTemps(absOf(d), 0)
@@ -409,5 +411,5 @@ export async function probeAdvance(repo: RepoLayout, from: string, to: string): 
     if (e instanceof UnsupportedShape) throw refusal(e, root)
     throw ioError(`index git de ${root} inutilisable (${describeError(e)}) : rien n'a été écrit`)
   }
-  return blockedPaths(root, from, deltas, index, cache, interrupted)
+  return blockedPaths(repo, await worktreeOids(repo), from, deltas, index, cache, interrupted)
 }

@@ -147,7 +147,7 @@ describe('commitPaths', () => {
     expect(status(root)).toBe('')
     expect(fsck(root)).toBe('')
     expect(git(root, 'reflog', '-1', '--format=%gs').trim()).toBe('commit (initial): init: base')
-    expect(await headTreePaths(root, '')).toEqual(['knowledge/x.md', 'okf-bundle.yaml'])
+    expect(await headTreePaths(await openRepository(root), '')).toEqual(['knowledge/x.md', 'okf-bundle.yaml'])
   })
 
   it('records deletions and drops directories left empty', async () => {
@@ -182,13 +182,15 @@ describe('commitPaths', () => {
     )
     expect(status(root)).toBe('')
     expect(fsck(root)).toBe('')
-    expect(await headTreePaths(root, 'knowledge/deep')).toEqual([
+    expect(await headTreePaths(await openRepository(root), 'knowledge/deep')).toEqual([
       'knowledge/deep/c.md',
       'knowledge/deep/d.md'
     ])
-    expect(await headTreePaths(root, 'knowledge/x/')).toEqual(['knowledge/x/y/z/new.md'])
-    expect(await headTreePaths(root, 'absent')).toEqual([])
-    expect(await headTreePaths(root, 'README.md')).toEqual([])
+    expect(await headTreePaths(await openRepository(root), 'knowledge/x/')).toEqual([
+      'knowledge/x/y/z/new.md'
+    ])
+    expect(await headTreePaths(await openRepository(root), 'absent')).toEqual([])
+    expect(await headTreePaths(await openRepository(root), 'README.md')).toEqual([])
   })
 
   it('commits as okf-hub <hub@local> with the message verbatim and a timezone offset', async () => {

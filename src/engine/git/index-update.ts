@@ -1,7 +1,7 @@
 import { unlink, utimes } from 'node:fs/promises'
 import { describeError, HubError, ioError } from '../errors'
 import type { HubLog } from '../hublog'
-import { indexFile, openRepository, refusal, UnsupportedShape } from './layout'
+import { indexFile, refusal, UnsupportedShape, type RepoLayout } from './layout'
 import { lineEndingFilter } from './eol'
 import { nextIndex } from './dircache'
 import { loadIndex, type LoadedIndex } from './index-file'
@@ -22,12 +22,12 @@ import { validatePaths, readWorktreePath } from './worktree-files'
  * before the kill would still stage the resolution). Every other entry is carried over.
  */
 export async function refreshIndexPaths(
-  root: string,
+  repo: RepoLayout,
   paths: string[],
   opts: { deadline?: number; log?: HubLog } = {}
 ): Promise<void> {
+  const root = repo.root
   const rel = validatePaths(paths)
-  const repo = await openRepository(root)
   const clean = await lineEndingFilter(repo)
   const head = await readHead(repo)
   const parent = await readRefValue(repo, head.ref)

@@ -63,8 +63,7 @@ export async function readRefValue(repo: RepoLayout, ref: string): Promise<strin
 }
 
 /** HEAD's commit sha (null on an unborn branch), linked worktrees included. */
-export async function headCommitSha(root: string): Promise<string | null> {
-  const repo = await openRepository(root)
+export async function headCommitSha(repo: RepoLayout): Promise<string | null> {
   return readRefValue(repo, (await readHead(repo)).ref)
 }
 

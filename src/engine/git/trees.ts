@@ -1,5 +1,5 @@
 import { describeError, HubError, ioError } from '../errors'
-import { openRepository } from './layout'
+import type { RepoLayout } from './layout'
 import { treeIndexEntry } from './dircache'
 import type { IndexChange, IndexEntry } from './index-file'
 import {
@@ -173,9 +173,8 @@ export async function blobAt(
 }
 
 /** Repo-relative paths of the blobs (and links) of HEAD's tree under `prefix` ('' = everything); [] without a commit. */
-export async function headTreePaths(root: string, prefix: string): Promise<string[]> {
+export async function headTreePaths(repo: RepoLayout, prefix: string): Promise<string[]> {
   try {
-    const repo = await openRepository(root)
     const head = await readHead(repo)
     const sha = await readRefValue(repo, head.ref)
     if (!sha) return []
@@ -201,18 +200,17 @@ export async function headTreePaths(root: string, prefix: string): Promise<strin
     return out
   } catch (e) {
     if (e instanceof HubError) throw e
-    throw ioError(`lecture de HEAD impossible dans ${root} : ${describeError(e)}`)
+    throw ioError(`lecture de HEAD impossible dans ${repo.root} : ${describeError(e)}`)
   }
 }
 
 /** Blob oid of `repoPath` in `commit`'s tree (null when absent or not a blob). */
 export async function treeBlobOid(
-  root: string,
+  repo: RepoLayout,
   commit: string,
   repoPath: string,
   cache: object
 ): Promise<string | null> {
-  const repo = await openRepository(root)
   const entry = await entryAt(
     repo.commondir,
     await commitTreeOid(repo.commondir, commit, cache),

@@ -4,7 +4,7 @@ import { lstat, readFile, readlink } from 'node:fs/promises'
 import { isAbsolute, join } from 'node:path'
 import { ioError } from '../errors'
 import type { HubLog } from '../hublog'
-import { openRepository } from './layout'
+import type { RepoLayout } from './layout'
 import { lineEndingFilter, type CleanFilter } from './eol'
 import { errCode } from './fs-errors'
 import { MODE_FILE, MODE_EXEC, MODE_LINK, commitTreeOid, ObjectBatch } from './objects'
@@ -112,25 +112,25 @@ export async function readWorktreePath(
   return { path, deleted: false, oid, mode: file.mode, stat: file.st }
 }
 
+/** The blob oid git would record for a worktree file; null when absent or not a file. */
+export type WorktreeOid = (repoPath: string, commit: string | null, cache: object) => Promise<string | null>
+
 /**
- * The blob oid git would record for the worktree file `repoPath` (line endings cleaned as git
- * would, a link's target for a symlink); null when absent or not a file.
+ * The blob oids git would record for worktree files (line endings cleaned as git would, a link's
+ * target for a symlink), for one operation on `repo`: the line-ending rule (five config files) is
+ * read once, not once per path — a fast-forward over a team's hundreds of proposals hashes each.
  */
-export async function worktreeBlobOid(
-  root: string,
-  repoPath: string,
-  commit: string | null,
-  cache: object
-): Promise<string | null> {
-  const repo = await openRepository(root)
+export async function worktreeOids(repo: RepoLayout): Promise<WorktreeOid> {
   const clean = await lineEndingFilter(repo)
-  const file = await readWorktreeFile(root, repoPath, clean, async () => {
-    if (!commit) return null
-    return blobAt(repo.commondir, await commitTreeOid(repo.commondir, commit, cache), repoPath, cache)
-  })
-  if (file === null || typeof file === 'string') return null
-  return createHash('sha1')
-    .update(Buffer.from(`blob ${file.content.length}\0`, 'latin1'))
-    .update(file.content)
-    .digest('hex')
+  return async (repoPath, commit, cache) => {
+    const file = await readWorktreeFile(repo.root, repoPath, clean, async () => {
+      if (!commit) return null
+      return blobAt(repo.commondir, await commitTreeOid(repo.commondir, commit, cache), repoPath, cache)
+    })
+    if (file === null || typeof file === 'string') return null
+    return createHash('sha1')
+      .update(Buffer.from(`blob ${file.content.length}\0`, 'latin1'))
+      .update(file.content)
+      .digest('hex')
+  }
 }

@@ -7,7 +7,7 @@ import { parseProposal, resolvedFields } from '../proposals/record'
 import { confineEditPath } from '../review/edits'
 import { headCommitSha } from '../git/refs'
 import { blobAt as blobInTree, entryAt, treeBlobOid } from '../git/trees'
-import { openRepository } from '../git/layout'
+import { openRepository, type RepoLayout } from '../git/layout'
 import type {
   AuditTrail,
   CommitKind,
@@ -176,13 +176,13 @@ export async function describeCommit(
  * (the common dir of a linked worktree, which isomorphic-git alone does not follow).
  */
 async function commits(
-  root: string,
+  repo: RepoLayout,
   from: string | null,
   depth: number,
   cache: object
 ): Promise<ReadCommitResult[]> {
-  const { commondir } = await openRepository(root)
-  const start = from ?? (await headCommitSha(root))
+  const { commondir } = repo
+  const start = from ?? (await headCommitSha(repo))
   if (start === null) return []
   try {
     return await gitLog({ fs, gitdir: commondir, ref: start, depth, cache })
@@ -192,7 +192,7 @@ async function commits(
       if (from === null) return []
       throw invalidInput(`commit '${from}' introuvable dans l'historique`)
     }
-    throw ioError(`historique illisible dans ${root} : ${describeError(e)}`)
+    throw ioError(`historique illisible dans ${repo.root} : ${describeError(e)}`)
   }
 }
 
@@ -208,10 +208,11 @@ export async function history(
   const cache = {}
   // `before` is the first commit of the next page (exclusive cursor would need its parent, which
   // may be a merge): fetch one more and drop nothing.
-  const list = await commits(base.root, opts.before ?? null, limit + 1, cache)
+  const repo = await openRepository(base.root)
+  const { commondir } = repo
+  const list = await commits(repo, opts.before ?? null, limit + 1, cache)
   const page = list.slice(0, limit)
   const next = list.length > limit ? list[limit].oid : null
-  const { commondir } = await openRepository(base.root)
   const entries: HistoryEntry[] = []
   for (const c of page) entries.push(await describeCommit(commondir, c, cache))
   return { base: base.name, entries, next }
@@ -222,8 +223,9 @@ export async function auditTrail(base: Base, id: string): Promise<AuditTrail> {
   if (!PROPOSAL_ID_PATTERN.test(id))
     throw invalidInput('identifiant de proposition invalide (forme prop-AAAA-MM-JJ-xxxx)')
   const cache = {}
-  const list = await commits(base.root, null, HISTORY_SCAN_LIMIT, cache)
-  const { commondir } = await openRepository(base.root)
+  const repo = await openRepository(base.root)
+  const { commondir } = repo
+  const list = await commits(repo, null, HISTORY_SCAN_LIMIT, cache)
   let submission: HistoryEntry | null = null
   let resolution: HistoryEntry | null = null
   let outcome: ProposalOutcome | null = null
@@ -276,7 +278,7 @@ export async function resolutionEntries(
   const wanted = new Set(ids)
   const out = new Map<string, HistoryEntry>()
   if (wanted.size === 0) return out
-  for (const c of await commits(base.root, null, HISTORY_SCAN_LIMIT, {})) {
+  for (const c of await commits(await openRepository(base.root), null, HISTORY_SCAN_LIMIT, {})) {
     if (!RESOLUTION.test(c.commit.message)) continue
     const e = toEntry(c)
     for (const id of e.proposals) if (wanted.has(id) && !out.has(id)) out.set(id, e)
@@ -285,9 +287,14 @@ export async function resolutionEntries(
   return out
 }
 
-async function blobAt(root: string, commit: string, repoPath: string, cache: object): Promise<string | null> {
+async function blobAt(
+  repo: RepoLayout,
+  commit: string,
+  repoPath: string,
+  cache: object
+): Promise<string | null> {
   try {
-    return await treeBlobOid(root, commit, repoPath, cache)
+    return await treeBlobOid(repo, commit, repoPath, cache)
   } catch (e) {
     // An object beyond a shallow boundary: the path is unknown there, as if absent.
     if ((e as { code?: string }).code === 'NotFoundError') return null
@@ -304,7 +311,8 @@ export async function stalenessOf(base: Base, plan: ResolutionPlan): Promise<Sta
   const accepted = plan.resolutions.filter((r) => r.resolution === 'accepted').map((r) => r.id)
   const edited = [...new Set(plan.edits.map((e) => e.path))]
   if (accepted.length === 0 || edited.length === 0) return []
-  const head = await headCommitSha(base.root)
+  const repo = await openRepository(base.root)
+  const head = await headCommitSha(repo)
   if (head === null) return []
   // History below a commit never changes: the same plan's ids and paths over the same HEAD give
   // the same warnings. A manager previews again after every edit of the text; the walk (up to
@@ -317,7 +325,7 @@ export async function stalenessOf(base: Base, plan: ResolutionPlan): Promise<Sta
     STALENESS_MEMO.set(key, known)
     return structuredClone(known)
   }
-  const out = await computeStaleness(base, head, accepted, edited)
+  const out = await computeStaleness(base, repo, head, accepted, edited)
   STALENESS_MEMO.set(key, out)
   if (STALENESS_MEMO.size > STALENESS_MEMO_SIZE)
     STALENESS_MEMO.delete(STALENESS_MEMO.keys().next().value as string)
@@ -330,12 +338,13 @@ const STALENESS_MEMO = new Map<string, StalenessWarning[]>()
 
 async function computeStaleness(
   base: Base,
+  repo: RepoLayout,
   head: string,
   accepted: string[],
   edited: string[]
 ): Promise<StalenessWarning[]> {
   const cache = {}
-  const list = await commits(base.root, head, HISTORY_SCAN_LIMIT, cache)
+  const list = await commits(repo, head, HISTORY_SCAN_LIMIT, cache)
   if (list.length === 0) return []
   const out: StalenessWarning[] = []
   for (const id of accepted) {
@@ -348,16 +357,16 @@ async function computeStaleness(
       // Preview has already confined every edit path; this only maps it to the repo path.
       const { repoPath } = confineEditPath(base, path)
       const [then, now] = await Promise.all([
-        blobAt(base.root, parent, repoPath, cache),
-        blobAt(base.root, head, repoPath, cache)
+        blobAt(repo, parent, repoPath, cache),
+        blobAt(repo, head, repoPath, cache)
       ])
       if (then === now) continue
       const changedBy: StalenessWarning['changedBy'] = []
       for (let i = 0; i < at; i++) {
         const c = list[i]
         const p = c.commit.parent[0]
-        const mine = await blobAt(base.root, c.oid, repoPath, cache)
-        const before = p ? await blobAt(base.root, p, repoPath, cache) : null
+        const mine = await blobAt(repo, c.oid, repoPath, cache)
+        const before = p ? await blobAt(repo, p, repoPath, cache) : null
         if (mine !== before)
           changedBy.push({
             commit: c.oid,

@@ -12,6 +12,7 @@ import { splitFrontmatter } from '../corpus/frontmatter'
 import { documentTitle, parseHeadings } from '../corpus/markdown'
 import { readGovernance } from '../governance'
 import { headTreePaths } from '../git/trees'
+import { openRepository } from '../git/layout'
 import { PROPOSAL_ID_PATTERN, PROPOSAL_STATUSES, proposalFiles, readProposal } from '../proposals/store'
 import { integratedList } from '../proposals/record'
 import { freshnessFields } from '../review/freshness'
@@ -453,7 +454,9 @@ export class HubService implements HubApi {
       if (!file) continue
       const read = readProposal(file)
       if (read.text === null) throw ioError(`proposition '${id}' illisible (${file.rel})`)
-      const tracked = (await headTreePaths(b.root, `proposals/${folder}`)).includes(file.rel)
+      const tracked = (await headTreePaths(await openRepository(b.root), `proposals/${folder}`)).includes(
+        file.rel
+      )
       const likely =
         folder === 'pending'
           ? (await locate(b, read.record?.concerns ?? null, this.opts.log, this.locateStore)).likely

@@ -2,6 +2,7 @@ import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { describeError } from '../errors'
 import { headTreePaths } from '../git/trees'
+import { openRepository } from '../git/layout'
 import { proposalFiles, readProposal, type ProposalRead } from '../proposals/store'
 import { sourceList } from '../proposals/record'
 import { searchBases } from '../search/search'
@@ -170,7 +171,7 @@ export function toInventoryProposal(
 export async function inventory(base: Base, opts: InventoryOptions = {}): Promise<Inventory> {
   const now = (opts.now ?? (() => new Date()))()
   const records = proposalFiles(base, 'pending').map(readProposal).sort(byDateThenId)
-  const tracked = new Set(await headTreePaths(base.root, 'proposals/pending'))
+  const tracked = new Set(await headTreePaths(await openRepository(base.root), 'proposals/pending'))
   const locateOne = locator(base, opts.log, opts.store)
   const found = new Array<Located | undefined>(records.length)
   const all = mapLimited(records, SEARCH_CONCURRENCY, (r) => locateOne(r.record?.concerns ?? null), found)

@@ -14,6 +14,7 @@ import { resolutionMessage, resolutionSubject, type MessageResolution } from './
 import { localChanges } from './worktree'
 import { encodeBasis, hashContent, type BasisState } from './basis'
 import { headCommitSha } from '../git/refs'
+import { openRepository } from '../git/layout'
 import { keepLineEndings } from './line-endings'
 import { unifiedDiff } from '../text-diff'
 
@@ -306,7 +307,7 @@ export async function preparePlan(
   })
   const basis: BasisState = {
     v: 1,
-    head: await headCommitSha(base.root),
+    head: await headCommitSha(await openRepository(base.root)),
     at: opts.at.toISOString(),
     files: read
   }

@@ -6,7 +6,7 @@ import type { HubLog } from '../hublog'
 import { HubError, describeError } from '../errors'
 import { withBaseLock } from '../lock'
 import { assertWritableIndex, assertWritableRepository, commitPaths } from '../git/commit'
-import type { RepoLayout } from '../git/layout'
+import { openRepository, type RepoLayout } from '../git/layout'
 import { headTreePaths } from '../git/trees'
 import { TEMP_PREFIX } from '../git/atomic-write'
 import { toPosixRelative } from '../corpus/paths'
@@ -182,7 +182,8 @@ function tempFilesUnder(base: Base, dir: string, out: string[]): void {
 }
 
 async function scan(base: Base): Promise<Findings> {
-  const tracked = new Set(await headTreePaths(base.root, 'proposals'))
+  const repo = await openRepository(base.root)
+  const tracked = new Set(await headTreePaths(repo, 'proposals'))
   const byStem = new Map<string, Copy[]>()
   for (const status of FOLDER_ORDER) {
     for (const f of proposalFiles(base, status)) {
@@ -285,7 +286,7 @@ async function scan(base: Base): Promise<Findings> {
   tempFilesUnder(base, base.corpusDir, tempPaths)
   let trackedTemps = new Set<string>()
   if (tempPaths.some((p) => !p.startsWith('proposals/')))
-    trackedTemps = new Set(await headTreePaths(base.root, base.corpusRel))
+    trackedTemps = new Set(await headTreePaths(repo, base.corpusRel))
   const temps: TempFinding[] = [...new Set(tempPaths)]
     .sort()
     .map((p) => ({ path: p, applied: false, tracked: tracked.has(p) || trackedTemps.has(p) }))
@@ -333,7 +334,7 @@ async function recoverOne(
     base.root,
     async (lock) => {
       await assertWritableIndex(repo)
-      const tracked = new Set(await headTreePaths(base.root, 'proposals/pending'))
+      const tracked = new Set(await headTreePaths(repo, 'proposals/pending'))
       if (tracked.has(c.path)) return null
       const stem = c.path.slice('proposals/pending/'.length, -3)
       const v = submissionProblem(stem, readOr(join(base.root, ...c.path.split('/'))))

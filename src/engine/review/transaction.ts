@@ -171,7 +171,7 @@ export async function rollBackInterrupted(repo: RepoLayout, log: HubLog): Promis
     await unlink(path).catch(() => undefined)
     return false
   }
-  if ((await headCommitSha(root)) !== journal.head) {
+  if ((await headCommitSha(repo)) !== journal.head) {
     await unlink(path)
     log.info(`${journal.what} interrompue après son commit : journal supprimé`)
     return false
@@ -203,7 +203,7 @@ export async function rollBackInterrupted(repo: RepoLayout, log: HubLog): Promis
   if (failures.length > 0)
     throw ioError(`${journal.what} interrompue : restauration incomplète : ${failures.join(' ; ')}`)
   await refreshIndexPaths(
-    root,
+    repo,
     journal.files.map((f) => f.repoPath),
     { log }
   )
@@ -230,7 +230,7 @@ export async function applyThenCommit<T>(
     if (c.text !== null) for (const d of await missingDirs(root, c.repoPath)) dirs.add(d)
   const record: Journal = {
     what: opts.what,
-    head: await headCommitSha(root),
+    head: await headCommitSha(opts.repo),
     files: changes.map((c, i) => ({
       repoPath: c.repoPath,
       data: backups[i].data === null ? null : backups[i].data.toString('base64'),

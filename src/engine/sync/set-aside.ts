@@ -121,7 +121,7 @@ export async function setAsideDiverged(base: Base, deps: SetAsideDeps): Promise<
     base.root,
     async (lock) => {
       const repo = await openRepository(base.root)
-      const local = await headCommitSha(base.root)
+      const local = await headCommitSha(repo)
       const tip = await readRefValue(repo, target.trackingRef)
       if (!local || !tip) throw invalidInput(`${remote} n'a pas encore été récupéré : synchronisez d'abord`)
       const reader = new CommitReader(repo.commondir)
@@ -179,7 +179,7 @@ export async function setAsideDiverged(base: Base, deps: SetAsideDeps): Promise<
         })
       } catch (e) {
         // The branch did not move (advanceBranch restores everything when it throws): nothing kept.
-        if ((await headCommitSha(base.root)) === local) await unkeep()
+        if ((await headCommitSha(repo)) === local) await unkeep()
         throw e
       }
       if (!moved.moved) {

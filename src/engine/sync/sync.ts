@@ -227,7 +227,7 @@ export async function localStatus(
   const remote = `${target.remote}/${target.remoteBranch}`
   try {
     const repo = await openRepository(base.root)
-    const local = await headCommitSha(base.root)
+    const local = await headCommitSha(repo)
     const tip = await readRefValue(repo, target.trackingRef)
     let computed: SyncStatus
     if (!local)
@@ -398,7 +398,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
     withBaseLock(
       base.root,
       async (lock: HeldLock) => {
-        if ((await headCommitSha(base.root)) !== local) return 'moved-on' as const
+        if ((await headCommitSha(repo)) !== local) return 'moved-on' as const
         return advanceBranch(repo, local, to, { lock, log, reflog, onStep: deps.onStep })
       },
       { timeoutMs: deps.lockTimeoutMs, log }
@@ -415,7 +415,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
     let pushedSoFar = 0
     let fastForwardedSoFar = 0
     for (let attempt = 1; ; attempt++) {
-      const local = await headCommitSha(base.root)
+      const local = await headCommitSha(repo)
       if (!local)
         return finish(
           status(ctx, 'error', 'la branche courante n’a aucun commit : rien à synchroniser', {
@@ -632,7 +632,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
     let pushed = 0
     let fetched = false
     for (let attempt = 1; ; attempt++) {
-      const local = await headCommitSha(base.root)
+      const local = await headCommitSha(repo)
       if (!local || !remoteTip)
         return finish(
           status(
@@ -739,7 +739,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
    * are replayed on it (`collectInboxes`), the branch moves there, and is pushed when asked.
    */
   const collect = async (first: SyncStatus): Promise<SyncStatus> => {
-    const local = await headCommitSha(base.root)
+    const local = await headCommitSha(repo)
     if (!local) return first
     const inboxes = await listInboxTips(repo, target.remote)
     const reader = new CommitReader(commondir)
@@ -774,7 +774,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
         if (again !== 'inbox') result = again
       }
     }
-    const tip = (await headCommitSha(base.root)) ?? local
+    const tip = (await headCommitSha(repo)) ?? local
     const after = new CommitReader(commondir)
     const seen = []
     for (const i of inboxes)
