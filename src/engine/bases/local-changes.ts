@@ -13,7 +13,7 @@ import { commitTreeOid, MODE_TREE, readObjectOfType } from '../git/objects'
 import { parseTree } from '../git/trees'
 import { readHead, readRefValue } from '../git/refs'
 import { indexFile, openRepository, type RepoLayout } from '../git/layout'
-import { indexStats, type IndexStat } from '../git/dircache'
+import { indexStats, statMatches, type IndexStat } from '../git/dircache'
 import { loadIndex } from '../git/index-file'
 import { localChanges } from '../review/worktree'
 import { recoverInterrupted } from '../review/transaction'
@@ -129,15 +129,7 @@ async function unchangedByStat(
   const known = stats.get(path)
   if (!known || headOid === undefined || known.oid !== headOid) return false
   const st = await lstat(join(root, ...path.split('/')), { bigint: true }).catch(() => null)
-  if (!st || !(st.isFile() || st.isSymbolicLink())) return false
-  const sec = Number(st.mtimeNs / 1_000_000_000n)
-  const nsec = Number(st.mtimeNs % 1_000_000_000n)
-  return (
-    sec === known.mtimeSec &&
-    (known.mtimeNsec === 0 || nsec === known.mtimeNsec) &&
-    Number(st.size & 0xffffffffn) === known.size &&
-    (known.ino === 0 || Number(st.ino & 0xffffffffn) === known.ino)
-  )
+  return st !== null && statMatches(known, st)
 }
 
 /** Every uncommitted change of the base's worktree against HEAD, sorted by path. */

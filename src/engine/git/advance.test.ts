@@ -1,9 +1,20 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { advanceBranch } from './advance'
+import { indexStats, statMatches } from './dircache'
+import { loadIndex } from './index-file'
 import { openRepository } from './layout'
 
 // A colleague replaced a file by a folder of the same name, or a folder by a file: the move must
@@ -90,5 +101,59 @@ describe('advanceBranch: a name that changes shape', () => {
     expect(readFileSync(join(root, 'a', 'mes-notes.txt'), 'utf8')).toBe('à moi\n')
     expect(existsSync(join(root, 'a', 'b.md'))).toBe(true)
     expect(git(root, 'status', '--porcelain')).toBe('?? a/mes-notes.txt\n')
+  })
+})
+
+/**
+ * A repository at `from` whose `to` deletes `p.md`, reset to `from`, with p.md's index entry
+ * trusted (its mtime set well before the index's, then refreshed: not racily clean).
+ */
+function trustedEntry(): { root: string; from: string; to: string; past: Date } {
+  const root = mkdtempSync(join(tmpdir(), 'okf-advance-stat-'))
+  dirs.push(root)
+  git(root, 'init', '-q', '-b', 'main')
+  writeFileSync(join(root, 'k.md'), '# K\n')
+  writeFileSync(join(root, 'p.md'), 'aaaa\n')
+  git(root, 'add', '-A')
+  git(root, 'commit', '-qm', 'avant')
+  const from = git(root, 'rev-parse', 'HEAD').trim()
+  git(root, 'rm', '-q', 'p.md')
+  git(root, 'commit', '-qm', 'après')
+  const to = git(root, 'rev-parse', 'HEAD').trim()
+  git(root, 'reset', '-q', '--hard', from)
+  const past = new Date(Date.now() - 3_600_000)
+  utimesSync(join(root, 'p.md'), past, past)
+  git(root, 'update-index', '--refresh')
+  return { root, from, to, past }
+}
+
+describe('advanceBranch: the index stat data, trusted as git trusts it', () => {
+  it('an untouched file matches its entry unread, and the move goes ahead', async () => {
+    const { root, from, to } = trustedEntry()
+    const index = await loadIndex(join(root, '.git', 'index'))
+    const known = index ? indexStats(index).get('p.md') : undefined
+    expect(known).toBeDefined()
+    expect(statMatches(known!, lstatSync(join(root, 'p.md'), { bigint: true }))).toBe(true)
+    const r = await advanceBranch(await openRepository(root), from, to, {
+      reflog: 'okf-hub sync: fast-forward'
+    })
+    expect(r.moved).toBe(true)
+    expect(existsSync(join(root, 'p.md'))).toBe(false)
+    expect(git(root, 'status', '--porcelain')).toBe('')
+  })
+
+  it('a same-size edit whose mtime was put back is still a local change (the ctime moved)', async () => {
+    const { root, from, to, past } = trustedEntry()
+    writeFileSync(join(root, 'p.md'), 'bbbb\n')
+    utimesSync(join(root, 'p.md'), past, past)
+    const index = await loadIndex(join(root, '.git', 'index'))
+    const known = index ? indexStats(index).get('p.md') : undefined
+    expect(statMatches(known!, lstatSync(join(root, 'p.md'), { bigint: true }))).toBe(false)
+    const r = await advanceBranch(await openRepository(root), from, to, {
+      reflog: 'okf-hub sync: fast-forward'
+    })
+    expect(r.moved ? [] : r.dirty).toEqual(['p.md'])
+    expect(readFileSync(join(root, 'p.md'), 'utf8')).toBe('bbbb\n')
+    expect(git(root, 'rev-parse', 'HEAD').trim()).toBe(from)
   })
 })

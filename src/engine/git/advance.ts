@@ -14,7 +14,7 @@ import { diffTrees, type TreeChange } from './tree-diff'
 import { backupOf, checkoutPath, exists, pruneEmptyDirs, restore, type Backup } from './checkout-files'
 import { worktreeOids, type WorktreeOid } from './worktree-files'
 import { restoreIndex } from './index-update'
-import { indexedPaths, nextIndex } from './dircache'
+import { indexedPaths, indexStats, nextIndex, statMatches } from './dircache'
 import { loadIndex } from './index-file'
 import { indexFile, refusal, UnsupportedShape, type RepoLayout } from './layout'
 import {
@@ -99,6 +99,9 @@ async function blockedPaths(
     : null
   const blocked: string[] = []
   const deleted = new Set(deltas.filter((d) => d.after === null).map((d) => d.path))
+  // A file whose stat data is its entry's is that entry's blob, unread (git's own shortcut): a
+  // team's fast-forward deletes hundreds of proposals nobody touched.
+  const stats = index ? indexStats(index) : null
   for (const d of deltas) {
     if (indexed) {
       const entries = indexed.get(d.path) ?? []
@@ -115,14 +118,19 @@ async function blockedPaths(
       }
     }
     const abs = join(repo.root, ...d.path.split('/'))
-    const st = await lstat(abs).catch(() => null)
+    const st = await lstat(abs, { bigint: true }).catch(() => null)
     if (st?.isDirectory()) {
       // A folder where the new tip puts a file is in the way unless it holds only files this same
       // move deletes (each checked as its own path): then it goes, and the file takes its place.
       if (d.before !== null || !(await onlyDeleted(abs, `${d.path}/`, deleted))) blocked.push(d.path)
       continue
     }
-    const work = st ? await worktreeOid(d.path, from, cache) : null
+    const known = stats?.get(d.path)
+    const work = !st
+      ? null
+      : known && statMatches(known, st)
+        ? known.oid
+        : await worktreeOid(d.path, from, cache)
     const ok =
       work === (d.before?.oid ?? null) ||
       (d.after !== null && work === d.after.oid) ||

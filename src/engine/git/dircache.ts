@@ -283,6 +283,8 @@ export function indexedPaths(index: LoadedIndex, paths: string[]): Map<string, I
 /** An entry's stat data as recorded (merged entries only), for a status that trusts unchanged stats as git does. */
 export interface IndexStat {
   oid: string
+  ctimeSec: number
+  ctimeNsec: number
   mtimeSec: number
   mtimeNsec: number
   ino: number
@@ -304,6 +306,8 @@ export function indexStats(index: LoadedIndex): Map<string, IndexStat> {
     if (mtimeSec >= index.racySec) continue
     out.set(e.path.toString('utf8'), {
       oid: e.fixed.toString('hex', 40, 60),
+      ctimeSec: e.fixed.readUInt32BE(0),
+      ctimeNsec: e.fixed.readUInt32BE(4),
       mtimeSec,
       mtimeNsec: e.fixed.readUInt32BE(12),
       ino: e.fixed.readUInt32BE(20),
@@ -311,4 +315,22 @@ export function indexStats(index: LoadedIndex): Map<string, IndexStat> {
     })
   }
   return out
+}
+
+/**
+ * Git's shortcut (`ie_match_stat`, core.trustctime on): a file whose stat data is the one its (not
+ * racily clean) entry recorded holds that entry's blob, unread. The ctime is compared too, as git
+ * does: a write that put the mtime back still moves it. A zero nanosecond or inode field is one
+ * git or a filesystem did not record, and is not compared.
+ */
+export function statMatches(known: IndexStat, st: BigIntStats): boolean {
+  if (!(st.isFile() || st.isSymbolicLink())) return false
+  const time = (ns: bigint, sec: number, nsec: number): boolean =>
+    Number(ns / 1_000_000_000n) === sec && (nsec === 0 || Number(ns % 1_000_000_000n) === nsec)
+  return (
+    time(st.mtimeNs, known.mtimeSec, known.mtimeNsec) &&
+    time(st.ctimeNs, known.ctimeSec, known.ctimeNsec) &&
+    Number(st.size & 0xffffffffn) === known.size &&
+    (known.ino === 0 || Number(st.ino & 0xffffffffn) === known.ino)
+  )
 }
