@@ -297,7 +297,8 @@ async function advanceOnce(
     // must be gone before the new one is written. The rollback undoes them in reverse.
     for (const d of [...deltas.filter((x) => x.after === null), ...deltas.filter((x) => x.after !== null)]) {
       const abs = absOf(d)
-      backups.push(await backupOf(root, abs))
+      const backup = await backupOf(root, abs)
+      backups.push(backup)
       if (d.after === null) {
         await unlink(abs).catch((e: NodeJS.ErrnoException) => {
           if (e.code !== 'ENOENT') throw e
@@ -305,7 +306,7 @@ async function advanceOnce(
         await pruneEmptyDirs(root, abs)
         changes.push({ path: d.path, deleted: true, oid: '', mode: '', stat: null })
       } else {
-        await checkoutPath(repo.commondir, abs, d.after.oid, d.after.mode, cache, onStep)
+        await checkoutPath(repo.commondir, abs, d.after.oid, d.after.mode, cache, onStep, backup)
         const st: BigIntStats = await lstat(abs, { bigint: true })
         changes.push({ path: d.path, deleted: false, oid: d.after.oid, mode: d.after.mode, stat: st })
       }

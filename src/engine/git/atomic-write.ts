@@ -33,7 +33,11 @@ export async function writeFileAtomic(
    * all or nothing for readers and for a killed process (the rename); only a power cut may leave
    * it behind, as it would leave git's.
    */
-  opts: { durable?: boolean } = {}
+  opts: {
+    durable?: boolean
+    /** The caller knows nothing is at `path` (or only a link it removed): no mode to keep. */
+    absent?: boolean
+  } = {}
 ): Promise<void> {
   const dir = dirname(path)
   const tmp = join(dir, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}-${basename(path)}`)
@@ -47,7 +51,7 @@ export async function writeFileAtomic(
     } finally {
       await fh.close()
     }
-    const previousMode = await existingMode(path)
+    const previousMode = opts.absent ? null : await existingMode(path)
     if (previousMode !== null) await chmod(tmp, previousMode)
     await onStep?.('atomic:temp-written')
     await renameWithRetry(tmp, path)

@@ -77,12 +77,22 @@ export async function checkoutPath(
   oid: string,
   mode: string,
   cache: object,
-  onStep?: StepHook
+  onStep?: StepHook,
+  /** What the path held, when the caller has just looked (its backup): not looked at again. */
+  prior?: Backup
 ): Promise<void> {
   const content = await readObjectOfType(commondir, oid, 'blob', cache)
-  const st = await lstat(abs).catch(() => null)
-  if (st && (st.isSymbolicLink() || mode === MODE_LINK)) await unlink(abs)
-  await mkdir(dirname(abs), { recursive: true })
+  const was = prior
+    ? prior.kind
+    : await lstat(abs).then(
+        (st) => (st.isSymbolicLink() ? 'link' : 'file'),
+        () => 'absent'
+      )
+  if (was === 'link' || (was === 'file' && mode === MODE_LINK)) await unlink(abs)
+  // A backup knows whether the folder exists: it was the file's own, or no folder above an absent
+  // path was missing.
+  if (!prior || (prior.kind === 'absent' && prior.missingDirs.length > 0))
+    await mkdir(dirname(abs), { recursive: true })
   if (mode === MODE_LINK) {
     await symlink(content, abs)
     return
@@ -90,7 +100,7 @@ export async function checkoutPath(
   // Not fsynced, as git's checkout: the blob is durable in the object store, and a fast-forward of
   // a team's proposals writes hundreds of files (one fsync each cost ~7 ms here, the whole of a
   // 32-hub convergence). A killed process is covered by the rename and the advance's journal.
-  await writeFileAtomic(abs, content, onStep, { durable: false })
+  await writeFileAtomic(abs, content, onStep, { durable: false, absent: was !== 'file' })
   const now = (await stat(abs)).mode & 0o7777
   // Git's rule: an executable file gets x wherever it has r; a plain one loses every x.
   const want = mode === MODE_EXEC ? now | ((now & 0o444) >> 2) : now & ~0o111
