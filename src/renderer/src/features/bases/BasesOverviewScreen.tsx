@@ -14,6 +14,7 @@ import { importPath, newBasePath } from '../../app/routes'
 import { useBases } from '../../stores/bases'
 import { bundleProblemWords } from '../../lib/bundle-problems'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /** Every base of this machine, the bundles that could not be served and why, and a rescan. */
 export function BasesOverviewScreen(): React.JSX.Element {
@@ -113,17 +114,15 @@ function OverviewActions(): React.JSX.Element {
   return (
     <div className="screen-actions">
       {loading && overview ? <Spinner inline /> : null}
-      <button
-        type="button"
-        className="button"
+      <Button
         onClick={() => void rescan()}
         disabled={rescanning}
-        data-testid="rescan-button"
         title={t('overview.rescanHint')}
+        testId="rescan-button"
       >
         <RefreshCw aria-hidden="true" size={16} className={rescanning ? 'spin' : undefined} />
         {rescanning ? t('overview.rescanning') : t('overview.rescan')}
-      </button>
+      </Button>
       <Link to={newBasePath()} className="button" data-testid="new-base-link">
         <FilePlus2 aria-hidden="true" size={16} /> {t('overview.newBase')}
       </Link>

@@ -19,6 +19,7 @@ import { DiffFileSection, FileDiff } from '../../ui/FileDiff'
 import { MarkdownEditor } from '../plan/MarkdownEditor'
 import { reviewerShown, reviewerValue } from '../../lib/reviewer'
 import { Field } from '../../ui/Field'
+import { Button } from '../../ui/Button'
 
 interface Props {
   base: string
@@ -93,19 +94,18 @@ export function GovernanceEditor({
       <CommitFields form={form} change={change} />
 
       <div className="nogit-actions">
-        <button
-          type="button"
-          className="button button-primary"
+        <Button
+          look="primary"
+          icon={Eye}
           onClick={() => void ed.run('preview', edit(), form.reviewer)}
           disabled={ed.busy !== null}
-          data-testid="governance-preview"
+          testId="governance-preview"
         >
-          <Eye aria-hidden="true" size={16} />{' '}
           {ed.busy === 'preview' ? t('governanceEdit.previewing') : t('governanceEdit.preview')}
-        </button>
-        <button type="button" className="button button-ghost" onClick={onCancel} disabled={ed.busy !== null}>
-          <X aria-hidden="true" size={16} /> {t('governanceEdit.cancel')}
-        </button>
+        </Button>
+        <Button look="ghost" icon={X} onClick={onCancel} disabled={ed.busy !== null}>
+          {t('governanceEdit.cancel')}
+        </Button>
       </div>
       <div ref={ed.errorRef}>
         {ed.error ? <ErrorNotice error={ed.error} context={ed.errorContext} /> : null}
@@ -368,16 +368,15 @@ function GovernancePreview({
         </DiffFileSection>
       ))}
       <div className="resolve-bar">
-        <button
-          type="button"
-          className="button button-primary"
+        <Button
+          look="primary"
+          icon={GitCommitHorizontal}
           onClick={onCommit}
           disabled={busy !== null}
-          data-testid="governance-commit"
+          testId="governance-commit"
         >
-          <GitCommitHorizontal aria-hidden="true" size={16} />{' '}
           {busy === 'commit' ? t('governanceEdit.committing') : t('governanceEdit.commit')}
-        </button>
+        </Button>
       </div>
     </section>
   )

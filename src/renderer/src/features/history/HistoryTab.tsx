@@ -13,6 +13,7 @@ import { Spinner } from '../../ui/Spinner'
 import { useDocumentTitle } from '../../hooks/useDocumentTitle'
 import { useHubQuery } from '../../hooks/useHubQuery'
 import { useBaseRevision } from '../../stores/live'
+import { Button } from '../../ui/Button'
 
 const PAGE = 50
 
@@ -75,15 +76,9 @@ export function HistoryTab(): React.JSX.Element {
       {moreError ? <ErrorNotice error={moreError} context={t('history.loadingMore')} compact /> : null}
       {next ? (
         <p>
-          <button
-            type="button"
-            className="button"
-            onClick={() => void loadMore()}
-            disabled={loadingMore}
-            data-testid="history-more"
-          >
+          <Button onClick={() => void loadMore()} disabled={loadingMore} testId="history-more">
             {loadingMore ? t('history.loadingMore') : t('history.more')}
-          </button>
+          </Button>
         </p>
       ) : page && entries.length > 0 ? (
         <p className="muted">{t('history.end')}</p>

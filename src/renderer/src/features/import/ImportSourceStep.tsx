@@ -10,6 +10,7 @@ import { useImport, type ImportForm } from './import-store'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { Field } from '../../ui/Field'
 import { StepHeading } from './StepHeading'
+import { Button } from '../../ui/Button'
 
 const URL_RE = /^https?:\/\/\S+$/i
 
@@ -108,9 +109,9 @@ export function ImportSourceStep(): React.JSX.Element {
         )}
         <DetailFields refs={refs} />
         <div className="wizard-actions">
-          <button type="submit" className="button button-primary" data-testid="import-start">
+          <Button type="submit" look="primary" testId="import-start">
             {t('import.source.start')}
-          </button>
+          </Button>
           <p className="hint">{t('import.source.startHint')}</p>
         </div>
       </form>
@@ -209,15 +210,9 @@ function FolderField({ inputRef, problem }: SourceFieldProps): React.JSX.Element
             data-testid="import-folder"
           />
           {desktop ? (
-            <button
-              type="button"
-              className="button"
-              onClick={pick}
-              disabled={picking}
-              data-testid="import-pick"
-            >
-              <FolderOpen aria-hidden="true" size={16} /> {t('import.source.pick')}
-            </button>
+            <Button icon={FolderOpen} onClick={pick} disabled={picking} testId="import-pick">
+              {t('import.source.pick')}
+            </Button>
           ) : null}
         </div>
       )}

@@ -23,6 +23,7 @@ import { useBases } from '../../stores/bases'
 import { inventoryPrefsOf, useInventoryPrefs } from './inventory-store'
 import { useBaseRevision } from '../../stores/live'
 import { usePlans } from '../plan/plan-store'
+import { Button } from '../../ui/Button'
 
 const GUIDE_BASE = 'okf-hub-guide'
 
@@ -116,9 +117,7 @@ function NoMatch({ filter, onClear }: { filter: string; onClear(): void }): Reac
   const { t } = useTranslation()
   return (
     <EmptyState title={t('inventory.noMatch', { filter })}>
-      <button type="button" className="button" onClick={onClear}>
-        {t('inventory.clearFilter')}
-      </button>
+      <Button onClick={onClear}>{t('inventory.clearFilter')}</Button>
     </EmptyState>
   )
 }

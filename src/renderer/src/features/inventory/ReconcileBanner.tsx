@@ -8,6 +8,7 @@ import { toHubApiError } from '../../api/errors'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { ReconcileReportView } from './ReconcileReportView'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /** Step 0 has work: unrecorded submissions or leftovers of an interrupted write. */
 export function hasReconcileWork(r: ReconcileReport): boolean {
@@ -42,14 +43,7 @@ export function ReconcileBanner({
         heading={{ level: 'h2', id: 'reconcile-done-title' }}
         testId="reconcile-result"
         aside={
-          <button
-            type="button"
-            className="button button-ghost button-icon"
-            aria-label={t('common.dismiss')}
-            onClick={() => setDone(null)}
-          >
-            <X aria-hidden="true" size={16} />
-          </button>
+          <Button look="ghost icon" icon={X} aria-label={t('common.dismiss')} onClick={() => setDone(null)} />
         }
         title={t('reconcile.doneTitle')}
       >
@@ -84,15 +78,9 @@ export function ReconcileBanner({
       {error ? <ErrorNotice error={error} context={t('reconcile.apply')} compact /> : null}
       {fixable > 0 ? (
         <p>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => void apply()}
-            disabled={applying}
-            data-testid="reconcile-apply"
-          >
+          <Button look="primary" onClick={() => void apply()} disabled={applying} testId="reconcile-apply">
             {applying ? t('reconcile.applying') : t('reconcile.applyCount', { count: fixable })}
-          </button>{' '}
+          </Button>{' '}
           <span className="muted">{t('reconcile.applyHint')}</span>
         </p>
       ) : (

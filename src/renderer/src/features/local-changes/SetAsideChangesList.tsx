@@ -11,6 +11,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice'
 import { RelativeTime } from '../../ui/RelativeTime'
 import { useRowAction } from '../../hooks/useRowAction'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /**
  * In the trash: uncommitted changes set aside from a base (issue 25 §3), newest first, each with
@@ -69,20 +70,18 @@ export function SetAsideChangesList(): React.JSX.Element {
                 ) : null}
               </div>
               <div className="row-actions">
-                <button
-                  type="button"
-                  className="button"
+                <Button
                   onClick={() => void restore(e.id)}
                   disabled={busy !== null}
                   aria-label={t('setAsideChanges.restoreLabel', {
                     base: e.base,
                     date: f.dateTime(e.setAsideAt) ?? e.setAsideAt
                   })}
-                  data-testid={`set-aside-restore-${e.base}`}
+                  testId={`set-aside-restore-${e.base}`}
                 >
                   <ArchiveRestore aria-hidden="true" size={16} />
                   {busy === e.id ? t('setAsideChanges.restoring') : t('setAsideChanges.restore')}
-                </button>
+                </Button>
               </div>
             </li>
           ))}

@@ -18,6 +18,7 @@ import { CorpusSuggestions } from './CorpusSuggestions'
 import { FrontmatterFields } from './FrontmatterFields'
 import { MarkdownEditor } from './MarkdownEditor'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 interface Props {
   base: string
@@ -298,14 +299,9 @@ function SectionGone(props: {
       <ul className="plain-list section-choices">
         {headings.map((h, i) => (
           <li key={`${i}-${h.text}`}>
-            <button
-              type="button"
-              className="button button-small button-ghost"
-              onClick={() => onChoose(h.text)}
-              data-testid="edit-section-choice"
-            >
+            <Button look="small ghost" onClick={() => onChoose(h.text)} testId="edit-section-choice">
               <code>{`${'#'.repeat(h.level)} ${h.text}`}</code>
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
@@ -339,9 +335,9 @@ function ContentField({
       </span>
       {mode === 'whole' && current !== null && (edit.content ?? '') === '' ? (
         <p>
-          <button type="button" className="button button-small" onClick={() => setText(current)}>
+          <Button look="small" onClick={() => setText(current)}>
             {t('plan.edit.startFromCurrent')}
-          </button>
+          </Button>
         </p>
       ) : null}
       <MarkdownEditor
@@ -378,14 +374,15 @@ function EditCardHeader({
         {known ? <FileText aria-hidden="true" size={16} /> : <FilePlus2 aria-hidden="true" size={16} />}{' '}
         {t('plan.edit.title', { n })} {path ? <code>{path}</code> : null}
       </h3>
-      <button
-        type="button"
-        className="button button-ghost button-small"
+      <Button
+        look="ghost small"
+        icon={Trash2}
+        iconSize={14}
         onClick={onRemove}
         aria-label={t('plan.edit.removeLabel', { n })}
       >
-        <Trash2 aria-hidden="true" size={14} /> {t('plan.edit.remove')}
-      </button>
+        {t('plan.edit.remove')}
+      </Button>
     </header>
   )
 }

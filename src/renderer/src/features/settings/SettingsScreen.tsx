@@ -11,6 +11,7 @@ import { hostsPath, trashPath } from '../../app/routes'
 import { useSettings } from '../../stores/settings'
 import { reviewerShown, reviewerValue } from '../../lib/reviewer'
 import { Field } from '../../ui/Field'
+import { Button } from '../../ui/Button'
 
 /** The manager's preferences, and where the hub keeps things (read-only). */
 export function SettingsScreen(): React.JSX.Element {
@@ -127,9 +128,7 @@ function ReviewerField({ rv }: { rv: ReturnType<typeof useReviewerSetting> }): R
             onBlur={() => void rv.save()}
             data-testid="settings-reviewer"
           />
-          <button type="submit" className="button">
-            {t('common.save')}
-          </button>
+          <Button type="submit">{t('common.save')}</Button>
           {rv.saved ? (
             <span className="saved" role="status">
               <Check aria-hidden="true" size={14} /> {t('common.saved')}

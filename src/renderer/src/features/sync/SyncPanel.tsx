@@ -12,6 +12,7 @@ import { syncProblemWords } from './SyncBadge'
 import { SyncTeamLine } from './SyncTeamLine'
 import { SyncTokenForm } from './SyncTokenForm'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 const remoteOf = (s: SyncStatus): string => s.remote ?? s.url ?? 'origin'
 
@@ -137,9 +138,9 @@ function RetryNotice(props: {
           {props.detail}
         </span>
       </details>
-      <button type="button" className="button button-small" onClick={props.onRetry} disabled={props.disabled}>
-        <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}
-      </button>
+      <Button look="small" icon={RotateCw} iconSize={14} onClick={props.onRetry} disabled={props.disabled}>
+        {t('common.retry')}
+      </Button>
     </Notice>
   )
 }
@@ -184,16 +185,16 @@ function DivergedNotice({ base, status }: { base: string; status: SyncStatus }):
         {status.replannable ? (
           <li>
             {t('sync.diverged.setAside')}{' '}
-            <button
-              type="button"
-              className="button button-small button-primary"
+            <Button
+              look="small primary"
+              icon={ClipboardList}
+              iconSize={14}
               onClick={() => void setAsideAndReplan()}
               disabled={asideBusy === true || busy !== undefined}
-              data-testid="sync-set-aside"
+              testId="sync-set-aside"
             >
-              <ClipboardList aria-hidden="true" size={14} />{' '}
               {asideBusy ? t('sync.diverged.settingAside') : t('sync.diverged.setAsideButton')}
-            </button>
+            </Button>
           </li>
         ) : (
           <li>{t('sync.diverged.git')}</li>
@@ -250,15 +251,14 @@ function StoredToken({ host }: { host: string }): React.JSX.Element {
     <p className="hint sync-stored" data-testid="sync-stored-token">
       <KeyRound aria-hidden="true" size={14} />{' '}
       {credentials?.persistent ? t('sync.stored', { host: host }) : t('sync.storedMemory', { host: host })}{' '}
-      <button
-        type="button"
-        className="button button-small button-ghost"
+      <Button
+        look="small ghost"
         onClick={() => void forgetToken(host)}
         disabled={forgetting}
-        data-testid="sync-forget-token"
+        testId="sync-forget-token"
       >
         {forgetting ? t('sync.forgetting') : t('sync.forget')}
-      </button>
+      </Button>
     </p>
   )
 }

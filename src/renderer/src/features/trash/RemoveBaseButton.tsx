@@ -9,6 +9,7 @@ import { overviewPath } from '../../app/routes'
 import { useBases } from '../../stores/bases'
 import { Dialog } from '../../ui/Dialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { Button } from '../../ui/Button'
 
 /**
  * "Remove this base": asks first, naming the base and saying where it goes (the trash inside the
@@ -40,14 +41,9 @@ export function RemoveBaseButton({ base, title }: { base: string; title: string 
 
   return (
     <>
-      <button
-        type="button"
-        className="button button-ghost"
-        onClick={() => setOpen(true)}
-        data-testid="remove-base"
-      >
-        <Trash2 aria-hidden="true" size={16} /> {t('trash.remove')}
-      </button>
+      <Button look="ghost" icon={Trash2} onClick={() => setOpen(true)} testId="remove-base">
+        {t('trash.remove')}
+      </Button>
       <Dialog
         open={open}
         title={t('trash.confirmTitle', { title })}
@@ -60,25 +56,18 @@ export function RemoveBaseButton({ base, title }: { base: string; title: string 
         testId="remove-dialog"
         actions={
           <>
-            <button
-              type="button"
-              className="button"
-              onClick={() => setOpen(false)}
-              disabled={removing}
-              autoFocus
-            >
+            <Button onClick={() => setOpen(false)} disabled={removing} autoFocus>
               {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
+            </Button>
+            <Button
+              look="danger"
               onClick={() => void remove()}
               disabled={removing}
-              data-testid="remove-dialog-confirm"
+              testId="remove-dialog-confirm"
             >
               <Trash2 aria-hidden="true" size={16} />
               {removing ? t('trash.removing') : t('trash.confirm')}
-            </button>
+            </Button>
           </>
         }
       >

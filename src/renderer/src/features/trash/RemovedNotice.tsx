@@ -9,6 +9,7 @@ import { basePath, trashPath } from '../../app/routes'
 import { useBases } from '../../stores/bases'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /** What the last removal did (the base is in the trash) with the way back; then what Restore did. */
 export function RemovedNotice(): React.JSX.Element | null {
@@ -49,15 +50,16 @@ export function RemovedNotice(): React.JSX.Element | null {
     >
       <p>{t('trash.removedBody')}</p>
       <p className="banner-actions">
-        <button
-          type="button"
-          className="button button-small"
+        <Button
+          look="small"
+          icon={ArchiveRestore}
+          iconSize={14}
           onClick={() => void restore()}
           disabled={busy}
-          data-testid="removed-restore"
+          testId="removed-restore"
         >
-          <ArchiveRestore aria-hidden="true" size={14} /> {busy ? t('trash.restoring') : t('trash.restore')}
-        </button>
+          {busy ? t('trash.restoring') : t('trash.restore')}
+        </Button>
         <Link to={trashPath()}>{t('trash.open')}</Link>
       </p>
       {error ? <ErrorNotice error={error} context={t('trash.restore')} compact /> : null}

@@ -16,6 +16,7 @@ import { useBases } from '../../stores/bases'
 import { useLive } from '../../stores/live'
 import { useRowAction } from '../../hooks/useRowAction'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /** The bases moved to the trash (inside the bases folder, not served), newest first, restorable. */
 export function TrashScreen(): React.JSX.Element {
@@ -117,17 +118,15 @@ function TrashRow({
         {error ? <ErrorNotice error={error} context={t('trash.restore')} compact /> : null}
       </div>
       <div className="row-actions">
-        <button
-          type="button"
-          className="button"
+        <Button
           onClick={onRestore}
           disabled={busy !== null}
           aria-label={t('trash.restoreLabel', { base: e.base })}
-          data-testid={`trash-restore-${e.base}`}
+          testId={`trash-restore-${e.base}`}
         >
           <ArchiveRestore aria-hidden="true" size={16} />
           {busy === e.id ? t('trash.restoring') : t('trash.restore')}
-        </button>
+        </Button>
       </div>
     </li>
   )

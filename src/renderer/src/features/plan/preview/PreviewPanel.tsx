@@ -10,6 +10,7 @@ import { DiffFileSection, FileDiff } from '../../../ui/FileDiff'
 import { StalenessWarnings } from './StalenessWarnings'
 import { StalePreviewNotice } from './StalePreviewNotice'
 import { Notice } from '../../../ui/Notice'
+import { Button } from '../../../ui/Button'
 
 interface Props {
   result: PreviewResult
@@ -134,9 +135,9 @@ function OutdatedNotice({ onPreview }: { onPreview(): void }): React.JSX.Element
   const { t } = useTranslation()
   return (
     <Notice tone="warning" role="alert" testId="preview-outdated" title={t('plan.preview.outdated')}>
-      <button type="button" className="button button-small" onClick={onPreview}>
+      <Button look="small" onClick={onPreview}>
         {t('plan.preview.again')}
-      </button>
+      </Button>
     </Notice>
   )
 }
@@ -231,17 +232,16 @@ function ResolveBar(props: {
       ) : resolveError ? (
         <ErrorNotice error={resolveError} context={t('plan.resolveFailed')} />
       ) : null}
-      <button
-        type="button"
-        className="button button-primary button-large"
+      <Button
+        look="primary large"
         disabled={outdated || previewing || resolving || resolveError?.kind === 'stale-preview'}
         onClick={onResolve}
         aria-describedby="resolve-hint"
-        data-testid="resolve-button"
+        testId="resolve-button"
       >
         <GitCommitHorizontal aria-hidden="true" size={18} />
         {resolving ? t('plan.resolving') : t('plan.resolveCount', { count })}
-      </button>
+      </Button>
       <p id="resolve-hint" className="hint">
         {previewing ? t('plan.previewing') : outdated ? t('plan.preview.outdated') : t('plan.resolveHint')}
       </p>
