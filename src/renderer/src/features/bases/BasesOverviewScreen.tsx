@@ -1,4 +1,5 @@
-import { AlertTriangle, Copy, FilePlus2, Import, Library, RefreshCw } from 'lucide-react'
+import { AlertTriangle, Copy, FilePlus2, Import, Library, RefreshCw, type LucideIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { BaseCard } from './BaseCard'
@@ -71,37 +72,35 @@ export function BasesOverviewScreen(): React.JSX.Element {
       ) : null}
 
       {overview && overview.invalid.length > 0 ? (
-        <section aria-labelledby="invalid-heading" className="section">
-          <h2 id="invalid-heading" className="section-title">
-            <AlertTriangle aria-hidden="true" size={16} />{' '}
-            {t('overview.invalid', { count: overview.invalid.length })}
-          </h2>
-          <p className="muted">{t('overview.invalidHint')}</p>
-          <ul className="problem-list" data-testid="invalid-bundles">
-            {overview.invalid.map((i) => (
-              <li key={i.dir}>
-                <code>{i.dir}</code> —{' '}
-                {i.problem ? bundleProblemWords(t, i.problem) : <span lang="fr">{i.reason}</span>}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ProblemSection
+          id="invalid-heading"
+          icon={AlertTriangle}
+          title={t('overview.invalid', { count: overview.invalid.length })}
+          hint={t('overview.invalidHint')}
+          testId="invalid-bundles"
+        >
+          {overview.invalid.map((i) => (
+            <li key={i.dir}>
+              <code>{i.dir}</code> —{' '}
+              {i.problem ? bundleProblemWords(t, i.problem) : <span lang="fr">{i.reason}</span>}
+            </li>
+          ))}
+        </ProblemSection>
       ) : null}
 
       {overview && overview.collisions.length > 0 ? (
-        <section aria-labelledby="collisions-heading" className="section">
-          <h2 id="collisions-heading" className="section-title">
-            <Copy aria-hidden="true" size={16} />{' '}
-            {t('overview.collisions', { count: overview.collisions.length })}
-          </h2>
-          <ul className="problem-list" data-testid="collisions">
-            {overview.collisions.map((c) => (
-              <li key={`${c.name}-${c.ignored}`}>
-                {t('overview.collision', { name: c.name, kept: c.kept, ignored: c.ignored })}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ProblemSection
+          id="collisions-heading"
+          icon={Copy}
+          title={t('overview.collisions', { count: overview.collisions.length })}
+          testId="collisions"
+        >
+          {overview.collisions.map((c) => (
+            <li key={`${c.name}-${c.ignored}`}>
+              {t('overview.collision', { name: c.name, kept: c.kept, ignored: c.ignored })}
+            </li>
+          ))}
+        </ProblemSection>
       ) : null}
     </div>
   )
@@ -149,5 +148,28 @@ function OverviewEmpty(): React.JSX.Element {
       </p>
       <p className="muted">{t('overview.emptyHint')}</p>
     </EmptyState>
+  )
+}
+
+/** What the scan could not serve (invalid bundles, two bases of one name): a titled list. */
+function ProblemSection(props: {
+  id: string
+  icon: LucideIcon
+  title: string
+  hint?: string
+  testId: string
+  children: ReactNode
+}): React.JSX.Element {
+  const Icon = props.icon
+  return (
+    <section aria-labelledby={props.id} className="section">
+      <h2 id={props.id} className="section-title">
+        <Icon aria-hidden="true" size={16} /> {props.title}
+      </h2>
+      {props.hint ? <p className="muted">{props.hint}</p> : null}
+      <ul className="problem-list" data-testid={props.testId}>
+        {props.children}
+      </ul>
+    </section>
   )
 }

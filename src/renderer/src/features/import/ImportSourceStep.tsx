@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { HubApiError } from '../../../../shared/hub-api'
 import { hub, hubClient } from '../../api/hub'
-import { toHubApiError } from '../../api/errors'
+import { useAction } from '../../hooks/useAction'
 import { errorWords } from '../../lib/error-words'
 import type { ImportField } from './import-errors'
 import { useImport, type ImportForm } from './import-store'
@@ -40,21 +40,11 @@ function useRefusal(): (f: ImportField) => string | null {
 /** The native folder picker (desktop app only), its busy state and its failure. */
 function useFolderPicker(): { pick: () => void; picking: boolean; pickError: HubApiError | null } {
   const setForm = useImport((s) => s.setForm)
-  const [picking, setPicking] = useState(false)
-  const [pickError, setPickError] = useState<HubApiError | null>(null)
-  const pick = async (): Promise<void> => {
-    setPicking(true)
-    setPickError(null)
-    try {
-      const dir = await hub().pickDirectory()
-      if (dir) setForm({ folder: dir })
-    } catch (e) {
-      setPickError(toHubApiError(e))
-    } finally {
-      setPicking(false)
-    }
-  }
-  return { pick: () => void pick(), picking, pickError }
+  const picking = useAction(async () => {
+    const dir = await hub().pickDirectory()
+    if (dir) setForm({ folder: dir })
+  })
+  return { pick: () => void picking.run(), picking: picking.busy, pickError: picking.error }
 }
 
 /** Step 1: where the base comes from — a git address or a folder — and the optional details. */

@@ -2,9 +2,8 @@ import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { HubApiError } from '../../../../shared/hub-api'
 import { hub } from '../../api/hub'
-import { toHubApiError } from '../../api/errors'
+import { useAction } from '../../hooks/useAction'
 import { overviewPath } from '../../app/routes'
 import { useBases } from '../../stores/bases'
 import { Dialog } from '../../ui/Dialog'
@@ -20,24 +19,12 @@ export function RemoveBaseButton({ base, title }: { base: string; title: string 
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
-  const [removing, setRemoving] = useState(false)
-  const [error, setError] = useState<HubApiError | null>(null)
   const removed = useBases((s) => s.removed)
-
-  const remove = async (): Promise<void> => {
-    setRemoving(true)
-    setError(null)
-    try {
-      const entry = await hub().removeBase(base)
-      removed(entry)
-      setOpen(false)
-      navigate(overviewPath())
-    } catch (e) {
-      setError(toHubApiError(e))
-    } finally {
-      setRemoving(false)
-    }
-  }
+  const removing = useAction(async () => {
+    removed(await hub().removeBase(base))
+    setOpen(false)
+    navigate(overviewPath())
+  })
 
   return (
     <>
@@ -48,32 +35,32 @@ export function RemoveBaseButton({ base, title }: { base: string; title: string 
         open={open}
         title={t('trash.confirmTitle', { title })}
         onClose={() => {
-          if (!removing) {
+          if (!removing.busy) {
             setOpen(false)
-            setError(null)
+            removing.clearError()
           }
         }}
         testId="remove-dialog"
         actions={
           <>
-            <Button onClick={() => setOpen(false)} disabled={removing} autoFocus>
+            <Button onClick={() => setOpen(false)} disabled={removing.busy} autoFocus>
               {t('common.cancel')}
             </Button>
             <Button
               look="danger"
-              onClick={() => void remove()}
-              disabled={removing}
+              onClick={() => void removing.run()}
+              disabled={removing.busy}
               testId="remove-dialog-confirm"
             >
               <Trash2 aria-hidden="true" size={16} />
-              {removing ? t('trash.removing') : t('trash.confirm')}
+              {removing.busy ? t('trash.removing') : t('trash.confirm')}
             </Button>
           </>
         }
       >
         <p>{t('trash.confirmBody', { base })}</p>
         <p className="muted">{t('trash.confirmAgents')}</p>
-        {error ? <ErrorNotice error={error} context={t('trash.remove')} compact /> : null}
+        {removing.error ? <ErrorNotice error={removing.error} context={t('trash.remove')} compact /> : null}
       </Dialog>
     </>
   )

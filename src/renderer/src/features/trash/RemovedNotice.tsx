@@ -1,10 +1,8 @@
 import { ArchiveRestore, CheckCircle2, Trash2 } from 'lucide-react'
-import { useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { HubApiError } from '../../../../shared/hub-api'
 import { hub } from '../../api/hub'
-import { toHubApiError } from '../../api/errors'
+import { useAction } from '../../hooks/useAction'
 import { basePath, trashPath } from '../../app/routes'
 import { useBases } from '../../stores/bases'
 import { ErrorNotice } from '../../ui/ErrorNotice'
@@ -15,8 +13,7 @@ import { Button } from '../../ui/Button'
 export function RemovedNotice(): React.JSX.Element | null {
   const { t } = useTranslation()
   const { lastRemoved, lastRestored, restored } = useBases()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<HubApiError | null>(null)
+  const restoring = useAction(async (id: string) => restored(await hub().restoreBase(id)))
 
   if (lastRestored)
     return (
@@ -29,17 +26,6 @@ export function RemovedNotice(): React.JSX.Element | null {
       </div>
     )
   if (!lastRemoved) return null
-  const restore = async (): Promise<void> => {
-    setBusy(true)
-    setError(null)
-    try {
-      restored(await hub().restoreBase(lastRemoved.id))
-    } catch (e) {
-      setError(toHubApiError(e))
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <Notice
       tone="info"
@@ -54,15 +40,15 @@ export function RemovedNotice(): React.JSX.Element | null {
           look="small"
           icon={ArchiveRestore}
           iconSize={14}
-          onClick={() => void restore()}
-          disabled={busy}
+          onClick={() => void restoring.run(lastRemoved.id)}
+          disabled={restoring.busy}
           testId="removed-restore"
         >
-          {busy ? t('trash.restoring') : t('trash.restore')}
+          {restoring.busy ? t('trash.restoring') : t('trash.restore')}
         </Button>
         <Link to={trashPath()}>{t('trash.open')}</Link>
       </p>
-      {error ? <ErrorNotice error={error} context={t('trash.restore')} compact /> : null}
+      {restoring.error ? <ErrorNotice error={restoring.error} context={t('trash.restore')} compact /> : null}
     </Notice>
   )
 }
