@@ -22,15 +22,11 @@ export function SetAsideChangesList(): React.JSX.Element {
   const f = useFormat()
   const rev = useLive((s) => s.bases + s.epoch)
   const q = useHubQuery(() => hub().setAsideChanges(), [rev], 'set-aside-changes')
-  const {
-    busy,
-    errors,
-    result: restored,
-    run: restore
-  } = useRowAction(
+  const restoring = useRowAction(
     (id) => hub().restoreSetAsideChanges(id),
     () => q.reload()
   )
+  const restored = restoring.result
 
   return (
     <section aria-labelledby="set-aside-changes-title" data-testid="set-aside-changes">
@@ -65,14 +61,14 @@ export function SetAsideChangesList(): React.JSX.Element {
                   <span className="muted">({f.dateTime(e.setAsideAt) ?? e.setAsideAt})</span>
                 </p>
                 <ChangedFileList files={e.files} />
-                {errors[e.id] ? (
-                  <ErrorNotice error={errors[e.id]} context={t('setAsideChanges.failed')} compact />
+                {restoring.errors[e.id] ? (
+                  <ErrorNotice error={restoring.errors[e.id]} context={t('setAsideChanges.failed')} compact />
                 ) : null}
               </div>
               <div className="row-actions">
                 <Button
-                  onClick={() => void restore(e.id)}
-                  disabled={busy !== null}
+                  onClick={() => void restoring.run(e.id)}
+                  disabled={restoring.busy !== null}
                   aria-label={t('setAsideChanges.restoreLabel', {
                     base: e.base,
                     date: f.dateTime(e.setAsideAt) ?? e.setAsideAt
@@ -80,7 +76,7 @@ export function SetAsideChangesList(): React.JSX.Element {
                   testId={`set-aside-restore-${e.base}`}
                 >
                   <ArchiveRestore aria-hidden="true" size={16} />
-                  {busy === e.id ? t('setAsideChanges.restoring') : t('setAsideChanges.restore')}
+                  {restoring.busy === e.id ? t('setAsideChanges.restoring') : t('setAsideChanges.restore')}
                 </Button>
               </div>
             </li>

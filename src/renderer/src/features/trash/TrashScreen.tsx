@@ -26,18 +26,14 @@ export function TrashScreen(): React.JSX.Element {
   const restoredInStore = useBases((s) => s.restored)
   const q = useHubQuery(() => hub().trash(), [rev], 'trash')
   const entries = q.data ? [...q.data].sort((a, b) => b.removedAt.localeCompare(a.removedAt)) : null
-  const {
-    busy,
-    errors,
-    result: restored,
-    run: restore
-  } = useRowAction(
+  const restoring = useRowAction(
     (id) => hub().restoreBase(id),
     (summary) => {
       restoredInStore(summary)
       q.reload()
     }
   )
+  const restored = restoring.result
 
   return (
     <div className="screen trash-screen">
@@ -76,9 +72,9 @@ export function TrashScreen(): React.JSX.Element {
             <TrashRow
               key={e.id}
               entry={e}
-              busy={busy}
-              error={errors[e.id] ?? null}
-              onRestore={() => void restore(e.id)}
+              busy={restoring.busy}
+              error={restoring.errors[e.id] ?? null}
+              onRestore={() => void restoring.run(e.id)}
             />
           ))}
         </ul>
