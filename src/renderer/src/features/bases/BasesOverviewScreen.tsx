@@ -1,6 +1,7 @@
 import { AlertTriangle, Copy, FilePlus2, Import, Library, RefreshCw, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import type { BasesOverview } from '../../../../shared/hub-api'
 import { useTranslation } from 'react-i18next'
 import { BaseCard } from './BaseCard'
 import { EmptyState } from '../../ui/EmptyState'
@@ -46,9 +47,19 @@ export function BasesOverviewScreen(): React.JSX.Element {
       ) : null}
       {!overview && !error ? <Skeleton lines={6} /> : null}
 
-      {overview ? <FirstSteps overview={overview} /> : null}
+      {overview ? <OverviewContent overview={overview} /> : null}
+    </div>
+  )
+}
 
-      {overview && !overview.basesDirFound ? (
+/** What the scan found: the bases, or how to make the first; what it could not serve, and why. */
+function OverviewContent({ overview }: { overview: BasesOverview }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <>
+      <FirstSteps overview={overview} />
+
+      {!overview.basesDirFound ? (
         <Notice tone="warning" title={t('overview.dirMissing')}>
           <p>
             <code>{overview.basesDir}</code>
@@ -56,9 +67,9 @@ export function BasesOverviewScreen(): React.JSX.Element {
         </Notice>
       ) : null}
 
-      {overview && overview.bases.length === 0 ? <OverviewEmpty /> : null}
+      {overview.bases.length === 0 ? <OverviewEmpty /> : null}
 
-      {overview && overview.bases.length > 0 ? (
+      {overview.bases.length > 0 ? (
         <section aria-labelledby="bases-heading">
           <h2 id="bases-heading" className="section-title">
             {t('overview.bases', { count: overview.bases.length })}
@@ -71,7 +82,7 @@ export function BasesOverviewScreen(): React.JSX.Element {
         </section>
       ) : null}
 
-      {overview && overview.invalid.length > 0 ? (
+      {overview.invalid.length > 0 ? (
         <ProblemSection
           id="invalid-heading"
           icon={AlertTriangle}
@@ -88,7 +99,7 @@ export function BasesOverviewScreen(): React.JSX.Element {
         </ProblemSection>
       ) : null}
 
-      {overview && overview.collisions.length > 0 ? (
+      {overview.collisions.length > 0 ? (
         <ProblemSection
           id="collisions-heading"
           icon={Copy}
@@ -102,7 +113,7 @@ export function BasesOverviewScreen(): React.JSX.Element {
           ))}
         </ProblemSection>
       ) : null}
-    </div>
+    </>
   )
 }
 

@@ -74,20 +74,7 @@ export function GovernanceEditor({
       <StatusChoice draft={form.draft} onChange={(draft) => change({ draft })} />
 
       <div className="governance-edit-grid">
-        <div className="field">
-          <span className="label" id="governance-rules-label">
-            {t('governanceEdit.rules', { file: g.rulesFile })}
-          </span>
-          <MarkdownEditor
-            value={form.rules}
-            onChange={(rules) => change({ rules })}
-            label={t('governanceEdit.rules', { file: g.rulesFile })}
-            testId="governance-rules-editor"
-            minHeight="320px"
-            // Grows with the rules: CodeMirror's own scroller is a region the keyboard cannot focus (axe).
-            maxHeight={null}
-          />
-        </div>
+        <RulesField file={g.rulesFile} value={form.rules} onChange={(rules) => change({ rules })} />
         <IdentityFields governance={g} form={form} change={change} />
       </div>
 
@@ -120,6 +107,31 @@ export function GovernanceEditor({
         />
       ) : null}
     </section>
+  )
+}
+
+/** The rules file's text, in the editor the plan uses. */
+function RulesField(props: {
+  file: string
+  value: string
+  onChange(rules: string): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <div className="field">
+      <span className="label" id="governance-rules-label">
+        {t('governanceEdit.rules', { file: props.file })}
+      </span>
+      <MarkdownEditor
+        value={props.value}
+        onChange={props.onChange}
+        label={t('governanceEdit.rules', { file: props.file })}
+        testId="governance-rules-editor"
+        minHeight="320px"
+        // Grows with the rules: CodeMirror's own scroller is a region the keyboard cannot focus (axe).
+        maxHeight={null}
+      />
+    </div>
   )
 }
 

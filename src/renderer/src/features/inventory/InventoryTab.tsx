@@ -73,11 +73,7 @@ export function InventoryTab(): React.JSX.Element {
       {data && data.total === 0 ? <InventoryEmpty base={base} /> : null}
       {data && data.total > 0 ? (
         <>
-          {data.locating > 0 ? (
-            <p className="muted" data-testid="inventory-locating">
-              <Spinner label={t('inventory.locating', { count: data.locating })} />
-            </p>
-          ) : null}
+          {data.locating > 0 ? <LocatingNote count={data.locating} /> : null}
           <ContributionNote />
           <InventoryToolbar
             ref={filterRef}
@@ -88,10 +84,7 @@ export function InventoryTab(): React.JSX.Element {
             onFilter={(filter) => setPrefs(base, { filter })}
             onSort={(sort) => setPrefs(base, { sort })}
           />
-          <p className="muted keyboard-hint">
-            <Trans i18nKey="inventory.keyboardHint" components={{ kbd: <kbd /> }} />
-            {inv.loading ? <Spinner inline /> : null}
-          </p>
+          <KeyboardHint loading={inv.loading} />
           {items.length === 0 ? (
             <NoMatch filter={prefs.filter} onClear={() => setPrefs(base, { filter: '' })} />
           ) : (
@@ -109,6 +102,26 @@ export function InventoryTab(): React.JSX.Element {
         </>
       ) : null}
     </section>
+  )
+}
+
+/** Proposals whose documents are still being located, said while it lasts. */
+function LocatingNote({ count }: { count: number }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <p className="muted" data-testid="inventory-locating">
+      <Spinner label={t('inventory.locating', { count })} />
+    </p>
+  )
+}
+
+/** The triage keys, and the spinner of a refresh under way. */
+function KeyboardHint({ loading }: { loading: boolean }): React.JSX.Element {
+  return (
+    <p className="muted keyboard-hint">
+      <Trans i18nKey="inventory.keyboardHint" components={{ kbd: <kbd /> }} />
+      {loading ? <Spinner inline /> : null}
+    </p>
   )
 }
 

@@ -65,7 +65,6 @@ export function EditCard({
   const { doc, body, raw, headings } = useEditDocument(base, path, exists)
   // The section text last filled in: replaced again on another choice while untouched.
   const prefilled = useState<string | null>(null)
-  const gap = gapOf(edit)
 
   return (
     <li className="card edit-card" data-testid={`plan-edit-${index}`} id={`plan-edit-${index}`}>
@@ -118,16 +117,23 @@ export function EditCard({
             }}
           />
         </div>
-        {gap ? (
-          <div className="edit-beside">
-            <EditGap gap={gap as { id: string; queries: string[] }} />
-            {proposalIds.length > 0 ? <EditProposal base={base} ids={proposalIds} /> : null}
-          </div>
-        ) : (
-          <EditProposal base={base} ids={proposalIds} />
-        )}
+        <EditBeside base={base} edit={edit} proposalIds={proposalIds} />
       </div>
     </li>
+  )
+}
+
+/** Beside the text: the question it answers (an edit written from a gap) and the proposals it settles. */
+function EditBeside(props: { base: string; edit: PlanEdit; proposalIds: string[] }): React.JSX.Element {
+  const { base, proposalIds } = props
+  const gap = gapOf(props.edit)
+  return gap ? (
+    <div className="edit-beside">
+      <EditGap gap={gap as { id: string; queries: string[] }} />
+      {proposalIds.length > 0 ? <EditProposal base={base} ids={proposalIds} /> : null}
+    </div>
+  ) : (
+    <EditProposal base={base} ids={proposalIds} />
   )
 }
 

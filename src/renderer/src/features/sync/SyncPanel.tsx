@@ -49,7 +49,6 @@ export function SyncPanel({ base, status }: SyncProps): React.JSX.Element | null
   }, [hasRemote, loadCredentials])
 
   if (!status || !hasRemote) return null
-  const remote = remoteOf(status)
   const retry = (): void => void run(base, last ?? 'sync')
   // Said until the status moves on (another sync, a commit): then it would no longer be true.
   const words = outcome && !busy && outcome.status.state === status.state ? outcomeWords(outcome, t) : null
@@ -78,30 +77,8 @@ export function SyncPanel({ base, status }: SyncProps): React.JSX.Element | null
         <SyncTokenForm base={base} host={status.host} message={status.message} />
       ) : null}
 
-      {status.state === 'unreachable' ? (
-        <RetryNotice
-          tone="warning"
-          icon={WifiOff}
-          testId="sync-unreachable"
-          title={t('sync.unreachable.title')}
-          body={t('sync.unreachable.body', { url: status.url ?? remote })}
-          detail={status.message}
-          onRetry={retry}
-          disabled={busy !== undefined}
-        />
-      ) : null}
-
-      {status.state === 'error' ? (
-        <RetryNotice
-          tone="error"
-          icon={AlertTriangle}
-          testId="sync-error"
-          title={t('sync.error.title')}
-          body={`${syncProblemWords(status, t)} ${t('sync.error.body')}`}
-          detail={status.message}
-          onRetry={retry}
-          disabled={busy !== undefined}
-        />
+      {status.state === 'unreachable' || status.state === 'error' ? (
+        <RetryProblem status={status} onRetry={retry} disabled={busy !== undefined} />
       ) : null}
 
       {status.state === 'behind' && dirty.length > 0 ? (
@@ -113,6 +90,29 @@ export function SyncPanel({ base, status }: SyncProps): React.JSX.Element | null
         <ErrorNotice error={credentialError} context={t('sync.credentialsFailed')} compact />
       ) : null}
     </section>
+  )
+}
+
+/** A remote that does not answer, or another failure a retry may clear. */
+function RetryProblem(props: { status: SyncStatus; onRetry(): void; disabled: boolean }): React.JSX.Element {
+  const { t } = useTranslation()
+  const { status } = props
+  const unreachable = status.state === 'unreachable'
+  return (
+    <RetryNotice
+      tone={unreachable ? 'warning' : 'error'}
+      icon={unreachable ? WifiOff : AlertTriangle}
+      testId={unreachable ? 'sync-unreachable' : 'sync-error'}
+      title={unreachable ? t('sync.unreachable.title') : t('sync.error.title')}
+      body={
+        unreachable
+          ? t('sync.unreachable.body', { url: status.url ?? remoteOf(status) })
+          : `${syncProblemWords(status, t)} ${t('sync.error.body')}`
+      }
+      detail={status.message}
+      onRetry={props.onRetry}
+      disabled={props.disabled}
+    />
   )
 }
 

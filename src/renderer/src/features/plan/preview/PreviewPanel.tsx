@@ -37,7 +37,6 @@ export function PreviewPanel({
   onPreview
 }: Props): React.JSX.Element {
   const { t } = useTranslation()
-  const mode = useUi((s) => s.diffMode)
   const { preview, staleness } = result
   // A new preview is brought into view: it is what the manager asked to see.
   const ref = useRef<HTMLElement>(null)
@@ -61,6 +60,27 @@ export function PreviewPanel({
 
       <CommitBox message={preview.commitMessage} />
 
+      <PreviewFiles preview={preview} />
+
+      <ResolveBar
+        count={count}
+        outdated={outdated}
+        previewing={previewing}
+        resolving={resolving}
+        resolveError={resolveError}
+        onResolve={onResolve}
+        onPreview={onPreview}
+      />
+    </section>
+  )
+}
+
+/** Each file the resolution writes, with its diff; then the proposal files it moves, folded. */
+function PreviewFiles({ preview }: { preview: PreviewResult['preview'] }): React.JSX.Element {
+  const { t } = useTranslation()
+  const mode = useUi((s) => s.diffMode)
+  return (
+    <>
       <div className="diff-toolbar">
         <h3>{t('plan.preview.changes', { count: preview.files.length })}</h3>
         <DiffModeToggle />
@@ -100,17 +120,7 @@ export function PreviewPanel({
           </DiffFileSection>
         ))}
       </details>
-
-      <ResolveBar
-        count={count}
-        outdated={outdated}
-        previewing={previewing}
-        resolving={resolving}
-        resolveError={resolveError}
-        onResolve={onResolve}
-        onPreview={onPreview}
-      />
-    </section>
+    </>
   )
 }
 
