@@ -17,7 +17,7 @@ import { LocalChangesLink } from '../local-changes/LocalChangesLink'
 import { DiffModeToggle } from '../../ui/DiffModeToggle'
 import { DiffFileSection, FileDiff } from '../../ui/FileDiff'
 import { MarkdownEditor } from '../plan/MarkdownEditor'
-import { reviewerShown, reviewerValue } from '../../lib/reviewer'
+import { ReviewerInput } from '../../ui/ReviewerInput'
 import { Field } from '../../ui/Field'
 import { Button } from '../../ui/Button'
 
@@ -328,13 +328,11 @@ function CommitFields({ form, change }: FormPart): React.JSX.Element {
         hint={t('governanceEdit.reviewerHint')}
       >
         {(control) => (
-          <input
-            {...control}
-            className="input"
-            value={reviewerShown(form.reviewer)}
-            placeholder="alice"
-            onChange={(e) => change({ reviewer: reviewerValue(e.target.value) })}
-            data-testid="governance-reviewer"
+          <ReviewerInput
+            control={control}
+            value={form.reviewer}
+            onChange={(reviewer) => change({ reviewer })}
+            testId="governance-reviewer"
           />
         )}
       </Field>
