@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useUi } from '../stores/ui'
 import { Dialog } from '../ui/Dialog'
+import { Button } from '../ui/Button'
 
 const isWeb = (url: string): boolean => /^https?:\/\//i.test(url)
 
@@ -19,21 +20,21 @@ export function LinkDialog(): React.JSX.Element {
       testId="link-dialog"
       actions={
         <>
-          <button type="button" className="button" onClick={() => close(null)} autoFocus>
+          <Button onClick={() => close(null)} autoFocus>
             {web ? t('common.cancel') : t('common.close')}
-          </button>
+          </Button>
           {web ? (
-            <button
-              type="button"
-              className="button button-primary"
-              data-testid="link-dialog-open"
+            <Button
+              look="primary"
+              icon={ExternalLink}
               onClick={() => {
                 window.open(url, '_blank', 'noopener,noreferrer')
                 close(null)
               }}
+              testId="link-dialog-open"
             >
-              <ExternalLink aria-hidden="true" size={16} /> {t('link.open')}
-            </button>
+              {t('link.open')}
+            </Button>
           ) : null}
         </>
       }

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { overviewPath } from './routes'
+import { Button } from '../ui/Button'
 
 /** A screen that failed to render (or to load its code): say so, offer a way back. */
 export function RouteErrorScreen(): React.JSX.Element {
@@ -18,9 +19,7 @@ export function RouteErrorScreen(): React.JSX.Element {
       <p className="error-detail">{detail}</p>
       <p>
         <Link to={overviewPath()}>{t('base.backToOverview')}</Link>{' '}
-        <button type="button" className="button" onClick={() => window.location.reload()}>
-          {t('routeError.reload')}
-        </button>
+        <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
       </p>
     </main>
   )

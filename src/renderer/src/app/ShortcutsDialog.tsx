@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useShortcuts } from '../hooks/useShortcuts'
 import { useUi } from '../stores/ui'
 import { Dialog } from '../ui/Dialog'
+import { Button } from '../ui/Button'
 
 const KEYS = [
   ['j', 'shortcuts.next'],
@@ -34,9 +35,9 @@ export function ShortcutsDialog(): React.JSX.Element {
       onClose={() => setOpen(false)}
       testId="shortcuts-dialog"
       actions={
-        <button type="button" className="button" onClick={() => setOpen(false)} autoFocus>
+        <Button onClick={() => setOpen(false)} autoFocus>
           {t('common.close')}
-        </button>
+        </Button>
       }
     >
       <p className="muted">{t('shortcuts.where')}</p>

@@ -1,4 +1,4 @@
-import { Database, FilePlus2, Import, LayoutGrid, PlugZap, Trash2 } from 'lucide-react'
+import { Database, FilePlus2, Import, LayoutGrid, PlugZap, Trash2, type LucideIcon } from 'lucide-react'
 import { NavLink } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { basePath, hostsPath, importPath, newBasePath, overviewPath, trashPath } from './routes'
@@ -18,18 +18,15 @@ export function Sidebar(): React.JSX.Element {
         </span>
         <span className="brand-name">OKF Hub</span>
       </div>
-      <NavLink to={overviewPath()} end className="sidebar-link" data-testid="sidebar-overview">
-        <LayoutGrid aria-hidden="true" size={16} />
-        <span className="sidebar-label">{t('nav.overview')}</span>
-      </NavLink>
-      <NavLink to={importPath()} className="sidebar-link" data-testid="sidebar-import">
-        <Import aria-hidden="true" size={16} />
-        <span className="sidebar-label">{t('nav.import')}</span>
-      </NavLink>
-      <NavLink to={newBasePath()} className="sidebar-link" data-testid="sidebar-new">
-        <FilePlus2 aria-hidden="true" size={16} />
-        <span className="sidebar-label">{t('nav.newBase')}</span>
-      </NavLink>
+      <SidebarLink
+        to={overviewPath()}
+        end
+        icon={LayoutGrid}
+        label={t('nav.overview')}
+        testId="sidebar-overview"
+      />
+      <SidebarLink to={importPath()} icon={Import} label={t('nav.import')} testId="sidebar-import" />
+      <SidebarLink to={newBasePath()} icon={FilePlus2} label={t('nav.newBase')} testId="sidebar-new" />
       <h2 className="sidebar-heading">
         {t('nav.bases')} {loading && !overview ? <Spinner inline /> : null}
       </h2>
@@ -58,14 +55,25 @@ export function Sidebar(): React.JSX.Element {
       </ul>
       {overview && overview.bases.length === 0 ? <p className="sidebar-empty">{t('nav.noBases')}</p> : null}
       <h2 className="sidebar-heading">{t('nav.manage')}</h2>
-      <NavLink to={hostsPath()} className="sidebar-link" data-testid="sidebar-hosts">
-        <PlugZap aria-hidden="true" size={16} />
-        <span className="sidebar-label">{t('nav.hosts')}</span>
-      </NavLink>
-      <NavLink to={trashPath()} className="sidebar-link" data-testid="sidebar-trash">
-        <Trash2 aria-hidden="true" size={16} />
-        <span className="sidebar-label">{t('nav.trash')}</span>
-      </NavLink>
+      <SidebarLink to={hostsPath()} icon={PlugZap} label={t('nav.hosts')} testId="sidebar-hosts" />
+      <SidebarLink to={trashPath()} icon={Trash2} label={t('nav.trash')} testId="sidebar-trash" />
     </nav>
+  )
+}
+
+/** One of the frame's fixed places (the overview, import, a new base, AI apps, the trash). */
+function SidebarLink(props: {
+  to: string
+  end?: boolean
+  icon: LucideIcon
+  label: string
+  testId: string
+}): React.JSX.Element {
+  const Icon = props.icon
+  return (
+    <NavLink to={props.to} end={props.end} className="sidebar-link" data-testid={props.testId}>
+      <Icon aria-hidden="true" size={16} />
+      <span className="sidebar-label">{props.label}</span>
+    </NavLink>
   )
 }

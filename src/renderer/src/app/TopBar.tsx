@@ -5,6 +5,7 @@ import { settingsPath } from './routes'
 import { useUi } from '../stores/ui'
 import { LanguageSelect } from './LanguageSelect'
 import { LiveStatus } from './LiveStatus'
+import { Button } from '../ui/Button'
 
 export function TopBar(): React.JSX.Element {
   const { t } = useTranslation()
@@ -13,15 +14,14 @@ export function TopBar(): React.JSX.Element {
     <header className="topbar" role="banner">
       <div className="topbar-spacer" />
       <LiveStatus />
-      <button
-        type="button"
-        className="button button-ghost button-icon"
+      <Button
+        look="ghost icon"
+        icon={Keyboard}
+        iconSize={18}
         onClick={() => setShortcutsOpen(true)}
         title={t('shortcuts.open')}
         aria-label={t('shortcuts.open')}
-      >
-        <Keyboard aria-hidden="true" size={18} />
-      </button>
+      />
       <LanguageSelect />
       <NavLink to={settingsPath()} className="button button-ghost" data-testid="settings-link">
         <SettingsIcon aria-hidden="true" size={16} /> {t('nav.settings')}

@@ -1,5 +1,13 @@
 import { sharedEn } from '../../../shared/words/en'
 
+/** The AI apps' own names, the same in every language (brands are not translated). */
+export const hostNames = {
+  'claude-desktop': 'Claude Desktop',
+  'claude-code': 'Claude Code',
+  cursor: 'Cursor',
+  vscode: 'VS Code'
+}
+
 /** English resources. Every visible string of the UI; the engine's own messages stay French. */
 export const en = {
   common: {
@@ -1078,12 +1086,7 @@ export const en = {
     checkAll: 'Check all',
     checking: 'Checking…',
     checkHint: 'Checking starts the registered command exactly as the app would, and asks it for its tools.',
-    names: {
-      'claude-desktop': 'Claude Desktop',
-      'claude-code': 'Claude Code',
-      cursor: 'Cursor',
-      vscode: 'VS Code'
-    },
+    names: hostNames,
     status: {
       working: 'Registered and working',
       registered: 'Registered (not checked yet)',

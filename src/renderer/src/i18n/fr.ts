@@ -1,4 +1,4 @@
-import type { en } from './en'
+import { hostNames, type en } from './en'
 import type { Resources } from './types'
 import { sharedFr } from '../../../shared/words/fr'
 
@@ -1104,12 +1104,7 @@ export const fr: Resources<typeof en> = {
     checking: 'Vérification…',
     checkHint:
       'Vérifier lance la commande inscrite exactement comme le ferait l’application, et lui demande ses outils.',
-    names: {
-      'claude-desktop': 'Claude Desktop',
-      'claude-code': 'Claude Code',
-      cursor: 'Cursor',
-      vscode: 'VS Code'
-    },
+    names: hostNames,
     status: {
       working: 'Inscrit et fonctionnel',
       registered: 'Inscrit (pas encore vérifié)',

@@ -1,4 +1,4 @@
-import i18next, { type TFunction } from 'i18next'
+import type { i18n, TFunction } from 'i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_KINDS, type ErrorKind } from '../../../shared/error-kinds'
 import { en } from '../i18n/en'
@@ -6,6 +6,7 @@ import { fr } from '../i18n/fr'
 import { errorWords } from './error-words'
 import { BUNDLE_PROBLEM_CODES } from '../../../shared/bundle-problems'
 import { bundleProblemWords } from './bundle-problems'
+import { wordsForTests } from '../i18n/for-tests'
 
 /**
  * Every kind of the engine's vocabulary is worded in both languages, its parameters interpolated
@@ -19,13 +20,9 @@ function placeholders(text: string): string[] {
 }
 
 describe('error kinds', () => {
-  const i18n = i18next.createInstance()
+  let i18n: i18n
   beforeAll(async () => {
-    await i18n.init({
-      resources: { en: { translation: en }, fr: { translation: fr } },
-      lng: 'en',
-      interpolation: { escapeValue: false }
-    })
+    i18n = await wordsForTests()
   })
 
   for (const kind of ERROR_KINDS) {
@@ -83,13 +80,9 @@ describe('error kinds', () => {
 })
 
 describe('reasons nested in a wording', () => {
-  const i18n = i18next.createInstance()
+  let i18n: i18n
   beforeAll(async () => {
-    await i18n.init({
-      resources: { en: { translation: en }, fr: { translation: fr } },
-      lng: 'en',
-      interpolation: { escapeValue: false }
-    })
+    i18n = await wordsForTests()
   })
 
   const cases: [ErrorKind, Record<string, string | number>, string, string][] = [

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { ReactNode } from 'react'
 import { Dialog } from './Dialog'
+import { Button } from './Button'
 
 /** "Are you sure" with the consequence spelled out; the safe choice is focused first. */
 export function ConfirmDialog({
@@ -31,9 +32,9 @@ export function ConfirmDialog({
       testId={testId}
       actions={
         <>
-          <button type="button" className="button" onClick={onCancel} autoFocus>
+          <Button onClick={onCancel} autoFocus>
             {t('common.cancel')}
-          </button>
+          </Button>
           <button
             type="button"
             className={danger ? 'button button-danger' : 'button button-primary'}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { HubApiError } from '../../../shared/hub-api'
 import { errorWords } from '../lib/error-words'
 import { Notice } from './Notice'
+import { Button } from './Button'
 
 interface Props {
   error: HubApiError
@@ -39,9 +40,9 @@ export function ErrorNotice({ error, context, onRetry, compact }: Props): React.
         <code className="error-code">{error.code}</code>
       </details>
       {onRetry ? (
-        <button type="button" className="button button-small" onClick={onRetry}>
-          <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}
-        </button>
+        <Button look="small" icon={RotateCw} iconSize={14} onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
       ) : null}
     </Notice>
   )

@@ -1,5 +1,7 @@
-import { AlertTriangle, Copy, FilePlus2, Import, Library, RefreshCw } from 'lucide-react'
+import { AlertTriangle, Copy, FilePlus2, Import, Library, RefreshCw, type LucideIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import type { BasesOverview } from '../../../../shared/hub-api'
 import { useTranslation } from 'react-i18next'
 import { BaseCard } from './BaseCard'
 import { EmptyState } from '../../ui/EmptyState'
@@ -14,6 +16,7 @@ import { importPath, newBasePath } from '../../app/routes'
 import { useBases } from '../../stores/bases'
 import { bundleProblemWords } from '../../lib/bundle-problems'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /** Every base of this machine, the bundles that could not be served and why, and a rescan. */
 export function BasesOverviewScreen(): React.JSX.Element {
@@ -44,9 +47,19 @@ export function BasesOverviewScreen(): React.JSX.Element {
       ) : null}
       {!overview && !error ? <Skeleton lines={6} /> : null}
 
-      {overview ? <FirstSteps overview={overview} /> : null}
+      {overview ? <OverviewContent overview={overview} /> : null}
+    </div>
+  )
+}
 
-      {overview && !overview.basesDirFound ? (
+/** What the scan found: the bases, or how to make the first; what it could not serve, and why. */
+function OverviewContent({ overview }: { overview: BasesOverview }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <>
+      <FirstSteps overview={overview} />
+
+      {!overview.basesDirFound ? (
         <Notice tone="warning" title={t('overview.dirMissing')}>
           <p>
             <code>{overview.basesDir}</code>
@@ -54,9 +67,9 @@ export function BasesOverviewScreen(): React.JSX.Element {
         </Notice>
       ) : null}
 
-      {overview && overview.bases.length === 0 ? <OverviewEmpty /> : null}
+      {overview.bases.length === 0 ? <OverviewEmpty /> : null}
 
-      {overview && overview.bases.length > 0 ? (
+      {overview.bases.length > 0 ? (
         <section aria-labelledby="bases-heading">
           <h2 id="bases-heading" className="section-title">
             {t('overview.bases', { count: overview.bases.length })}
@@ -69,40 +82,38 @@ export function BasesOverviewScreen(): React.JSX.Element {
         </section>
       ) : null}
 
-      {overview && overview.invalid.length > 0 ? (
-        <section aria-labelledby="invalid-heading" className="section">
-          <h2 id="invalid-heading" className="section-title">
-            <AlertTriangle aria-hidden="true" size={16} />{' '}
-            {t('overview.invalid', { count: overview.invalid.length })}
-          </h2>
-          <p className="muted">{t('overview.invalidHint')}</p>
-          <ul className="problem-list" data-testid="invalid-bundles">
-            {overview.invalid.map((i) => (
-              <li key={i.dir}>
-                <code>{i.dir}</code> —{' '}
-                {i.problem ? bundleProblemWords(t, i.problem) : <span lang="fr">{i.reason}</span>}
-              </li>
-            ))}
-          </ul>
-        </section>
+      {overview.invalid.length > 0 ? (
+        <ProblemSection
+          id="invalid-heading"
+          icon={AlertTriangle}
+          title={t('overview.invalid', { count: overview.invalid.length })}
+          hint={t('overview.invalidHint')}
+          testId="invalid-bundles"
+        >
+          {overview.invalid.map((i) => (
+            <li key={i.dir}>
+              <code>{i.dir}</code> —{' '}
+              {i.problem ? bundleProblemWords(t, i.problem) : <span lang="fr">{i.reason}</span>}
+            </li>
+          ))}
+        </ProblemSection>
       ) : null}
 
-      {overview && overview.collisions.length > 0 ? (
-        <section aria-labelledby="collisions-heading" className="section">
-          <h2 id="collisions-heading" className="section-title">
-            <Copy aria-hidden="true" size={16} />{' '}
-            {t('overview.collisions', { count: overview.collisions.length })}
-          </h2>
-          <ul className="problem-list" data-testid="collisions">
-            {overview.collisions.map((c) => (
-              <li key={`${c.name}-${c.ignored}`}>
-                {t('overview.collision', { name: c.name, kept: c.kept, ignored: c.ignored })}
-              </li>
-            ))}
-          </ul>
-        </section>
+      {overview.collisions.length > 0 ? (
+        <ProblemSection
+          id="collisions-heading"
+          icon={Copy}
+          title={t('overview.collisions', { count: overview.collisions.length })}
+          testId="collisions"
+        >
+          {overview.collisions.map((c) => (
+            <li key={`${c.name}-${c.ignored}`}>
+              {t('overview.collision', { name: c.name, kept: c.kept, ignored: c.ignored })}
+            </li>
+          ))}
+        </ProblemSection>
       ) : null}
-    </div>
+    </>
   )
 }
 
@@ -113,17 +124,15 @@ function OverviewActions(): React.JSX.Element {
   return (
     <div className="screen-actions">
       {loading && overview ? <Spinner inline /> : null}
-      <button
-        type="button"
-        className="button"
+      <Button
         onClick={() => void rescan()}
         disabled={rescanning}
-        data-testid="rescan-button"
         title={t('overview.rescanHint')}
+        testId="rescan-button"
       >
         <RefreshCw aria-hidden="true" size={16} className={rescanning ? 'spin' : undefined} />
         {rescanning ? t('overview.rescanning') : t('overview.rescan')}
-      </button>
+      </Button>
       <Link to={newBasePath()} className="button" data-testid="new-base-link">
         <FilePlus2 aria-hidden="true" size={16} /> {t('overview.newBase')}
       </Link>
@@ -150,5 +159,28 @@ function OverviewEmpty(): React.JSX.Element {
       </p>
       <p className="muted">{t('overview.emptyHint')}</p>
     </EmptyState>
+  )
+}
+
+/** What the scan could not serve (invalid bundles, two bases of one name): a titled list. */
+function ProblemSection(props: {
+  id: string
+  icon: LucideIcon
+  title: string
+  hint?: string
+  testId: string
+  children: ReactNode
+}): React.JSX.Element {
+  const Icon = props.icon
+  return (
+    <section aria-labelledby={props.id} className="section">
+      <h2 id={props.id} className="section-title">
+        <Icon aria-hidden="true" size={16} /> {props.title}
+      </h2>
+      {props.hint ? <p className="muted">{props.hint}</p> : null}
+      <ul className="problem-list" data-testid={props.testId}>
+        {props.children}
+      </ul>
+    </section>
   )
 }

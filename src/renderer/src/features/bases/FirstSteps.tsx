@@ -10,6 +10,7 @@ import { useHubQuery } from '../../hooks/useHubQuery'
 import { hostsPath, importPath, inventoryPath, newBasePath } from '../../app/routes'
 import { useSettings } from '../../stores/settings'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { Button } from '../../ui/Button'
 
 /**
  * A fresh installation's three first steps, each a link to its screen, shown on the overview
@@ -43,14 +44,9 @@ export function FirstSteps({ overview }: { overview: BasesOverview }): React.JSX
             {t('firstSteps.progress', { done, total: items.length })}
           </span>
         </h2>
-        <button
-          type="button"
-          className="button button-ghost"
-          onClick={() => void hide()}
-          data-testid="first-steps-hide"
-        >
-          <X aria-hidden="true" size={14} /> {t('firstSteps.hide')}
-        </button>
+        <Button look="ghost" icon={X} iconSize={14} onClick={() => void hide()} testId="first-steps-hide">
+          {t('firstSteps.hide')}
+        </Button>
       </header>
       {hideError ? <ErrorNotice error={hideError} context={t('firstSteps.hide')} compact /> : null}
       <ol className="first-steps-list">

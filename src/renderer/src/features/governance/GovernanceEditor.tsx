@@ -17,8 +17,9 @@ import { LocalChangesLink } from '../local-changes/LocalChangesLink'
 import { DiffModeToggle } from '../../ui/DiffModeToggle'
 import { DiffFileSection, FileDiff } from '../../ui/FileDiff'
 import { MarkdownEditor } from '../plan/MarkdownEditor'
-import { reviewerShown, reviewerValue } from '../../lib/reviewer'
+import { ReviewerInput } from '../../ui/ReviewerInput'
 import { Field } from '../../ui/Field'
+import { Button } from '../../ui/Button'
 
 interface Props {
   base: string
@@ -73,39 +74,25 @@ export function GovernanceEditor({
       <StatusChoice draft={form.draft} onChange={(draft) => change({ draft })} />
 
       <div className="governance-edit-grid">
-        <div className="field">
-          <span className="label" id="governance-rules-label">
-            {t('governanceEdit.rules', { file: g.rulesFile })}
-          </span>
-          <MarkdownEditor
-            value={form.rules}
-            onChange={(rules) => change({ rules })}
-            label={t('governanceEdit.rules', { file: g.rulesFile })}
-            testId="governance-rules-editor"
-            minHeight="320px"
-            // Grows with the rules: CodeMirror's own scroller is a region the keyboard cannot focus (axe).
-            maxHeight={null}
-          />
-        </div>
+        <RulesField file={g.rulesFile} value={form.rules} onChange={(rules) => change({ rules })} />
         <IdentityFields governance={g} form={form} change={change} />
       </div>
 
       <CommitFields form={form} change={change} />
 
       <div className="nogit-actions">
-        <button
-          type="button"
-          className="button button-primary"
+        <Button
+          look="primary"
+          icon={Eye}
           onClick={() => void ed.run('preview', edit(), form.reviewer)}
           disabled={ed.busy !== null}
-          data-testid="governance-preview"
+          testId="governance-preview"
         >
-          <Eye aria-hidden="true" size={16} />{' '}
           {ed.busy === 'preview' ? t('governanceEdit.previewing') : t('governanceEdit.preview')}
-        </button>
-        <button type="button" className="button button-ghost" onClick={onCancel} disabled={ed.busy !== null}>
-          <X aria-hidden="true" size={16} /> {t('governanceEdit.cancel')}
-        </button>
+        </Button>
+        <Button look="ghost" icon={X} onClick={onCancel} disabled={ed.busy !== null}>
+          {t('governanceEdit.cancel')}
+        </Button>
       </div>
       <div ref={ed.errorRef}>
         {ed.error ? <ErrorNotice error={ed.error} context={ed.errorContext} /> : null}
@@ -120,6 +107,31 @@ export function GovernanceEditor({
         />
       ) : null}
     </section>
+  )
+}
+
+/** The rules file's text, in the editor the plan uses. */
+function RulesField(props: {
+  file: string
+  value: string
+  onChange(rules: string): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <div className="field">
+      <span className="label" id="governance-rules-label">
+        {t('governanceEdit.rules', { file: props.file })}
+      </span>
+      <MarkdownEditor
+        value={props.value}
+        onChange={props.onChange}
+        label={t('governanceEdit.rules', { file: props.file })}
+        testId="governance-rules-editor"
+        minHeight="320px"
+        // Grows with the rules: CodeMirror's own scroller is a region the keyboard cannot focus (axe).
+        maxHeight={null}
+      />
+    </div>
   )
 }
 
@@ -316,13 +328,11 @@ function CommitFields({ form, change }: FormPart): React.JSX.Element {
         hint={t('governanceEdit.reviewerHint')}
       >
         {(control) => (
-          <input
-            {...control}
-            className="input"
-            value={reviewerShown(form.reviewer)}
-            placeholder="alice"
-            onChange={(e) => change({ reviewer: reviewerValue(e.target.value) })}
-            data-testid="governance-reviewer"
+          <ReviewerInput
+            control={control}
+            value={form.reviewer}
+            onChange={(reviewer) => change({ reviewer })}
+            testId="governance-reviewer"
           />
         )}
       </Field>
@@ -368,16 +378,15 @@ function GovernancePreview({
         </DiffFileSection>
       ))}
       <div className="resolve-bar">
-        <button
-          type="button"
-          className="button button-primary"
+        <Button
+          look="primary"
+          icon={GitCommitHorizontal}
           onClick={onCommit}
           disabled={busy !== null}
-          data-testid="governance-commit"
+          testId="governance-commit"
         >
-          <GitCommitHorizontal aria-hidden="true" size={16} />{' '}
           {busy === 'commit' ? t('governanceEdit.committing') : t('governanceEdit.commit')}
-        </button>
+        </Button>
       </div>
     </section>
   )

@@ -13,6 +13,7 @@ import { useBaseRevision } from '../../stores/live'
 import { useBases } from '../../stores/bases'
 import type { GovernanceEditResult, GovernanceView } from '../../../../shared/hub-api'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 // The editor brings CodeMirror: loaded when the manager asks to edit, not with the tab.
 const GovernanceEditor = lazy(async () => ({
@@ -95,15 +96,14 @@ function GovernanceRules({
   return (
     <>
       <div className="nogit-actions">
-        <button
-          type="button"
-          className="button"
+        <Button
+          icon={Pencil}
           onClick={onEdit}
           aria-label={t('governanceEdit.editLabel')}
-          data-testid="governance-edit"
+          testId="governance-edit"
         >
-          <Pencil aria-hidden="true" size={16} /> {t('governanceEdit.edit')}
-        </button>
+          {t('governanceEdit.edit')}
+        </Button>
       </div>
       {g.draft ? (
         <Notice tone="warning" icon={PenLine} testId="governance-draft" title={t('governance.draftTitle')}>

@@ -2,9 +2,9 @@ import { History } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { HistoryEntry, HubApiError } from '../../../../shared/hub-api'
+import type { HistoryEntry } from '../../../../shared/hub-api'
 import { hub } from '../../api/hub'
-import { toHubApiError } from '../../api/errors'
+import { useAction } from '../../hooks/useAction'
 import { EmptyState } from '../../ui/EmptyState'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { HistoryEntryView } from './HistoryEntryView'
@@ -13,6 +13,7 @@ import { Spinner } from '../../ui/Spinner'
 import { useDocumentTitle } from '../../hooks/useDocumentTitle'
 import { useHubQuery } from '../../hooks/useHubQuery'
 import { useBaseRevision } from '../../stores/live'
+import { Button } from '../../ui/Button'
 
 const PAGE = 50
 
@@ -25,31 +26,19 @@ export function HistoryTab(): React.JSX.Element {
   const first = useHubQuery(() => hub().history(base, { limit: PAGE }), [base, rev], base)
   const [older, setOlder] = useState<HistoryEntry[]>([])
   const [next, setNext] = useState<string | null>(null)
-  const [loadingMore, setLoadingMore] = useState(false)
-  const [moreError, setMoreError] = useState<HubApiError | null>(null)
   const page = first.data && first.data.base === base ? first.data : null
+  const more = useAction(async (before: string) => {
+    const p = await hub().history(base, { before, limit: PAGE })
+    setOlder((o) => [...o, ...p.entries])
+    setNext(p.next)
+  })
 
   // A new first page (live or another base) restarts the paging from it.
   useEffect(() => {
     setOlder([])
     setNext(page?.next ?? null)
-    setMoreError(null)
+    more.clearError()
   }, [page])
-
-  const loadMore = async (): Promise<void> => {
-    if (!next) return
-    setLoadingMore(true)
-    setMoreError(null)
-    try {
-      const p = await hub().history(base, { before: next, limit: PAGE })
-      setOlder((o) => [...o, ...p.entries])
-      setNext(p.next)
-    } catch (e) {
-      setMoreError(toHubApiError(e))
-    } finally {
-      setLoadingMore(false)
-    }
-  }
 
   const entries = page ? [...page.entries, ...older] : []
   return (
@@ -72,18 +61,12 @@ export function HistoryTab(): React.JSX.Element {
           ))}
         </ol>
       ) : null}
-      {moreError ? <ErrorNotice error={moreError} context={t('history.loadingMore')} compact /> : null}
+      {more.error ? <ErrorNotice error={more.error} context={t('history.loadingMore')} compact /> : null}
       {next ? (
         <p>
-          <button
-            type="button"
-            className="button"
-            onClick={() => void loadMore()}
-            disabled={loadingMore}
-            data-testid="history-more"
-          >
-            {loadingMore ? t('history.loadingMore') : t('history.more')}
-          </button>
+          <Button onClick={() => void more.run(next)} disabled={more.busy} testId="history-more">
+            {more.busy ? t('history.loadingMore') : t('history.more')}
+          </Button>
         </p>
       ) : page && entries.length > 0 ? (
         <p className="muted">{t('history.end')}</p>

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import i18next from 'i18next'
-import { en } from '../../i18n/en'
-import { fr } from '../../i18n/fr'
+import type { TFunction } from 'i18next'
 import type { HistoryEntry } from '../../../../shared/hub-api'
 import { authorName, historyHeadline, trailerLabel } from './history-words'
+import { wordsForTests } from '../../i18n/for-tests'
 
 const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
   commit: 'a'.repeat(40),
@@ -19,10 +18,8 @@ const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
   ...over
 })
 
-async function tFor(lng: 'en' | 'fr'): Promise<typeof i18next.t> {
-  const i = i18next.createInstance()
-  await i.init({ lng, resources: { en: { translation: en }, fr: { translation: fr } } })
-  return i.t
+async function tFor(lng: 'en' | 'fr'): Promise<TFunction> {
+  return (await wordsForTests(lng)).t
 }
 
 describe('history in words', () => {

@@ -4,6 +4,7 @@ import type { HostRegistration } from '../../../../shared/hub-api'
 import { needsRepair, useHosts } from './hosts-store'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { HostProblems } from './HostProblems'
+import { Button } from '../../ui/Button'
 
 export type HostStatus = 'working' | 'registered' | 'broken' | 'problem' | 'absent' | 'missing'
 
@@ -111,37 +112,33 @@ function HostActions({ row, repair }: { row: HostRegistration; repair: boolean }
       {row.present ? (
         <>
           {repair ? (
-            <button
-              type="button"
-              className="button button-primary"
+            <Button
+              look="primary"
+              icon={Wrench}
               onClick={() => void register(row.host)}
               disabled={anyBusy}
-              data-testid={`host-repair-${row.host}`}
+              testId={`host-repair-${row.host}`}
             >
-              <Wrench aria-hidden="true" size={16} />{' '}
               {busy === 'register' ? t('hosts.repairing') : t('hosts.repair')}
-            </button>
+            </Button>
           ) : null}
-          <button
-            type="button"
-            className="button"
+          <Button
+            icon={Activity}
             onClick={() => void checkHost(row.host)}
             disabled={anyBusy}
-            data-testid={`host-check-${row.host}`}
+            testId={`host-check-${row.host}`}
           >
-            <Activity aria-hidden="true" size={16} />{' '}
             {busy === 'check' ? t('hosts.checking') : t('hosts.check')}
-          </button>
-          <button
-            type="button"
-            className="button button-ghost"
+          </Button>
+          <Button
+            look="ghost"
+            icon={Unplug}
             onClick={() => void unregister(row.host)}
             disabled={anyBusy}
-            data-testid={`host-unregister-${row.host}`}
+            testId={`host-unregister-${row.host}`}
           >
-            <Unplug aria-hidden="true" size={16} />{' '}
             {busy === 'unregister' ? t('hosts.unregistering') : t('hosts.unregister')}
-          </button>
+          </Button>
         </>
       ) : (
         <button

@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/Spinner'
 import { useDocumentTitle } from '../../hooks/useDocumentTitle'
 import { HOST_IDS, useHosts } from './hosts-store'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /**
  * The AI apps OKF Hub can be registered in, one row each (like Claude Desktop's own settings):
@@ -30,16 +31,10 @@ export function HostsScreen(): React.JSX.Element {
         </div>
         <div className="screen-actions">
           {loading && hosts ? <Spinner inline /> : null}
-          <button
-            type="button"
-            className="button"
-            onClick={() => void load(true)}
-            disabled={checking}
-            data-testid="hosts-check-all"
-          >
+          <Button onClick={() => void load(true)} disabled={checking} testId="hosts-check-all">
             <Activity aria-hidden="true" size={16} className={checking ? 'spin' : undefined} />
             {checking ? t('hosts.checking') : t('hosts.checkAll')}
-          </button>
+          </Button>
         </div>
       </header>
       <Notice tone="info" icon={null} compact testId="hosts-what" title={t('hosts.whatTitle')}>

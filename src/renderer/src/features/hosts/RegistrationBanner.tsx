@@ -8,6 +8,7 @@ import { hostsPath } from '../../app/routes'
 import { useHosts, type HostAction } from './hosts-store'
 import { useSettings } from '../../stores/settings'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { Button } from '../../ui/Button'
 
 /**
  * The start-up check's result: an AI app this hub was registered in no longer finds it (an update
@@ -73,16 +74,14 @@ export function RegistrationBanner(): React.JSX.Element | null {
           )
         })}
       </div>
-      <button
-        type="button"
-        className="button button-ghost button-icon"
+      <Button
+        look="ghost icon"
+        icon={X}
         onClick={dismissBanner}
         aria-label={t('hosts.dismissBanner')}
         title={t('hosts.dismissBanner')}
-        data-testid="registration-banner-dismiss"
-      >
-        <X aria-hidden="true" size={16} />
-      </button>
+        testId="registration-banner-dismiss"
+      />
     </div>
   )
 }
@@ -107,16 +106,15 @@ function BrokenHostRow(props: {
         <p>{t('hosts.bannerWhy')}</p>
       )}
       <p className="banner-actions">
-        <button
-          type="button"
-          className="button button-small button-primary"
+        <Button
+          look="small primary"
           onClick={onRepair}
           disabled={busy !== undefined}
-          data-testid={`banner-repair-${host}`}
+          testId={`banner-repair-${host}`}
         >
           <Wrench aria-hidden="true" size={14} />
           {busy === 'register' ? t('hosts.repairing') : t('hosts.repair')}
-        </button>
+        </Button>
         <Link to={hostsPath()}>{t('hosts.seeAll')}</Link>
       </p>
       {error ? <ErrorNotice error={error} context={t('hosts.repair')} compact /> : null}

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice'
 import { Markdown } from '../../ui/Markdown'
 import { StepHeading } from './StepHeading'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /** One untrusted markdown file of the staged base: rendered sanitised, or its raw text. */
 function UntrustedFile({
@@ -117,16 +118,15 @@ export function FirstUseStep(): React.JSX.Element | null {
           <ErrorNotice error={actionError} context={t('import.review.serving')} compact />
         ) : null}
         <div className="wizard-actions">
-          <button
-            type="button"
-            className="button button-primary"
+          <Button
+            look="primary"
             onClick={() => void confirm()}
             disabled={!read || busy}
             aria-describedby="first-use-serve-hint"
-            data-testid="import-serve"
+            testId="import-serve"
           >
             {busy ? t('import.review.serving') : t('import.review.serve')}
-          </button>
+          </Button>
           <DiscardImportButton />
         </div>
         <p id="first-use-serve-hint" className="hint">
@@ -166,14 +166,14 @@ export function DiscardImportButton(): React.JSX.Element {
   const discard = useImport((s) => s.discard)
   const busy = useImport((s) => s.busy)
   return (
-    <button
-      type="button"
-      className="button button-danger"
+    <Button
+      look="danger"
+      icon={Trash2}
       onClick={() => void discard()}
       disabled={busy}
-      data-testid="import-discard"
+      testId="import-discard"
     >
-      <Trash2 aria-hidden="true" size={16} /> {t('import.review.discard')}
-    </button>
+      {t('import.review.discard')}
+    </Button>
   )
 }

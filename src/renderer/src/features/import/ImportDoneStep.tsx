@@ -5,6 +5,7 @@ import { basePath } from '../../app/routes'
 import { useImport } from './import-store'
 import { StepHeading } from './StepHeading'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /** Step 5: the base is served — where it is, and the way to it. */
 export function ImportDoneStep(): React.JSX.Element | null {
@@ -26,9 +27,9 @@ export function ImportDoneStep(): React.JSX.Element | null {
         <Link to={basePath(published.name)} className="button button-primary" data-testid="import-open-base">
           {t('import.done.open')} <ArrowRight aria-hidden="true" size={16} />
         </Link>
-        <button type="button" className="button" onClick={reset} data-testid="import-another">
-          <Import aria-hidden="true" size={16} /> {t('import.done.another')}
-        </button>
+        <Button icon={Import} onClick={reset} testId="import-another">
+          {t('import.done.another')}
+        </Button>
       </div>
     </section>
   )

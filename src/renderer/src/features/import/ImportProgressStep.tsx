@@ -4,6 +4,7 @@ import { useFormat } from '../../i18n/format'
 import { requestOf, useImport } from './import-store'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { StepHeading } from './StepHeading'
+import { Button } from '../../ui/Button'
 
 /** Step 2: the clone running — the phase in words, a bar, the objects so far, and Cancel. */
 export function ImportProgressStep(): React.JSX.Element {
@@ -63,16 +64,9 @@ export function ImportProgressStep(): React.JSX.Element {
       </div>
       {actionError ? <ErrorNotice error={actionError} context={t('import.progress.cancel')} compact /> : null}
       <div className="wizard-actions">
-        <button
-          type="button"
-          className="button"
-          onClick={() => void cancel()}
-          disabled={busy}
-          data-testid="import-cancel"
-        >
-          <X aria-hidden="true" size={16} />{' '}
+        <Button icon={X} onClick={() => void cancel()} disabled={busy} testId="import-cancel">
           {busy ? t('import.progress.cancelling') : t('import.progress.cancel')}
-        </button>
+        </Button>
         <p className="hint">{t('import.progress.cancelHint')}</p>
       </div>
     </section>

@@ -10,6 +10,7 @@ import { StepHeading } from './StepHeading'
 import { bundleProblemWords } from '../../lib/bundle-problems'
 import { DiscardImportButton } from './FirstUseStep'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /**
  * The engine's refusal, in place: what happened and what to do (worded from the error's kind), every
@@ -64,10 +65,10 @@ function Refusal({ failure }: { failure: ImportFailure }): React.JSX.Element {
         <p className="muted">{t('import.failure.nothingKept')}</p>
       </Notice>
       <div className="wizard-actions">
-        <button type="button" className="button button-primary" onClick={back} data-testid="import-back">
+        <Button look="primary" onClick={back} testId="import-back">
           <ArrowLeft aria-hidden="true" size={16} />
           {t(`import.failure.fix.${failure.field ?? 'source'}`)}
-        </button>
+        </Button>
       </div>
     </>
   )
@@ -115,14 +116,9 @@ export function ImportReportStep(): React.JSX.Element {
             <ErrorNotice error={actionError} context={t('import.review.discard')} compact />
           ) : null}
           <div className="wizard-actions">
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={toReview}
-              data-testid="import-continue"
-            >
+            <Button look="primary" onClick={toReview} testId="import-continue">
               {t('import.report.continue')} <ArrowRight aria-hidden="true" size={16} />
-            </button>
+            </Button>
             <DiscardImportButton />
           </div>
         </>

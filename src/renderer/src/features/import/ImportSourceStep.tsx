@@ -3,13 +3,14 @@ import { useEffect, useRef, useState, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { HubApiError } from '../../../../shared/hub-api'
 import { hub, hubClient } from '../../api/hub'
-import { toHubApiError } from '../../api/errors'
+import { useAction } from '../../hooks/useAction'
 import { errorWords } from '../../lib/error-words'
 import type { ImportField } from './import-errors'
 import { useImport, type ImportForm } from './import-store'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { Field } from '../../ui/Field'
 import { StepHeading } from './StepHeading'
+import { Button } from '../../ui/Button'
 
 const URL_RE = /^https?:\/\/\S+$/i
 
@@ -39,21 +40,11 @@ function useRefusal(): (f: ImportField) => string | null {
 /** The native folder picker (desktop app only), its busy state and its failure. */
 function useFolderPicker(): { pick: () => void; picking: boolean; pickError: HubApiError | null } {
   const setForm = useImport((s) => s.setForm)
-  const [picking, setPicking] = useState(false)
-  const [pickError, setPickError] = useState<HubApiError | null>(null)
-  const pick = async (): Promise<void> => {
-    setPicking(true)
-    setPickError(null)
-    try {
-      const dir = await hub().pickDirectory()
-      if (dir) setForm({ folder: dir })
-    } catch (e) {
-      setPickError(toHubApiError(e))
-    } finally {
-      setPicking(false)
-    }
-  }
-  return { pick: () => void pick(), picking, pickError }
+  const picking = useAction(async () => {
+    const dir = await hub().pickDirectory()
+    if (dir) setForm({ folder: dir })
+  })
+  return { pick: () => void picking.run(), picking: picking.busy, pickError: picking.error }
 }
 
 /** Step 1: where the base comes from — a git address or a folder — and the optional details. */
@@ -108,9 +99,9 @@ export function ImportSourceStep(): React.JSX.Element {
         )}
         <DetailFields refs={refs} />
         <div className="wizard-actions">
-          <button type="submit" className="button button-primary" data-testid="import-start">
+          <Button type="submit" look="primary" testId="import-start">
             {t('import.source.start')}
-          </button>
+          </Button>
           <p className="hint">{t('import.source.startHint')}</p>
         </div>
       </form>
@@ -209,15 +200,9 @@ function FolderField({ inputRef, problem }: SourceFieldProps): React.JSX.Element
             data-testid="import-folder"
           />
           {desktop ? (
-            <button
-              type="button"
-              className="button"
-              onClick={pick}
-              disabled={picking}
-              data-testid="import-pick"
-            >
-              <FolderOpen aria-hidden="true" size={16} /> {t('import.source.pick')}
-            </button>
+            <Button icon={FolderOpen} onClick={pick} disabled={picking} testId="import-pick">
+              {t('import.source.pick')}
+            </Button>
           ) : null}
         </div>
       )}

@@ -17,6 +17,7 @@ import { gapEdit } from '../plan/gap-edit'
 import { commitPath, planPath } from '../../app/routes'
 import { useInsightsRevision } from '../../stores/live'
 import { usePlans } from '../plan/plan-store'
+import { Button } from '../../ui/Button'
 
 /**
  * What agents could not find in this base (issue 29 §3): open gaps ranked by sessions, with
@@ -183,24 +184,26 @@ function OpenGap({
         </>
       ) : null}
       <p className="gap-actions">
-        <button
-          type="button"
-          className="button button-primary button-small"
+        <Button
+          look="primary small"
+          icon={PenLine}
+          iconSize={14}
           title={t('insights.writeItHint')}
           onClick={onWrite}
-          data-testid="gap-write"
+          testId="gap-write"
         >
-          <PenLine aria-hidden="true" size={14} /> {t('insights.writeIt')}
-        </button>{' '}
-        <button
-          type="button"
-          className="button button-small button-ghost"
+          {t('insights.writeIt')}
+        </Button>{' '}
+        <Button
+          look="small ghost"
+          icon={X}
+          iconSize={14}
           disabled={busy}
           onClick={() => void onDismiss(g.id, true)}
-          data-testid="gap-dismiss"
+          testId="gap-dismiss"
         >
-          <X aria-hidden="true" size={14} /> {t('insights.dismiss')}
-        </button>
+          {t('insights.dismiss')}
+        </Button>
       </p>
     </li>
   )
@@ -254,15 +257,16 @@ function DismissedGaps({
         {dismissed.map((g) => (
           <li key={g.id} className="gap" data-testid="gap-dismissed" data-gap-id={g.id}>
             <span className="gap-inline-queries">{g.queries.slice(0, 3).join(' · ')}</span>{' '}
-            <button
-              type="button"
-              className="button button-small button-ghost"
+            <Button
+              look="small ghost"
+              icon={Undo2}
+              iconSize={14}
               disabled={busy === g.id}
               onClick={() => void onDismiss(g.id, false)}
-              data-testid="gap-restore"
+              testId="gap-restore"
             >
-              <Undo2 aria-hidden="true" size={14} /> {t('insights.restore')}
-            </button>
+              {t('insights.restore')}
+            </Button>
           </li>
         ))}
       </ul>

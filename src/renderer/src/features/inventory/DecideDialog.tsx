@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ResolutionKind } from '../../../../shared/review'
 import { Dialog } from '../../ui/Dialog'
+import { Button } from '../../ui/Button'
 
 /**
  * The inventory's `x`: accept or reject the proposal into the plan (it used to add every one as
@@ -44,33 +45,33 @@ export function DecideDialog({
       testId="decide-dialog"
       actions={
         <>
-          <button
-            type="button"
-            className="button button-success"
+          <Button
+            look="success"
+            icon={Check}
             onClick={() => onDecide('accepted')}
             autoFocus
             aria-keyshortcuts="a"
-            data-testid="decide-accept"
+            testId="decide-accept"
           >
-            <Check aria-hidden="true" size={16} /> {t('planGuide.decide.accept')} <kbd>a</kbd>
-          </button>
-          <button
-            type="button"
-            className="button button-danger"
+            {t('planGuide.decide.accept')} <kbd>a</kbd>
+          </Button>
+          <Button
+            look="danger"
+            icon={X}
             onClick={() => onDecide('rejected')}
             aria-keyshortcuts="r"
-            data-testid="decide-reject"
+            testId="decide-reject"
           >
-            <X aria-hidden="true" size={16} /> {t('planGuide.decide.reject')} <kbd>r</kbd>
-          </button>
+            {t('planGuide.decide.reject')} <kbd>r</kbd>
+          </Button>
           {current ? (
-            <button type="button" className="button" onClick={onRemove} data-testid="decide-remove">
-              <Trash2 aria-hidden="true" size={16} /> {t('planGuide.decide.remove')}
-            </button>
+            <Button icon={Trash2} onClick={onRemove} testId="decide-remove">
+              {t('planGuide.decide.remove')}
+            </Button>
           ) : null}
-          <button type="button" className="button button-ghost" onClick={onClose}>
+          <Button look="ghost" onClick={onClose}>
             {t('planGuide.decide.cancel')}
-          </button>
+          </Button>
         </>
       }
     >

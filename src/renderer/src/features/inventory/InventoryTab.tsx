@@ -23,6 +23,7 @@ import { useBases } from '../../stores/bases'
 import { inventoryPrefsOf, useInventoryPrefs } from './inventory-store'
 import { useBaseRevision } from '../../stores/live'
 import { usePlans } from '../plan/plan-store'
+import { Button } from '../../ui/Button'
 
 const GUIDE_BASE = 'okf-hub-guide'
 
@@ -72,11 +73,7 @@ export function InventoryTab(): React.JSX.Element {
       {data && data.total === 0 ? <InventoryEmpty base={base} /> : null}
       {data && data.total > 0 ? (
         <>
-          {data.locating > 0 ? (
-            <p className="muted" data-testid="inventory-locating">
-              <Spinner label={t('inventory.locating', { count: data.locating })} />
-            </p>
-          ) : null}
+          {data.locating > 0 ? <LocatingNote count={data.locating} /> : null}
           <ContributionNote />
           <InventoryToolbar
             ref={filterRef}
@@ -87,10 +84,7 @@ export function InventoryTab(): React.JSX.Element {
             onFilter={(filter) => setPrefs(base, { filter })}
             onSort={(sort) => setPrefs(base, { sort })}
           />
-          <p className="muted keyboard-hint">
-            <Trans i18nKey="inventory.keyboardHint" components={{ kbd: <kbd /> }} />
-            {inv.loading ? <Spinner inline /> : null}
-          </p>
+          <KeyboardHint loading={inv.loading} />
           {items.length === 0 ? (
             <NoMatch filter={prefs.filter} onClear={() => setPrefs(base, { filter: '' })} />
           ) : (
@@ -111,14 +105,32 @@ export function InventoryTab(): React.JSX.Element {
   )
 }
 
+/** Proposals whose documents are still being located, said while it lasts. */
+function LocatingNote({ count }: { count: number }): React.JSX.Element {
+  const { t } = useTranslation()
+  return (
+    <p className="muted" data-testid="inventory-locating">
+      <Spinner label={t('inventory.locating', { count })} />
+    </p>
+  )
+}
+
+/** The triage keys, and the spinner of a refresh under way. */
+function KeyboardHint({ loading }: { loading: boolean }): React.JSX.Element {
+  return (
+    <p className="muted keyboard-hint">
+      <Trans i18nKey="inventory.keyboardHint" components={{ kbd: <kbd /> }} />
+      {loading ? <Spinner inline /> : null}
+    </p>
+  )
+}
+
 /** The filter hides every proposal: say which filter, and clear it in one press. */
 function NoMatch({ filter, onClear }: { filter: string; onClear(): void }): React.JSX.Element {
   const { t } = useTranslation()
   return (
     <EmptyState title={t('inventory.noMatch', { filter })}>
-      <button type="button" className="button" onClick={onClear}>
-        {t('inventory.clearFilter')}
-      </button>
+      <Button onClick={onClear}>{t('inventory.clearFilter')}</Button>
     </EmptyState>
   )
 }

@@ -1,13 +1,13 @@
 import { Wrench, X } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { HubApiError } from '../../../../shared/hub-api'
 import type { ReconcileReport } from '../../../../shared/review'
 import { hub } from '../../api/hub'
-import { toHubApiError } from '../../api/errors'
+import { useAction } from '../../hooks/useAction'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { ReconcileReportView } from './ReconcileReportView'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /** Step 0 has work: unrecorded submissions or leftovers of an interrupted write. */
 export function hasReconcileWork(r: ReconcileReport): boolean {
@@ -31,9 +31,11 @@ export function ReconcileBanner({
   onApplied: () => void
 }): React.JSX.Element | null {
   const { t } = useTranslation()
-  const [applying, setApplying] = useState(false)
   const [done, setDone] = useState<ReconcileReport | null>(null)
-  const [error, setError] = useState<HubApiError | null>(null)
+  const applying = useAction(async () => {
+    setDone(await hub().reconcile(base, true))
+    onApplied()
+  })
 
   if (done) {
     return (
@@ -42,14 +44,7 @@ export function ReconcileBanner({
         heading={{ level: 'h2', id: 'reconcile-done-title' }}
         testId="reconcile-result"
         aside={
-          <button
-            type="button"
-            className="button button-ghost button-icon"
-            aria-label={t('common.dismiss')}
-            onClick={() => setDone(null)}
-          >
-            <X aria-hidden="true" size={16} />
-          </button>
+          <Button look="ghost icon" icon={X} aria-label={t('common.dismiss')} onClick={() => setDone(null)} />
         }
         title={t('reconcile.doneTitle')}
       >
@@ -59,18 +54,6 @@ export function ReconcileBanner({
   }
   if (!report || !hasReconcileWork(report)) return null
   const fixable = report.recovered.length + report.repairs
-  const apply = async (): Promise<void> => {
-    setApplying(true)
-    setError(null)
-    try {
-      setDone(await hub().reconcile(base, true))
-      onApplied()
-    } catch (e) {
-      setError(toHubApiError(e))
-    } finally {
-      setApplying(false)
-    }
-  }
   return (
     <Notice
       tone="warning"
@@ -81,18 +64,17 @@ export function ReconcileBanner({
     >
       <p>{t('reconcile.explain')}</p>
       <ReconcileReportView report={report} />
-      {error ? <ErrorNotice error={error} context={t('reconcile.apply')} compact /> : null}
+      {applying.error ? <ErrorNotice error={applying.error} context={t('reconcile.apply')} compact /> : null}
       {fixable > 0 ? (
         <p>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => void apply()}
-            disabled={applying}
-            data-testid="reconcile-apply"
+          <Button
+            look="primary"
+            onClick={() => void applying.run()}
+            disabled={applying.busy}
+            testId="reconcile-apply"
           >
-            {applying ? t('reconcile.applying') : t('reconcile.applyCount', { count: fixable })}
-          </button>{' '}
+            {applying.busy ? t('reconcile.applying') : t('reconcile.applyCount', { count: fixable })}
+          </Button>{' '}
           <span className="muted">{t('reconcile.applyHint')}</span>
         </p>
       ) : (

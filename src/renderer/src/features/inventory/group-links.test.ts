@@ -1,10 +1,9 @@
-import i18next from 'i18next'
+import type { i18n } from 'i18next'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { describeLink } from '../../../../engine/review/group'
 import type { GroupLink } from '../../../../shared/review'
-import { en } from '../../i18n/en'
-import { fr } from '../../i18n/fr'
 import { linkText } from './group-links'
+import { wordsForTests } from '../../i18n/for-tests'
 
 const links: GroupLink[] = [
   { kind: 'similar-concerns', a: 'p-1', b: 'p-2', similarity: 2 / 3 },
@@ -14,13 +13,9 @@ const links: GroupLink[] = [
 ]
 
 describe('linkText', () => {
-  const i18n = i18next.createInstance()
+  let i18n: i18n
   beforeAll(async () => {
-    await i18n.init({
-      resources: { en: { translation: en }, fr: { translation: fr } },
-      lng: 'en',
-      interpolation: { escapeValue: false }
-    })
+    i18n = await wordsForTests()
   })
   const words = (lng: string, locale: string): string[] => {
     const nf = new Intl.NumberFormat(locale)

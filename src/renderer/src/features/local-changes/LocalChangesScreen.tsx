@@ -25,6 +25,7 @@ import { reviewerShown, reviewerValue } from '../../lib/reviewer'
 import { ChangedFileList } from './SetAsideChangesList'
 import { Field } from '../../ui/Field'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 type Choice = 'keep' | 'aside' | null
 type Done = { kind: 'kept'; result: KeepChangesResult } | { kind: 'aside'; entry: SetAsideChangesEntry }
@@ -93,18 +94,12 @@ function ConfirmBar(props: {
   const { t } = useTranslation()
   return (
     <div className="resolve-bar">
-      <button
-        type="button"
-        className="button button-primary"
-        onClick={props.onConfirm}
-        disabled={props.busy}
-        data-testid={props.testId}
-      >
+      <Button look="primary" onClick={props.onConfirm} disabled={props.busy} testId={props.testId}>
         {props.icon} {props.label}
-      </button>{' '}
-      <button type="button" className="button button-ghost" onClick={props.onCancel} disabled={props.busy}>
+      </Button>{' '}
+      <Button look="ghost" onClick={props.onCancel} disabled={props.busy}>
         {t('localChanges.cancel')}
-      </button>
+      </Button>
     </div>
   )
 }
@@ -348,22 +343,17 @@ function ChoiceButtons({ onChoose }: { onChoose(c: 'keep' | 'aside'): void }): R
   const { t } = useTranslation()
   return (
     <div className="resolve-bar">
-      <button
-        type="button"
-        className="button button-primary"
+      <Button
+        look="primary"
+        icon={GitCommitHorizontal}
         onClick={() => onChoose('keep')}
-        data-testid="local-changes-keep"
+        testId="local-changes-keep"
       >
-        <GitCommitHorizontal aria-hidden="true" size={16} /> {t('localChanges.keep')}
-      </button>{' '}
-      <button
-        type="button"
-        className="button"
-        onClick={() => onChoose('aside')}
-        data-testid="local-changes-aside"
-      >
-        <Archive aria-hidden="true" size={16} /> {t('localChanges.setAside')}
-      </button>
+        {t('localChanges.keep')}
+      </Button>{' '}
+      <Button icon={Archive} onClick={() => onChoose('aside')} testId="local-changes-aside">
+        {t('localChanges.setAside')}
+      </Button>
     </div>
   )
 }

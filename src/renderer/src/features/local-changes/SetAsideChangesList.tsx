@@ -11,6 +11,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice'
 import { RelativeTime } from '../../ui/RelativeTime'
 import { useRowAction } from '../../hooks/useRowAction'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /**
  * In the trash: uncommitted changes set aside from a base (issue 25 §3), newest first, each with
@@ -21,15 +22,11 @@ export function SetAsideChangesList(): React.JSX.Element {
   const f = useFormat()
   const rev = useLive((s) => s.bases + s.epoch)
   const q = useHubQuery(() => hub().setAsideChanges(), [rev], 'set-aside-changes')
-  const {
-    busy,
-    errors,
-    result: restored,
-    run: restore
-  } = useRowAction(
+  const restoring = useRowAction(
     (id) => hub().restoreSetAsideChanges(id),
     () => q.reload()
   )
+  const restored = restoring.result
 
   return (
     <section aria-labelledby="set-aside-changes-title" data-testid="set-aside-changes">
@@ -64,25 +61,23 @@ export function SetAsideChangesList(): React.JSX.Element {
                   <span className="muted">({f.dateTime(e.setAsideAt) ?? e.setAsideAt})</span>
                 </p>
                 <ChangedFileList files={e.files} />
-                {errors[e.id] ? (
-                  <ErrorNotice error={errors[e.id]} context={t('setAsideChanges.failed')} compact />
+                {restoring.errors[e.id] ? (
+                  <ErrorNotice error={restoring.errors[e.id]} context={t('setAsideChanges.failed')} compact />
                 ) : null}
               </div>
               <div className="row-actions">
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => void restore(e.id)}
-                  disabled={busy !== null}
+                <Button
+                  onClick={() => void restoring.run(e.id)}
+                  disabled={restoring.busy !== null}
                   aria-label={t('setAsideChanges.restoreLabel', {
                     base: e.base,
                     date: f.dateTime(e.setAsideAt) ?? e.setAsideAt
                   })}
-                  data-testid={`set-aside-restore-${e.base}`}
+                  testId={`set-aside-restore-${e.base}`}
                 >
                   <ArchiveRestore aria-hidden="true" size={16} />
-                  {busy === e.id ? t('setAsideChanges.restoring') : t('setAsideChanges.restore')}
-                </button>
+                  {restoring.busy === e.id ? t('setAsideChanges.restoring') : t('setAsideChanges.restore')}
+                </Button>
               </div>
             </li>
           ))}

@@ -13,6 +13,7 @@ import { baseNameProblem, refusedCharacters, suggestName } from './base-name'
 import { basePath } from '../../app/routes'
 import { useBases } from '../../stores/bases'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /**
  * A new base from the hub's template: its name (checked as the manager types, with discovery's
@@ -47,15 +48,10 @@ export function NewBaseScreen(): React.JSX.Element {
         </Notice>
         {error ? <ErrorNotice error={error} context={t('newBase.refused')} /> : null}
         <div className="wizard-actions">
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={creating}
-            data-testid="new-base-create"
-          >
+          <Button type="submit" look="primary" disabled={creating} testId="new-base-create">
             <FilePlus2 aria-hidden="true" size={16} />
             {creating ? t('newBase.creating') : t('newBase.create')}
-          </button>
+          </Button>
         </div>
       </form>
     </div>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { reviewerShown, reviewerValue } from '../../lib/reviewer'
+import { ReviewerInput } from '../../ui/ReviewerInput'
 import { Field } from '../../ui/Field'
 
 /** The one-line summary of the commit and who reviews (remembered for next time). */
@@ -38,14 +38,12 @@ export function CommitFields({
       </Field>
       <Field label={t('plan.reviewer')} marker={t('common.required')} hint={t('plan.reviewerHint')}>
         {(control) => (
-          <input
-            {...control}
-            className="input"
-            value={reviewerShown(reviewer)}
-            placeholder="alice"
-            onChange={(e) => onReviewer(reviewerValue(e.target.value))}
+          <ReviewerInput
+            control={control}
+            value={reviewer}
+            onChange={onReviewer}
             onBlur={onReviewerDone}
-            data-testid="plan-reviewer"
+            testId="plan-reviewer"
           />
         )}
       </Field>

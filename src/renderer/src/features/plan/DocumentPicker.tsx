@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CorpusSuggestions } from './CorpusSuggestions'
+import { Button } from '../../ui/Button'
 
 /** The corpus documents an acceptance names in `integrated-into`: suggestions to tick, or any other. */
 export function DocumentPicker({
@@ -73,9 +74,9 @@ export function DocumentPicker({
           spellCheck={false}
         />
         <CorpusSuggestions id={`${idPrefix}-other-docs`} documents={documents} typed={other} />
-        <button type="button" className="button button-small" onClick={add} disabled={other.trim() === ''}>
-          <Plus aria-hidden="true" size={14} /> {t('plan.resolution.addDocument')}
-        </button>
+        <Button look="small" icon={Plus} iconSize={14} onClick={add} disabled={other.trim() === ''}>
+          {t('plan.resolution.addDocument')}
+        </Button>
       </div>
     </fieldset>
   )

@@ -18,6 +18,7 @@ import { CorpusSuggestions } from './CorpusSuggestions'
 import { FrontmatterFields } from './FrontmatterFields'
 import { MarkdownEditor } from './MarkdownEditor'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 interface Props {
   base: string
@@ -64,7 +65,6 @@ export function EditCard({
   const { doc, body, raw, headings } = useEditDocument(base, path, exists)
   // The section text last filled in: replaced again on another choice while untouched.
   const prefilled = useState<string | null>(null)
-  const gap = gapOf(edit)
 
   return (
     <li className="card edit-card" data-testid={`plan-edit-${index}`} id={`plan-edit-${index}`}>
@@ -117,16 +117,23 @@ export function EditCard({
             }}
           />
         </div>
-        {gap ? (
-          <div className="edit-beside">
-            <EditGap gap={gap as { id: string; queries: string[] }} />
-            {proposalIds.length > 0 ? <EditProposal base={base} ids={proposalIds} /> : null}
-          </div>
-        ) : (
-          <EditProposal base={base} ids={proposalIds} />
-        )}
+        <EditBeside base={base} edit={edit} proposalIds={proposalIds} />
       </div>
     </li>
+  )
+}
+
+/** Beside the text: the question it answers (an edit written from a gap) and the proposals it settles. */
+function EditBeside(props: { base: string; edit: PlanEdit; proposalIds: string[] }): React.JSX.Element {
+  const { base, proposalIds } = props
+  const gap = gapOf(props.edit)
+  return gap ? (
+    <div className="edit-beside">
+      <EditGap gap={gap as { id: string; queries: string[] }} />
+      {proposalIds.length > 0 ? <EditProposal base={base} ids={proposalIds} /> : null}
+    </div>
+  ) : (
+    <EditProposal base={base} ids={proposalIds} />
   )
 }
 
@@ -298,14 +305,9 @@ function SectionGone(props: {
       <ul className="plain-list section-choices">
         {headings.map((h, i) => (
           <li key={`${i}-${h.text}`}>
-            <button
-              type="button"
-              className="button button-small button-ghost"
-              onClick={() => onChoose(h.text)}
-              data-testid="edit-section-choice"
-            >
+            <Button look="small ghost" onClick={() => onChoose(h.text)} testId="edit-section-choice">
               <code>{`${'#'.repeat(h.level)} ${h.text}`}</code>
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
@@ -339,9 +341,9 @@ function ContentField({
       </span>
       {mode === 'whole' && current !== null && (edit.content ?? '') === '' ? (
         <p>
-          <button type="button" className="button button-small" onClick={() => setText(current)}>
+          <Button look="small" onClick={() => setText(current)}>
             {t('plan.edit.startFromCurrent')}
-          </button>
+          </Button>
         </p>
       ) : null}
       <MarkdownEditor
@@ -378,14 +380,15 @@ function EditCardHeader({
         {known ? <FileText aria-hidden="true" size={16} /> : <FilePlus2 aria-hidden="true" size={16} />}{' '}
         {t('plan.edit.title', { n })} {path ? <code>{path}</code> : null}
       </h3>
-      <button
-        type="button"
-        className="button button-ghost button-small"
+      <Button
+        look="ghost small"
+        icon={Trash2}
+        iconSize={14}
         onClick={onRemove}
         aria-label={t('plan.edit.removeLabel', { n })}
       >
-        <Trash2 aria-hidden="true" size={14} /> {t('plan.edit.remove')}
-      </button>
+        {t('plan.edit.remove')}
+      </Button>
     </header>
   )
 }

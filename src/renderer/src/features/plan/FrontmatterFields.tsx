@@ -2,6 +2,7 @@ import { Plus, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatFieldValue, parseFieldValue } from './plan'
+import { Button } from '../../ui/Button'
 
 interface Row {
   key: string
@@ -68,14 +69,15 @@ export function FrontmatterFields({
       <p id={`${idPrefix}-fm-hint`} className="hint">
         {t('plan.fm.valueHint')}
       </p>
-      <button
-        type="button"
-        className="button button-small"
+      <Button
+        look="small"
+        icon={Plus}
+        iconSize={14}
         onClick={() => commit([...rows, { key: '', text: '' }])}
-        data-testid="edit-fm-add"
+        testId="edit-fm-add"
       >
-        <Plus aria-hidden="true" size={14} /> {t('plan.fm.add')}
-      </button>
+        {t('plan.fm.add')}
+      </Button>
     </fieldset>
   )
 }
@@ -114,14 +116,12 @@ function FieldRow(props: {
           data-testid="edit-fm-value"
         />
       </div>
-      <button
-        type="button"
-        className="button button-ghost button-icon"
+      <Button
+        look="ghost icon"
+        icon={Trash2}
         onClick={onRemove}
         aria-label={t('plan.fm.remove', { key: row.key || '…' })}
-      >
-        <Trash2 aria-hidden="true" size={16} />
-      </button>
+      />
     </div>
   )
 }

@@ -31,6 +31,7 @@ import { useSettings } from '../../stores/settings'
 import { SetAsideNotice } from '../sync/SetAsideNotice'
 import { reviewerShown } from '../../lib/reviewer'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /**
  * The plan editor: one decision per proposal, the document changes, summary and reviewer; the
@@ -151,13 +152,9 @@ function DepartedNotice({ base }: { base: string }): React.JSX.Element | null {
         })}
       </ul>
       <p>
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => usePlanStates.getState().dismissDeparted(base)}
-        >
+        <Button look="small" onClick={() => usePlanStates.getState().dismissDeparted(base)}>
           {t('planGuide.stale.dismiss')}
-        </button>
+        </Button>
       </p>
     </Notice>
   )
@@ -265,14 +262,9 @@ function PlanHeader({
         <SaveState state={slot.save} error={slot.saveError} />
         <div className="screen-actions">
           {!empty ? (
-            <button
-              type="button"
-              className="button button-ghost"
-              onClick={onDiscard}
-              data-testid="plan-discard"
-            >
-              <Trash2 aria-hidden="true" size={16} /> {t('plan.discard')}
-            </button>
+            <Button look="ghost" icon={Trash2} onClick={onDiscard} testId="plan-discard">
+              {t('plan.discard')}
+            </Button>
           ) : null}
         </div>
       </header>
@@ -343,19 +335,18 @@ function PreviewBar({
   return (
     <div className="preview-bar">
       <PlanIssues issues={issues} id="plan-issues" />
-      <button
-        type="button"
-        className="button button-primary"
+      <Button
+        look="primary"
+        icon={Eye}
         disabled={issues.length > 0 || slot.previewing}
         aria-describedby={issues.length > 0 ? 'plan-issues' : 'preview-hint'}
         onClick={() => void store().preview(base)}
         onPointerEnter={() => store().prepare(base)}
         onFocus={() => store().prepare(base)}
-        data-testid="preview-button"
+        testId="preview-button"
       >
-        <Eye aria-hidden="true" size={16} />{' '}
         {slot.previewing ? t('plan.previewing') : t('plan.previewButton')}
-      </button>
+      </Button>
       <p id="preview-hint" className="hint">
         {t('plan.previewHint')}
       </p>
@@ -565,14 +556,9 @@ function EditsSection({
           />
         ))}
       </ul>
-      <button
-        type="button"
-        className="button button-small"
-        onClick={() => addEdit('')}
-        data-testid="edit-add"
-      >
-        <Plus aria-hidden="true" size={14} /> {t('plan.addEdit')}
-      </button>
+      <Button look="small" icon={Plus} iconSize={14} onClick={() => addEdit('')} testId="edit-add">
+        {t('plan.addEdit')}
+      </Button>
     </section>
   )
 }

@@ -11,6 +11,7 @@ import { RelativeTime } from '../../ui/RelativeTime'
 import { DocumentPicker } from './DocumentPicker'
 import { reviewerShown } from '../../lib/reviewer'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 interface Props {
   base: string
@@ -77,14 +78,9 @@ export function ResolutionCard(props: Props): React.JSX.Element {
             onChange={(paths) => onChange({ integrated_into: paths })}
           />
           <p>
-            <button
-              type="button"
-              className="button button-small"
-              onClick={onAddEdit}
-              data-testid={`edit-add-${id}`}
-            >
-              <FilePen aria-hidden="true" size={14} /> {t('plan.resolution.addEdit')}
-            </button>{' '}
+            <Button look="small" icon={FilePen} iconSize={14} onClick={onAddEdit} testId={`edit-add-${id}`}>
+              {t('plan.resolution.addEdit')}
+            </Button>{' '}
             <span className="hint">{t('plan.resolution.addEditHint')}</span>
           </p>
         </>
@@ -125,14 +121,15 @@ function StaleNotice({ state, onRemove }: { state: ProposalState; onRemove(): vo
     >
       <p>{t('planGuide.stale.explain')}</p>
       <p>
-        <button
-          type="button"
-          className="button button-small"
+        <Button
+          look="small"
+          icon={Trash2}
+          iconSize={14}
           onClick={onRemove}
-          data-testid={`plan-stale-remove-${state.id}`}
+          testId={`plan-stale-remove-${state.id}`}
         >
-          <Trash2 aria-hidden="true" size={14} /> {t('planGuide.stale.remove')}
-        </button>
+          {t('planGuide.stale.remove')}
+        </Button>
       </p>
     </Notice>
   )
@@ -170,14 +167,15 @@ function CardHeader({
           ) : null}
         </p>
       </div>
-      <button
-        type="button"
-        className="button button-ghost button-small"
+      <Button
+        look="ghost small"
+        icon={Trash2}
+        iconSize={14}
         onClick={onRemove}
         aria-label={t('plan.resolution.removeLabel', { id })}
       >
-        <Trash2 aria-hidden="true" size={14} /> {t('plan.resolution.remove')}
-      </button>
+        {t('plan.resolution.remove')}
+      </Button>
     </header>
   )
 }

@@ -110,9 +110,14 @@ function slotsOf(set: SetPlans, get: Get): Slots {
 
 type DraftPart = Pick<PlanState, 'ensure' | 'mutate' | 'flush' | 'discard' | 'replaceDraft'>
 
-/** The draft: loaded once per base, saved shortly after every change (`saveDraft`), discarded, replaced. */
-function draftPart({ get, slot, patch, timers, cancelSave }: Slots): DraftPart {
-  const loading = new Map<string, Promise<void>>()
+/**
+ * The draft's saving: `save` now (`saveDraft`, the slot's save state as it goes), `schedule` a save
+ * shortly after a change, the previous one put off.
+ */
+function draftSaver({ slot, patch, timers }: Slots): {
+  save(base: string): Promise<void>
+  schedule(base: string): void
+} {
   const save = async (base: string): Promise<void> => {
     timers.delete(base)
     const { plan } = slot(base)
@@ -135,6 +140,14 @@ function draftPart({ get, slot, patch, timers, cancelSave }: Slots): DraftPart {
     )
     patch(base, { save: 'pending' })
   }
+  return { save, schedule }
+}
+
+/** The draft: loaded once per base, saved shortly after every change (`saveDraft`), discarded, replaced. */
+function draftPart(slots: Slots): DraftPart {
+  const { get, slot, patch, timers, cancelSave } = slots
+  const loading = new Map<string, Promise<void>>()
+  const { save, schedule } = draftSaver(slots)
 
   return {
     ensure(base) {

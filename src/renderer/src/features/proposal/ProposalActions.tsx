@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { planPath } from '../../app/routes'
 import { usePlans } from '../plan/plan-store'
+import { Button } from '../../ui/Button'
 
 /** Accept into the plan, reject in the plan, or what the plan already says about it. */
 export function ProposalActions({ base, id }: { base: string; id: string }): React.JSX.Element {
@@ -35,13 +36,9 @@ export function ProposalActions({ base, id }: { base: string; id: string }): Rea
           <Link to={planPath(base)} className="button button-primary" data-testid="detail-open-plan">
             <ClipboardList aria-hidden="true" size={16} /> {t('proposal.openPlan')}
           </Link>
-          <button
-            type="button"
-            className="button button-ghost"
-            onClick={() => void removeResolution(base, id)}
-          >
+          <Button look="ghost" onClick={() => void removeResolution(base, id)}>
             {t('proposal.removeFromPlan')}
-          </button>
+          </Button>
           <p className="muted proposal-actions-note" role="status">
             {inPlan === 'accepted' ? t('proposal.inPlanAccepted') : t('proposal.inPlanRejected')}
           </p>

@@ -19,6 +19,7 @@ import { useHubQuery } from '../../hooks/useHubQuery'
 import { useFormat } from '../../i18n/format'
 import { auditPath, corpusPath, inventoryPath } from '../../app/routes'
 import { useBaseRevision } from '../../stores/live'
+import { Button } from '../../ui/Button'
 
 /** One proposal: what it says (untrusted), who and when, what it likely concerns, read beside it. */
 export function ProposalScreen(): React.JSX.Element {
@@ -219,14 +220,12 @@ function SidePanel({
         <Link to={corpusPath(side.base, side.path)} className="muted">
           {t('proposal.openInCorpus')}
         </Link>
-        <button
-          type="button"
-          className="button button-ghost button-icon"
+        <Button
+          look="ghost icon"
+          icon={X}
           onClick={() => onSide(null)}
           aria-label={t('proposal.closeSide')}
-        >
-          <X aria-hidden="true" size={16} />
-        </button>
+        />
       </div>
       <DocumentReader
         base={side.base}

@@ -1,6 +1,7 @@
 import { ExternalLink } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useUi } from '../../stores/ui'
+import { Button } from '../../ui/Button'
 
 /** A proposal's sources as written: full text, nothing followed until the manager asks. */
 export function SourceList({ sources }: { sources: string[] }): React.JSX.Element {
@@ -13,14 +14,15 @@ export function SourceList({ sources }: { sources: string[] }): React.JSX.Elemen
         <li key={i}>
           <code className="source-text">{s}</code>
           {/^https?:\/\//i.test(s) ? (
-            <button
-              type="button"
-              className="button button-small button-ghost"
+            <Button
+              look="small ghost"
+              icon={ExternalLink}
+              iconSize={14}
               onClick={() => setPendingLink(s)}
               aria-label={t('proposal.openSource', { url: s })}
             >
-              <ExternalLink aria-hidden="true" size={14} /> {t('proposal.open')}
-            </button>
+              {t('proposal.open')}
+            </Button>
           ) : null}
         </li>
       ))}

@@ -8,6 +8,7 @@ import { useFormat } from '../../i18n/format'
 import { useSettings } from '../../stores/settings'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { Button } from '../../ui/Button'
 
 /**
  * The usage journal in Settings (issue 29): what it records and where, its switch (held off when
@@ -149,15 +150,16 @@ function JournalSummaryView({
       </p>
       <p className="hint">{t('settings.journal.where', { dir: summary.dir })}</p>
       <p>
-        <button
-          type="button"
-          className="button button-danger"
+        <Button
+          look="danger"
+          icon={Trash2}
+          iconSize={14}
           disabled={summary.files === 0}
           onClick={onPurge}
-          data-testid="settings-journal-purge"
+          testId="settings-journal-purge"
         >
-          <Trash2 aria-hidden="true" size={14} /> {t('settings.journal.purge')}
-        </button>
+          {t('settings.journal.purge')}
+        </Button>
         {purged ? (
           <span className="saved" role="status">
             {' '}

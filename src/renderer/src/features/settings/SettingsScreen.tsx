@@ -9,8 +9,9 @@ import { Skeleton } from '../../ui/Skeleton'
 import { useDocumentTitle } from '../../hooks/useDocumentTitle'
 import { hostsPath, trashPath } from '../../app/routes'
 import { useSettings } from '../../stores/settings'
-import { reviewerShown, reviewerValue } from '../../lib/reviewer'
+import { ReviewerInput } from '../../ui/ReviewerInput'
 import { Field } from '../../ui/Field'
+import { Button } from '../../ui/Button'
 
 /** The manager's preferences, and where the hub keeps things (read-only). */
 export function SettingsScreen(): React.JSX.Element {
@@ -118,18 +119,14 @@ function ReviewerField({ rv }: { rv: ReturnType<typeof useReviewerSetting> }): R
     <Field label={t('settings.reviewer')} hint={t('settings.reviewerHint')}>
       {(control) => (
         <div className="field-row">
-          <input
-            {...control}
-            className="input"
-            value={reviewerShown(rv.reviewer)}
-            placeholder="alice"
-            onChange={(e) => rv.setReviewer(reviewerValue(e.target.value))}
+          <ReviewerInput
+            control={control}
+            value={rv.reviewer}
+            onChange={rv.setReviewer}
             onBlur={() => void rv.save()}
-            data-testid="settings-reviewer"
+            testId="settings-reviewer"
           />
-          <button type="submit" className="button">
-            {t('common.save')}
-          </button>
+          <Button type="submit">{t('common.save')}</Button>
           {rv.saved ? (
             <span className="saved" role="status">
               <Check aria-hidden="true" size={14} /> {t('common.saved')}

@@ -2,6 +2,7 @@ import { GitFork, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useSync } from './sync-store'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /**
  * On the plan screen, right after a diverged sync's resolutions were set aside: where the old
@@ -30,13 +31,9 @@ export function SetAsideNotice({ base }: { base: string }): React.JSX.Element | 
           </ul>
         </>
       ) : null}
-      <button
-        type="button"
-        className="button button-small button-ghost"
-        onClick={() => useSync.getState().dismissAside(base)}
-      >
-        <X aria-hidden="true" size={14} /> {t('plan.setAside.dismiss')}
-      </button>
+      <Button look="small ghost" icon={X} iconSize={14} onClick={() => useSync.getState().dismissAside(base)}>
+        {t('plan.setAside.dismiss')}
+      </Button>
     </Notice>
   )
 }

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import i18next from 'i18next'
-import { en } from '../../i18n/en'
-import { fr } from '../../i18n/fr'
+import type { TFunction } from 'i18next'
 import type { SyncStatus } from '../../../../shared/hub-api'
 import { syncExplain, syncLabel } from './SyncBadge'
+import { wordsForTests } from '../../i18n/for-tests'
 
 const status = (over: Partial<SyncStatus>): SyncStatus => ({
   base: 'b',
@@ -22,10 +21,8 @@ const status = (over: Partial<SyncStatus>): SyncStatus => ({
   ...over
 })
 
-async function tFor(lng: 'en' | 'fr'): Promise<typeof i18next.t> {
-  const i = i18next.createInstance()
-  await i.init({ lng, resources: { en: { translation: en }, fr: { translation: fr } } })
-  return i.t
+async function tFor(lng: 'en' | 'fr'): Promise<TFunction> {
+  return (await wordsForTests(lng)).t
 }
 
 describe('the sync badge in words', () => {

@@ -1,6 +1,7 @@
 import { RefreshCw, Upload } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useSync, type SyncProps } from './sync-store'
+import { Button } from '../../ui/Button'
 
 /** Sync (fetch + fast-forward) and Push (sync, then send local commits), for a base with a remote. */
 export function SyncButtons({ base, status }: SyncProps): React.JSX.Element | null {
@@ -11,18 +12,16 @@ export function SyncButtons({ base, status }: SyncProps): React.JSX.Element | nu
   const ahead = status.ahead
   return (
     <>
-      <button
-        type="button"
-        className="button"
+      <Button
         onClick={() => void run(base, 'sync')}
         disabled={busy !== undefined}
         aria-busy={busy === 'sync' ? true : undefined}
         title={t('sync.syncHint')}
-        data-testid="sync-button"
+        testId="sync-button"
       >
         <RefreshCw aria-hidden="true" size={16} className={busy === 'sync' ? 'spin' : undefined} />
         {busy === 'sync' ? t('sync.syncing') : t('sync.sync')}
-      </button>
+      </Button>
       <button
         type="button"
         className={`button${ahead > 0 && status.state !== 'diverged' ? ' button-primary' : ''}`}

@@ -12,6 +12,7 @@ import { syncProblemWords } from './SyncBadge'
 import { SyncTeamLine } from './SyncTeamLine'
 import { SyncTokenForm } from './SyncTokenForm'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 const remoteOf = (s: SyncStatus): string => s.remote ?? s.url ?? 'origin'
 
@@ -48,7 +49,6 @@ export function SyncPanel({ base, status }: SyncProps): React.JSX.Element | null
   }, [hasRemote, loadCredentials])
 
   if (!status || !hasRemote) return null
-  const remote = remoteOf(status)
   const retry = (): void => void run(base, last ?? 'sync')
   // Said until the status moves on (another sync, a commit): then it would no longer be true.
   const words = outcome && !busy && outcome.status.state === status.state ? outcomeWords(outcome, t) : null
@@ -77,30 +77,8 @@ export function SyncPanel({ base, status }: SyncProps): React.JSX.Element | null
         <SyncTokenForm base={base} host={status.host} message={status.message} />
       ) : null}
 
-      {status.state === 'unreachable' ? (
-        <RetryNotice
-          tone="warning"
-          icon={WifiOff}
-          testId="sync-unreachable"
-          title={t('sync.unreachable.title')}
-          body={t('sync.unreachable.body', { url: status.url ?? remote })}
-          detail={status.message}
-          onRetry={retry}
-          disabled={busy !== undefined}
-        />
-      ) : null}
-
-      {status.state === 'error' ? (
-        <RetryNotice
-          tone="error"
-          icon={AlertTriangle}
-          testId="sync-error"
-          title={t('sync.error.title')}
-          body={`${syncProblemWords(status, t)} ${t('sync.error.body')}`}
-          detail={status.message}
-          onRetry={retry}
-          disabled={busy !== undefined}
-        />
+      {status.state === 'unreachable' || status.state === 'error' ? (
+        <RetryProblem status={status} onRetry={retry} disabled={busy !== undefined} />
       ) : null}
 
       {status.state === 'behind' && dirty.length > 0 ? (
@@ -112,6 +90,29 @@ export function SyncPanel({ base, status }: SyncProps): React.JSX.Element | null
         <ErrorNotice error={credentialError} context={t('sync.credentialsFailed')} compact />
       ) : null}
     </section>
+  )
+}
+
+/** A remote that does not answer, or another failure a retry may clear. */
+function RetryProblem(props: { status: SyncStatus; onRetry(): void; disabled: boolean }): React.JSX.Element {
+  const { t } = useTranslation()
+  const { status } = props
+  const unreachable = status.state === 'unreachable'
+  return (
+    <RetryNotice
+      tone={unreachable ? 'warning' : 'error'}
+      icon={unreachable ? WifiOff : AlertTriangle}
+      testId={unreachable ? 'sync-unreachable' : 'sync-error'}
+      title={unreachable ? t('sync.unreachable.title') : t('sync.error.title')}
+      body={
+        unreachable
+          ? t('sync.unreachable.body', { url: status.url ?? remoteOf(status) })
+          : `${syncProblemWords(status, t)} ${t('sync.error.body')}`
+      }
+      detail={status.message}
+      onRetry={props.onRetry}
+      disabled={props.disabled}
+    />
   )
 }
 
@@ -137,9 +138,9 @@ function RetryNotice(props: {
           {props.detail}
         </span>
       </details>
-      <button type="button" className="button button-small" onClick={props.onRetry} disabled={props.disabled}>
-        <RotateCw aria-hidden="true" size={14} /> {t('common.retry')}
-      </button>
+      <Button look="small" icon={RotateCw} iconSize={14} onClick={props.onRetry} disabled={props.disabled}>
+        {t('common.retry')}
+      </Button>
     </Notice>
   )
 }
@@ -184,16 +185,16 @@ function DivergedNotice({ base, status }: { base: string; status: SyncStatus }):
         {status.replannable ? (
           <li>
             {t('sync.diverged.setAside')}{' '}
-            <button
-              type="button"
-              className="button button-small button-primary"
+            <Button
+              look="small primary"
+              icon={ClipboardList}
+              iconSize={14}
               onClick={() => void setAsideAndReplan()}
               disabled={asideBusy === true || busy !== undefined}
-              data-testid="sync-set-aside"
+              testId="sync-set-aside"
             >
-              <ClipboardList aria-hidden="true" size={14} />{' '}
               {asideBusy ? t('sync.diverged.settingAside') : t('sync.diverged.setAsideButton')}
-            </button>
+            </Button>
           </li>
         ) : (
           <li>{t('sync.diverged.git')}</li>
@@ -250,15 +251,14 @@ function StoredToken({ host }: { host: string }): React.JSX.Element {
     <p className="hint sync-stored" data-testid="sync-stored-token">
       <KeyRound aria-hidden="true" size={14} />{' '}
       {credentials?.persistent ? t('sync.stored', { host: host }) : t('sync.storedMemory', { host: host })}{' '}
-      <button
-        type="button"
-        className="button button-small button-ghost"
+      <Button
+        look="small ghost"
         onClick={() => void forgetToken(host)}
         disabled={forgetting}
-        data-testid="sync-forget-token"
+        testId="sync-forget-token"
       >
         {forgetting ? t('sync.forgetting') : t('sync.forget')}
-      </button>
+      </Button>
     </p>
   )
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Field } from '../../ui/Field'
 import { useSync } from './sync-store'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /**
  * The remote wants a token: a password field, stored for its host (`setCredential`), then the
@@ -66,14 +67,9 @@ export function SyncTokenForm({
             />
           )}
         </Field>
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={saving}
-          data-testid="sync-token-save"
-        >
+        <Button type="submit" look="primary" disabled={saving} testId="sync-token-save">
           {saving ? t('sync.auth.saving') : t('sync.auth.save')}
-        </button>
+        </Button>
       </form>
       <p className="error-detail">{message}</p>
     </Notice>

@@ -2,13 +2,13 @@ import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { HubApiError } from '../../../../shared/hub-api'
 import { hub } from '../../api/hub'
-import { toHubApiError } from '../../api/errors'
+import { useAction } from '../../hooks/useAction'
 import { overviewPath } from '../../app/routes'
 import { useBases } from '../../stores/bases'
 import { Dialog } from '../../ui/Dialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { Button } from '../../ui/Button'
 
 /**
  * "Remove this base": asks first, naming the base and saying where it goes (the trash inside the
@@ -19,72 +19,48 @@ export function RemoveBaseButton({ base, title }: { base: string; title: string 
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
-  const [removing, setRemoving] = useState(false)
-  const [error, setError] = useState<HubApiError | null>(null)
   const removed = useBases((s) => s.removed)
-
-  const remove = async (): Promise<void> => {
-    setRemoving(true)
-    setError(null)
-    try {
-      const entry = await hub().removeBase(base)
-      removed(entry)
-      setOpen(false)
-      navigate(overviewPath())
-    } catch (e) {
-      setError(toHubApiError(e))
-    } finally {
-      setRemoving(false)
-    }
-  }
+  const removing = useAction(async () => {
+    removed(await hub().removeBase(base))
+    setOpen(false)
+    navigate(overviewPath())
+  })
 
   return (
     <>
-      <button
-        type="button"
-        className="button button-ghost"
-        onClick={() => setOpen(true)}
-        data-testid="remove-base"
-      >
-        <Trash2 aria-hidden="true" size={16} /> {t('trash.remove')}
-      </button>
+      <Button look="ghost" icon={Trash2} onClick={() => setOpen(true)} testId="remove-base">
+        {t('trash.remove')}
+      </Button>
       <Dialog
         open={open}
         title={t('trash.confirmTitle', { title })}
         onClose={() => {
-          if (!removing) {
+          if (!removing.busy) {
             setOpen(false)
-            setError(null)
+            removing.clearError()
           }
         }}
         testId="remove-dialog"
         actions={
           <>
-            <button
-              type="button"
-              className="button"
-              onClick={() => setOpen(false)}
-              disabled={removing}
-              autoFocus
-            >
+            <Button onClick={() => setOpen(false)} disabled={removing.busy} autoFocus>
               {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={() => void remove()}
-              disabled={removing}
-              data-testid="remove-dialog-confirm"
+            </Button>
+            <Button
+              look="danger"
+              onClick={() => void removing.run()}
+              disabled={removing.busy}
+              testId="remove-dialog-confirm"
             >
               <Trash2 aria-hidden="true" size={16} />
-              {removing ? t('trash.removing') : t('trash.confirm')}
-            </button>
+              {removing.busy ? t('trash.removing') : t('trash.confirm')}
+            </Button>
           </>
         }
       >
         <p>{t('trash.confirmBody', { base })}</p>
         <p className="muted">{t('trash.confirmAgents')}</p>
-        {error ? <ErrorNotice error={error} context={t('trash.remove')} compact /> : null}
+        {removing.error ? <ErrorNotice error={removing.error} context={t('trash.remove')} compact /> : null}
       </Dialog>
     </>
   )

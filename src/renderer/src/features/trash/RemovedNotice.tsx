@@ -1,21 +1,19 @@
 import { ArchiveRestore, CheckCircle2, Trash2 } from 'lucide-react'
-import { useState } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { HubApiError } from '../../../../shared/hub-api'
 import { hub } from '../../api/hub'
-import { toHubApiError } from '../../api/errors'
+import { useAction } from '../../hooks/useAction'
 import { basePath, trashPath } from '../../app/routes'
 import { useBases } from '../../stores/bases'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /** What the last removal did (the base is in the trash) with the way back; then what Restore did. */
 export function RemovedNotice(): React.JSX.Element | null {
   const { t } = useTranslation()
   const { lastRemoved, lastRestored, restored } = useBases()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<HubApiError | null>(null)
+  const restoring = useAction(async (id: string) => restored(await hub().restoreBase(id)))
 
   if (lastRestored)
     return (
@@ -28,17 +26,6 @@ export function RemovedNotice(): React.JSX.Element | null {
       </div>
     )
   if (!lastRemoved) return null
-  const restore = async (): Promise<void> => {
-    setBusy(true)
-    setError(null)
-    try {
-      restored(await hub().restoreBase(lastRemoved.id))
-    } catch (e) {
-      setError(toHubApiError(e))
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <Notice
       tone="info"
@@ -49,18 +36,19 @@ export function RemovedNotice(): React.JSX.Element | null {
     >
       <p>{t('trash.removedBody')}</p>
       <p className="banner-actions">
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => void restore()}
-          disabled={busy}
-          data-testid="removed-restore"
+        <Button
+          look="small"
+          icon={ArchiveRestore}
+          iconSize={14}
+          onClick={() => void restoring.run(lastRemoved.id)}
+          disabled={restoring.busy}
+          testId="removed-restore"
         >
-          <ArchiveRestore aria-hidden="true" size={14} /> {busy ? t('trash.restoring') : t('trash.restore')}
-        </button>
+          {restoring.busy ? t('trash.restoring') : t('trash.restore')}
+        </Button>
         <Link to={trashPath()}>{t('trash.open')}</Link>
       </p>
-      {error ? <ErrorNotice error={error} context={t('trash.restore')} compact /> : null}
+      {restoring.error ? <ErrorNotice error={restoring.error} context={t('trash.restore')} compact /> : null}
     </Notice>
   )
 }

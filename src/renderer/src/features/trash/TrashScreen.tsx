@@ -16,6 +16,7 @@ import { useBases } from '../../stores/bases'
 import { useLive } from '../../stores/live'
 import { useRowAction } from '../../hooks/useRowAction'
 import { Notice } from '../../ui/Notice'
+import { Button } from '../../ui/Button'
 
 /** The bases moved to the trash (inside the bases folder, not served), newest first, restorable. */
 export function TrashScreen(): React.JSX.Element {
@@ -25,18 +26,14 @@ export function TrashScreen(): React.JSX.Element {
   const restoredInStore = useBases((s) => s.restored)
   const q = useHubQuery(() => hub().trash(), [rev], 'trash')
   const entries = q.data ? [...q.data].sort((a, b) => b.removedAt.localeCompare(a.removedAt)) : null
-  const {
-    busy,
-    errors,
-    result: restored,
-    run: restore
-  } = useRowAction(
+  const restoring = useRowAction(
     (id) => hub().restoreBase(id),
     (summary) => {
       restoredInStore(summary)
       q.reload()
     }
   )
+  const restored = restoring.result
 
   return (
     <div className="screen trash-screen">
@@ -75,9 +72,9 @@ export function TrashScreen(): React.JSX.Element {
             <TrashRow
               key={e.id}
               entry={e}
-              busy={busy}
-              error={errors[e.id] ?? null}
-              onRestore={() => void restore(e.id)}
+              busy={restoring.busy}
+              error={restoring.errors[e.id] ?? null}
+              onRestore={() => void restoring.run(e.id)}
             />
           ))}
         </ul>
@@ -117,17 +114,15 @@ function TrashRow({
         {error ? <ErrorNotice error={error} context={t('trash.restore')} compact /> : null}
       </div>
       <div className="row-actions">
-        <button
-          type="button"
-          className="button"
+        <Button
           onClick={onRestore}
           disabled={busy !== null}
           aria-label={t('trash.restoreLabel', { base: e.base })}
-          data-testid={`trash-restore-${e.base}`}
+          testId={`trash-restore-${e.base}`}
         >
           <ArchiveRestore aria-hidden="true" size={16} />
           {busy === e.id ? t('trash.restoring') : t('trash.restore')}
-        </button>
+        </Button>
       </div>
     </li>
   )

@@ -10,6 +10,7 @@ import { DiffFileSection, FileDiff } from '../../../ui/FileDiff'
 import { StalenessWarnings } from './StalenessWarnings'
 import { StalePreviewNotice } from './StalePreviewNotice'
 import { Notice } from '../../../ui/Notice'
+import { Button } from '../../../ui/Button'
 
 interface Props {
   result: PreviewResult
@@ -36,7 +37,6 @@ export function PreviewPanel({
   onPreview
 }: Props): React.JSX.Element {
   const { t } = useTranslation()
-  const mode = useUi((s) => s.diffMode)
   const { preview, staleness } = result
   // A new preview is brought into view: it is what the manager asked to see.
   const ref = useRef<HTMLElement>(null)
@@ -60,6 +60,27 @@ export function PreviewPanel({
 
       <CommitBox message={preview.commitMessage} />
 
+      <PreviewFiles preview={preview} />
+
+      <ResolveBar
+        count={count}
+        outdated={outdated}
+        previewing={previewing}
+        resolving={resolving}
+        resolveError={resolveError}
+        onResolve={onResolve}
+        onPreview={onPreview}
+      />
+    </section>
+  )
+}
+
+/** Each file the resolution writes, with its diff; then the proposal files it moves, folded. */
+function PreviewFiles({ preview }: { preview: PreviewResult['preview'] }): React.JSX.Element {
+  const { t } = useTranslation()
+  const mode = useUi((s) => s.diffMode)
+  return (
+    <>
       <div className="diff-toolbar">
         <h3>{t('plan.preview.changes', { count: preview.files.length })}</h3>
         <DiffModeToggle />
@@ -99,17 +120,7 @@ export function PreviewPanel({
           </DiffFileSection>
         ))}
       </details>
-
-      <ResolveBar
-        count={count}
-        outdated={outdated}
-        previewing={previewing}
-        resolving={resolving}
-        resolveError={resolveError}
-        onResolve={onResolve}
-        onPreview={onPreview}
-      />
-    </section>
+    </>
   )
 }
 
@@ -134,9 +145,9 @@ function OutdatedNotice({ onPreview }: { onPreview(): void }): React.JSX.Element
   const { t } = useTranslation()
   return (
     <Notice tone="warning" role="alert" testId="preview-outdated" title={t('plan.preview.outdated')}>
-      <button type="button" className="button button-small" onClick={onPreview}>
+      <Button look="small" onClick={onPreview}>
         {t('plan.preview.again')}
-      </button>
+      </Button>
     </Notice>
   )
 }
@@ -231,17 +242,16 @@ function ResolveBar(props: {
       ) : resolveError ? (
         <ErrorNotice error={resolveError} context={t('plan.resolveFailed')} />
       ) : null}
-      <button
-        type="button"
-        className="button button-primary button-large"
+      <Button
+        look="primary large"
         disabled={outdated || previewing || resolving || resolveError?.kind === 'stale-preview'}
         onClick={onResolve}
         aria-describedby="resolve-hint"
-        data-testid="resolve-button"
+        testId="resolve-button"
       >
         <GitCommitHorizontal aria-hidden="true" size={18} />
         {resolving ? t('plan.resolving') : t('plan.resolveCount', { count })}
-      </button>
+      </Button>
       <p id="resolve-hint" className="hint">
         {previewing ? t('plan.previewing') : outdated ? t('plan.preview.outdated') : t('plan.resolveHint')}
       </p>

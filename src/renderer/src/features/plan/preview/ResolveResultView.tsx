@@ -6,6 +6,7 @@ import type { ResolvedResult } from '../../../../../shared/hub-api'
 import { StalenessWarnings } from './StalenessWarnings'
 import { historyPath, inventoryPath } from '../../../app/routes'
 import { Notice } from '../../../ui/Notice'
+import { Button } from '../../../ui/Button'
 
 /** What the resolution did: its commit, the proposals it moved, the files it wrote. */
 export function ResolveResultView({
@@ -22,16 +23,7 @@ export function ResolveResultView({
       iconSize={20}
       heading={{ level: 'h2', id: 'resolved-title' }}
       testId="resolve-result"
-      aside={
-        <button
-          type="button"
-          className="button button-ghost button-icon"
-          aria-label={t('common.dismiss')}
-          onClick={onDismiss}
-        >
-          <X aria-hidden="true" size={16} />
-        </button>
-      }
+      aside={<Button look="ghost icon" icon={X} aria-label={t('common.dismiss')} onClick={onDismiss} />}
       title={t('plan.result.title', { count: result.moves.length })}
     >
       <p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { HubApiError } from '../../../../../shared/hub-api'
 import { stringList } from '../../../lib/error-words'
 import { Notice } from '../../../ui/Notice'
+import { Button } from '../../../ui/Button'
 
 /**
  * The resolve refused because the base moved after the preview (a colleague's commit, an edit
@@ -41,14 +42,15 @@ export function StalePreviewNotice({
           </ul>
         </>
       ) : null}
-      <button
-        type="button"
-        className="button button-primary button-small"
+      <Button
+        look="primary small"
+        icon={RotateCw}
+        iconSize={14}
         onClick={onPreview}
-        data-testid="stale-preview-again"
+        testId="stale-preview-again"
       >
-        <RotateCw aria-hidden="true" size={14} /> {t('plan.preview.again')}
-      </button>
+        {t('plan.preview.again')}
+      </Button>
     </Notice>
   )
 }

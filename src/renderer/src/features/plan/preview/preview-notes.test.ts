@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import i18next from 'i18next'
-import { en } from '../../../i18n/en'
-import { fr } from '../../../i18n/fr'
+import type { TFunction } from 'i18next'
 import { previewWarnings } from './preview-notes'
+import { wordsForTests } from '../../../i18n/for-tests'
 
-async function tFor(lng: 'en' | 'fr'): Promise<typeof i18next.t> {
-  const i = i18next.createInstance()
-  await i.init({ lng, resources: { en: { translation: en }, fr: { translation: fr } } })
-  return i.t
+async function tFor(lng: 'en' | 'fr'): Promise<TFunction> {
+  return (await wordsForTests(lng)).t
 }
 
 describe('preview warnings in the manager’s words', () => {
