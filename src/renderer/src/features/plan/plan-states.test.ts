@@ -84,4 +84,24 @@ describe('plan states: cards resolved elsewhere', () => {
     await usePlans.getState().removeResolution('b', B)
     expect(usePlans.getState().slots.b?.plan.resolutions.map((r) => r.id)).toEqual([C])
   })
+
+  it('a departed card learns its reviewer once the other window’s commit lands', async () => {
+    const { usePlanStates } = await import('./plan-states')
+    // The other window's files moved, its commit not written yet: resolved, by nobody known.
+    states[A] = { ...resolvedBy(A, ''), reviewer: null, commit: null }
+    await usePlanStates.getState().check('b')
+    expect(usePlanStates.getState().slots.b?.departed.map((d) => [d.id, d.reviewer])).toEqual([[A, null]])
+    // The commit lands: the next event's answer names who, and the notice says so.
+    states[A] = resolvedBy(A, 'human:colleague')
+    await usePlanStates.getState().check('b')
+    expect(usePlanStates.getState().slots.b?.departed.map((d) => [d.id, d.reviewer])).toEqual([
+      [A, 'human:colleague']
+    ])
+    // Rolled back to pending over there: the notice already shown is not turned into nonsense.
+    delete states[A]
+    await usePlanStates.getState().check('b')
+    expect(usePlanStates.getState().slots.b?.departed.map((d) => [d.id, d.reviewer])).toEqual([
+      [A, 'human:colleague']
+    ])
+  })
 })

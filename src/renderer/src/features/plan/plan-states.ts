@@ -37,7 +37,11 @@ export const usePlanStates = create<PlanStatesState>()((set, get) => {
 
     async check(base) {
       await usePlans.getState().ensure(base)
-      const ids = (usePlans.getState().slots[base]?.plan.resolutions ?? []).map((r) => r.id)
+      const planIds = (usePlans.getState().slots[base]?.plan.resolutions ?? []).map((r) => r.id)
+      // The departed cards still shown are asked about too: a window hears the other window's
+      // files move before its commit lands, when the resolution's reviewer is not known yet.
+      const shown = (get().slots[base]?.departed ?? []).map((d) => d.id)
+      const ids = [...planIds, ...shown.filter((id) => !planIds.includes(id))]
       const n = (asked.get(base) ?? 0) + 1
       asked.set(base, n)
       if (ids.length === 0) {
@@ -55,7 +59,12 @@ export const usePlanStates = create<PlanStatesState>()((set, get) => {
       const states = Object.fromEntries(answer.map((s) => [s.id, s]))
       const plan = usePlans.getState().slots[base]?.plan
       const leaving = plan ? staleCards(plan, states).filter((c) => c.leaves) : []
-      const departed = [...(get().slots[base]?.departed ?? [])]
+      // A fresher answer about a departed card (its reviewer, once the commit is there) replaces it;
+      // one that says pending again (the other window's resolution rolled back) does not.
+      const departed = (get().slots[base]?.departed ?? []).map((d) => {
+        const now = states[d.id]
+        return now && now.status !== 'pending' && now.status !== 'missing' ? now : d
+      })
       for (const c of leaving) {
         if (!departed.some((d) => d.id === c.state.id)) departed.push(c.state)
         await usePlans.getState().removeResolution(base, c.resolution.id)
