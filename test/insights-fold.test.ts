@@ -7,6 +7,7 @@ import {
   renameSync,
   rmSync,
   truncateSync,
+  utimesSync,
   writeFileSync
 } from 'node:fs'
 import { join } from 'node:path'
@@ -369,6 +370,38 @@ describe('the journal folded as it grows', () => {
     expect(f.catchUp().journal().events).toBe(4)
     expect(f.last).toEqual({ lines: 1, skipped: 0, restarted: false })
     expectAsReplay(f.usage, journal, beta, 'crash')
+  })
+
+  it('reads two files a server began in the same second in the order it wrote them', () => {
+    const journal = journalDir()
+    mkdirSync(journal, { recursive: true })
+    const line = (t: string, body: JournalEventBody): string =>
+      JSON.stringify({ v: 1, t: `2026-02-01T10:00:0${t}.000Z`, session: 's', client: null, ...body }) + '\n'
+    // The first file's random suffix sorts after the second's: only their times tell the order.
+    const first = join(journal, '20260201T100000Z-7-ffffff.jsonl')
+    const second = join(journal, '20260201T100000Z-7-000000.jsonl')
+    writeFileSync(
+      first,
+      line('1', {
+        tool: 'kb_search',
+        bases: ['beta'],
+        query: 'ticket kerberos',
+        mode: 'keyword',
+        results: 1,
+        orFallback: false,
+        groups: [{ base: 'beta', orFallback: false, shown: [{ path: 'a.md', sections: [] }] }]
+      })
+    )
+    writeFileSync(
+      second,
+      line('2', { tool: 'kb_read', base: 'beta', path: 'a.md', section: null, shown: 'full' })
+    )
+    utimesSync(first, new Date('2026-02-01T10:00:01Z'), new Date('2026-02-01T10:00:01Z'))
+    utimesSync(second, new Date('2026-02-01T10:00:02Z'), new Date('2026-02-01T10:00:02Z'))
+    const f = new Follower(journal, 'beta')
+    // The search was answered by the read that followed it: no gap.
+    expect(f.catchUp().topics()).toEqual([])
+    expectAsReplay(f.usage, journal, beta)
   })
 
   it('is what insights read: baseUsage follows each base of each journal folder', () => {

@@ -11,6 +11,10 @@ import { journalFiles } from './store'
  * reader starts over: the sink is told to forget, and every file is read again from its start.
  * Lines are read as `readJournal` reads them: a last line without its newline (torn by a crash, or
  * still being written) is left for the next call, a line that is not an event is skipped.
+ * A file is known as the one read before by its device and inode, a length at least what was read,
+ * and its first bytes and the bytes before the mark unchanged. What that cannot tell — a file
+ * deleted and written again under the same name, on a reused inode, with the same first bytes and
+ * the same bytes at the old mark — no writer does: names carry their start time and a random suffix.
  */
 
 export interface JournalSink {
