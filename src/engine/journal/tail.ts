@@ -160,7 +160,6 @@ export class JournalTail {
   ): void {
     const buf = this.buffer as Buffer
     let pos = from
-    let offset = from
     // The bytes of a line longer than what was read so far.
     let carry: Buffer | null = null
     while (pos < st.size) {
@@ -187,7 +186,7 @@ export class JournalTail {
         else result.skipped++
       }
       carry = end + 1 < data.length ? Buffer.from(data.subarray(end + 1)) : null
-      offset = pos - (carry?.length ?? 0)
+      const offset = pos - (carry?.length ?? 0)
       this.marks.set(path, {
         dev: st.dev,
         ino: st.ino,
