@@ -10,44 +10,79 @@ export const UNREAD_DAYS = 90
 const TOP = 10
 const UNREAD_LISTED = 50
 
-export function readFigures(
-  events: readonly JournalEvent[],
-  base: string
-): Pick<Insights, 'mostRead' | 'mostReadSections'> {
-  const docs = new Map<string, { reads: number; sessions: Set<string> }>()
-  const sections = new Map<string, SectionReadCount>()
-  for (const e of events) {
-    if (e.tool !== 'kb_read' || e.base !== base) continue
-    const d = docs.get(e.path) ?? { reads: 0, sessions: new Set<string>() }
-    d.reads++
-    d.sessions.add(e.session)
-    docs.set(e.path, d)
-    if (e.section !== null && e.shown === 'section') {
-      const k = `${e.path}\0${e.section}`
-      const s = sections.get(k) ?? { path: e.path, section: e.section, reads: 0 }
-      s.reads++
-      sections.set(k, s)
-    }
-  }
-  const mostRead: ReadCount[] = [...docs.entries()]
-    .map(([path, d]) => ({ path, reads: d.reads, sessions: d.sessions.size }))
-    .sort((a, b) => b.reads - a.reads || a.path.localeCompare(b.path))
-    .slice(0, TOP)
-  const mostReadSections = [...sections.values()]
-    .sort((a, b) => b.reads - a.reads || a.path.localeCompare(b.path))
-    .slice(0, TOP)
-  return { mostRead, mostReadSections }
+interface DocReads {
+  reads: number
+  sessions: Set<number>
+  /** The latest read, ms since the epoch. */
+  lastMs: number
 }
 
-/** Documents of the corpus no `kb_read` reached since `now - UNREAD_DAYS`. */
-export function unreadFigure(events: readonly JournalEvent[], base: Base, now: Date): Insights['unread'] {
-  const since = now.getTime() - UNREAD_DAYS * 86_400_000
-  const read = new Set<string>()
-  for (const e of events)
-    if (e.tool === 'kb_read' && e.base === base.name && Date.parse(e.t) >= since) read.add(e.path)
-  const unread = listDocuments(base).filter((p) => !read.has(p))
-  return { days: UNREAD_DAYS, total: unread.length, paths: unread.slice(0, UNREAD_LISTED) }
+interface SectionReads extends SectionReadCount {
+  /** The first read (ISO): sections of one document read as often are listed in the order first read. */
+  first: string
 }
+
+/**
+ * What agents read in a base, folded one event at a time (each distinct document and section
+ * once, with its counts), so that a reader following the journal adds the new lines to it.
+ */
+export class ReadFold {
+  private readonly docs = new Map<string, DocReads>()
+  private readonly sections = new Map<string, SectionReads>()
+
+  constructor(
+    private readonly base: string,
+    private readonly sessionId: (s: string) => number,
+    private readonly intern: (s: string) => string
+  ) {}
+
+  add(e: JournalEvent): void {
+    if (e.tool !== 'kb_read' || e.base !== this.base) return
+    const path = this.intern(e.path)
+    const ms = Date.parse(e.t)
+    const d = this.docs.get(path)
+    if (d) {
+      d.reads++
+      d.sessions.add(this.sessionId(e.session))
+      if (ms > d.lastMs) d.lastMs = ms
+    } else this.docs.set(path, { reads: 1, sessions: new Set([this.sessionId(e.session)]), lastMs: ms })
+    if (e.section !== null && e.shown === 'section') {
+      const k = `${path}\0${e.section}`
+      const s = this.sections.get(k)
+      if (s) {
+        s.reads++
+        if (e.t < s.first) s.first = e.t
+      } else this.sections.set(k, { path, section: e.section, reads: 1, first: e.t })
+    }
+  }
+
+  figures(): Pick<Insights, 'mostRead' | 'mostReadSections'> {
+    const mostRead: ReadCount[] = [...this.docs.entries()]
+      .map(([path, d]) => ({ path, reads: d.reads, sessions: d.sessions.size }))
+      .sort((a, b) => b.reads - a.reads || a.path.localeCompare(b.path) || order(a.path, b.path))
+      .slice(0, TOP)
+    const mostReadSections = [...this.sections.values()]
+      .sort(
+        (a, b) =>
+          b.reads - a.reads ||
+          a.path.localeCompare(b.path) ||
+          order(a.first, b.first) ||
+          order(a.section, b.section)
+      )
+      .slice(0, TOP)
+      .map(({ path, section, reads }) => ({ path, section, reads }))
+    return { mostRead, mostReadSections }
+  }
+
+  /** Documents of the corpus no `kb_read` reached since `now - UNREAD_DAYS`. */
+  unread(base: Base, now: Date): Insights['unread'] {
+    const since = now.getTime() - UNREAD_DAYS * 86_400_000
+    const unread = listDocuments(base).filter((p) => !((this.docs.get(p)?.lastMs ?? -Infinity) >= since))
+    return { days: UNREAD_DAYS, total: unread.length, paths: unread.slice(0, UNREAD_LISTED) }
+  }
+}
+
+const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 export function proposalFigures(base: Base): Pick<Insights, 'proposalsBySubmitter' | 'decisionTime'> {
   const bySubmitter = new Map<string, SubmitterCount>()

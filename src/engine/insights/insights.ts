@@ -1,14 +1,14 @@
 import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { describeError } from '../errors'
-import { readJournal } from '../journal/store'
 import { searchBases } from '../search/search'
 import { headCommit } from '../review/worktree'
 import { LocateCache } from '../review/locate-cache'
 import type { GapStatus, GapTopic, Insights } from '../../shared/insights'
-import { gapTopics, type RawTopic } from './gaps'
+import type { RawTopic } from './gaps'
 import { findRecord, readState, stateFile, writeState, type InsightsState } from './state'
-import { proposalFigures, readFigures, unreadFigure } from './figures'
+import { proposalFigures } from './figures'
+import { baseUsage } from './usage'
 
 /**
  * A base's insights: its gap topics with their status, and the figures. A topic closes by itself
@@ -30,7 +30,7 @@ export interface InsightsOptions {
 export const CHECKED_QUERIES = 3
 /**
  * Topics listed (and checked), the most hit first: a year of one-off questions would otherwise
- * cost three searches each at every cold look; the rest are counted (`gapTopics`).
+ * cost three searches each at every cold look; the rest are counted (`GapFold.topics`).
  */
 export const MAX_TOPICS = 200
 const RESULTS = 8
@@ -99,8 +99,8 @@ const STATUS_ORDER: Record<GapStatus, number> = { open: 0, closed: 1, dismissed:
 
 export async function computeInsights(base: Base, opts: InsightsOptions): Promise<Insights> {
   const now = (opts.now ?? (() => new Date()))()
-  const events = readJournal(opts.journalDir, { base: base.name }).events
-  const all = gapTopics(events, base.name)
+  const usage = baseUsage(opts.journalDir, base.name)
+  const all = usage.topics()
   const raw = all.slice(0, MAX_TOPICS)
   const file = stateFile(opts.userDataDir, base.name)
   const state = readState(file)
@@ -152,11 +152,11 @@ export async function computeInsights(base: Base, opts: InsightsOptions): Promis
   return {
     base: base.name,
     generatedAt: now.toISOString(),
-    journal: { events: events.length, since: events[0]?.t ?? null },
+    journal: usage.journal(),
     gaps,
     gapTopics: all.length,
-    ...readFigures(events, base.name),
-    unread: unreadFigure(events, base, now),
+    ...usage.readFigures(),
+    unread: usage.unread(base, now),
     ...proposalFigures(base)
   }
 }
@@ -183,10 +183,9 @@ export async function setGapDismissed(
   const now = (opts.now ?? (() => new Date()))()
   const file = stateFile(opts.userDataDir, base.name)
   const state = readState(file)
-  const events = readJournal(opts.journalDir, { base: base.name }).events
-  const topic = gapTopics(events, base.name).find(
-    (t) => t.id === id || findRecord(state, t.id, t.keys)?.[0] === id
-  )
+  const topic = baseUsage(opts.journalDir, base.name)
+    .topics()
+    .find((t) => t.id === id || findRecord(state, t.id, t.keys)?.[0] === id)
   const held = state.topics[id]
   if (!topic && !held) return false
   const record = held ?? { keys: [] }
