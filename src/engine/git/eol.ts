@@ -1,7 +1,8 @@
-import { readFile, stat } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseCoreConfig, type RepoLayout } from './layout'
+import { exists } from './fs-errors'
 
 /**
  * The line-ending half of git's clean filter (convert.c, `crlf_to_git`) for `core.autocrlf`
@@ -25,15 +26,6 @@ async function readOr(path: string): Promise<string | null> {
     return await readFile(path, 'utf8')
   } catch {
     return null
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path)
-    return true
-  } catch {
-    return false
   }
 }
 

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import { chmod, mkdir, open, rename, stat, unlink } from 'node:fs/promises'
+import { chmod, mkdir, open, rename, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
-import { errCode } from './fs-errors'
+import { errCode, exists } from './fs-errors'
 import { ObjectStore, parseLooseObject, type GitObject } from './pack'
 
 /**
@@ -148,14 +148,5 @@ async function writeLooseObject(commondir: string, oid: string, full: Buffer): P
     }
   } finally {
     if (pending) await unlink(tmp).catch(() => undefined)
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path)
-    return true
-  } catch {
-    return false
   }
 }
