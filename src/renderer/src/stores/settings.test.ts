@@ -74,3 +74,35 @@ describe('settings store', () => {
     expect(useSettings.getState().error).toBeNull()
   })
 })
+
+describe('settings store: the first load', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('a language chosen while the first load is on its way is not undone by its older answer', async () => {
+    vi.resetModules()
+    let answerLoad: (s: Settings) => void = () => undefined
+    const updates: SettingsPatch[] = []
+    vi.stubGlobal('window', {
+      okfHub: {
+        getSettings: () => new Promise<Settings>((r) => (answerLoad = r)),
+        info: () => Promise.resolve({ version: 't' }),
+        updateSettings: (patch: SettingsPatch) => {
+          updates.push(patch)
+          return Promise.resolve({ ...base, ...patch })
+        }
+      }
+    })
+    vi.stubGlobal('document', { documentElement: { lang: '' } })
+    vi.stubGlobal('navigator', { language: 'en-US', languages: ['en-US'] })
+    const { useSettings } = await import('./settings')
+    const loading = useSettings.getState().load()
+    await useSettings.getState().chooseLanguage('fr')
+    expect(updates).toEqual([{ language: 'fr' }])
+    // The load's answer was read before the choice reached the hub: it still says « system ».
+    answerLoad(base)
+    await loading
+    expect(useSettings.getState().language).toBe('fr')
+    expect(useSettings.getState().settings?.language).toBe('fr')
+    expect(document.documentElement.lang).toBe('fr')
+  })
+})

@@ -23,6 +23,9 @@ export const useSettings = create<SettingsState>()((set, get) => {
   // server in either order (separate connections), and the older answer would
   // then overwrite the newer choice, on screen and on disk.
   let queue: Promise<unknown> = Promise.resolve()
+  // Changes made here since start: a choice made while the first load is on its way (the language
+  // picked in the first instants) must not be undone by that load's older answer.
+  let changes = 0
   const send = (patch: SettingsPatch): Promise<Settings> => {
     const next = queue.then(() => hub().updateSettings(patch))
     queue = next.catch(() => undefined)
@@ -36,8 +39,14 @@ export const useSettings = create<SettingsState>()((set, get) => {
     language: systemLanguage(),
 
     async load() {
+      const seen = changes
       try {
         const [settings, info] = await Promise.all([hub().getSettings(), hub().info()])
+        if (changes !== seen) {
+          // The change's own answer carries the settings as saved; this one predates it.
+          set({ info, error: null, failed: null })
+          return
+        }
         const language = settings.language ?? systemLanguage()
         applyLanguage(language)
         set({ settings, info, language, error: null, failed: null })
@@ -47,6 +56,7 @@ export const useSettings = create<SettingsState>()((set, get) => {
     },
 
     async update(patch) {
+      changes++
       try {
         const settings = await send(patch)
         set({ settings, error: null, failed: null })
