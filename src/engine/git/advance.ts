@@ -14,7 +14,7 @@ import { diffTrees, type TreeChange } from './tree-diff'
 import { backupOf, checkoutPath, exists, pruneEmptyDirs, restore, type Backup } from './checkout-files'
 import { worktreeOids, type WorktreeOid } from './worktree-files'
 import { restoreIndex } from './index-update'
-import { indexedPaths, indexStats, nextIndex, statMatches } from './dircache'
+import { indexedPaths, nextIndex, statMatches, type IndexedPath } from './dircache'
 import { loadIndex } from './index-file'
 import { indexFile, refusal, UnsupportedShape, type RepoLayout } from './layout'
 import {
@@ -99,12 +99,10 @@ async function blockedPaths(
     : null
   const blocked: string[] = []
   const deleted = new Set(deltas.filter((d) => d.after === null).map((d) => d.path))
-  // A file whose stat data is its entry's is that entry's blob, unread (git's own shortcut): a
-  // team's fast-forward deletes hundreds of proposals nobody touched.
-  const stats = index ? indexStats(index) : null
   for (const d of deltas) {
+    let entries: IndexedPath[] = []
     if (indexed) {
-      const entries = indexed.get(d.path) ?? []
+      entries = indexed.get(d.path) ?? []
       const at = (side: { oid: string } | null): boolean =>
         side === null
           ? entries.length === 0
@@ -125,7 +123,9 @@ async function blockedPaths(
       if (d.before !== null || !(await onlyDeleted(abs, `${d.path}/`, deleted))) blocked.push(d.path)
       continue
     }
-    const known = stats?.get(d.path)
+    // A file whose stat data is its entry's is that entry's blob, unread (git's own shortcut): a
+    // team's fast-forward deletes hundreds of proposals nobody touched.
+    const known = entries.length === 1 ? entries[0].stat : null
     const work = !st
       ? null
       : known && statMatches(known, st)

@@ -257,6 +257,8 @@ export interface IndexedPath {
   mode: string
   /** skip-worktree (sparse checkout) or intent-to-add: the worktree file is not what git compares. */
   special: boolean
+  /** Its stat data when git would trust it (`trustedStat`), else null: the file must be read. */
+  stat: IndexStat | null
 }
 
 /** What the index records for each of `paths` (every stage); a path absent from the map has no entry. */
@@ -268,12 +270,12 @@ export function indexedPaths(index: LoadedIndex, paths: string[]): Map<string, I
     if (!wanted.has(e.key)) continue
     const path = e.path.toString('utf8')
     const list = out.get(path) ?? []
-    const extended = e.fixed.length === 64 ? e.fixed.readUInt16BE(62) : 0
     list.push({
       oid: e.fixed.toString('hex', 40, 60),
       stage: stageOf(e),
       mode: e.fixed.readUInt32BE(24).toString(8),
-      special: (extended & 0x6000) !== 0
+      special: isSpecial(e),
+      stat: trustedStat(e, index.racySec)
     })
     out.set(path, list)
   }
@@ -292,27 +294,37 @@ export interface IndexStat {
   size: number
 }
 
+/** skip-worktree (sparse checkout) or intent-to-add. */
+function isSpecial(e: IndexEntry): boolean {
+  return ((e.fixed.length === 64 ? e.fixed.readUInt16BE(62) : 0) & 0x6000) !== 0
+}
+
 /**
- * Every merged (stage 0), ordinary entry's stat data by path. Entries whose mtime is not older than
- * the index file itself (`racySec`) are left out: git re-hashes those too (a same-size edit within
+ * A merged (stage 0), ordinary entry's stat data, or null. An entry whose mtime is not older than
+ * the index file itself (`racySec`) gets null: git re-hashes those too (a same-size edit within
  * the second the index was written would otherwise look clean).
  */
+function trustedStat(e: IndexEntry, racySec: number): IndexStat | null {
+  if (stageOf(e) !== 0 || isSpecial(e)) return null
+  const mtimeSec = e.fixed.readUInt32BE(8)
+  if (mtimeSec >= racySec) return null
+  return {
+    oid: e.fixed.toString('hex', 40, 60),
+    ctimeSec: e.fixed.readUInt32BE(0),
+    ctimeNsec: e.fixed.readUInt32BE(4),
+    mtimeSec,
+    mtimeNsec: e.fixed.readUInt32BE(12),
+    ino: e.fixed.readUInt32BE(20),
+    size: e.fixed.readUInt32BE(36)
+  }
+}
+
+/** Every trusted entry's stat data by path (`trustedStat`), for a status of the whole worktree. */
 export function indexStats(index: LoadedIndex): Map<string, IndexStat> {
   const out = new Map<string, IndexStat>()
   for (const e of index.splitEntries ?? entriesOf(index.scan)) {
-    const extended = e.fixed.length === 64 ? e.fixed.readUInt16BE(62) : 0
-    if (stageOf(e) !== 0 || (extended & 0x6000) !== 0) continue
-    const mtimeSec = e.fixed.readUInt32BE(8)
-    if (mtimeSec >= index.racySec) continue
-    out.set(e.path.toString('utf8'), {
-      oid: e.fixed.toString('hex', 40, 60),
-      ctimeSec: e.fixed.readUInt32BE(0),
-      ctimeNsec: e.fixed.readUInt32BE(4),
-      mtimeSec,
-      mtimeNsec: e.fixed.readUInt32BE(12),
-      ino: e.fixed.readUInt32BE(20),
-      size: e.fixed.readUInt32BE(36)
-    })
+    const stat = trustedStat(e, index.racySec)
+    if (stat) out.set(e.path.toString('utf8'), stat)
   }
   return out
 }
