@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, GUIDE, test } from './helpers/fixtures'
 import type { Agent } from './helpers/mcp'
-import { expectAccessible, openApp, snap } from './helpers/page'
+import { addEditFor, expectAccessible, openApp, snap } from './helpers/page'
 import { commitOutsideHub } from './helpers/sync'
 
 // Issue 25, items 4 and 6, against the real `okf-hub ui` over real repositories: a plan's card
@@ -126,7 +126,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       await page.getByRole('button', { name: fr ? 'Supprimer la modification 1' : 'Remove change 1' }).click()
 
       // The proposal's change, beside its text and sources.
-      await page.getByTestId(`edit-add-${a}`).click()
+      await addEditFor(page, a)
       await expect(page.getByTestId('edit-proposal')).toContainText('le mode regex')
       await expect(page.getByTestId('edit-proposal')).toContainText('https://example.org/ripgrep-syntax')
       await page.getByTestId('edit-path').fill(DOC)
@@ -177,7 +177,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       await openApp(page, hub, `#/base/${GUIDE}/proposal/${a}`)
       await page.getByTestId('detail-accept').click()
       await page.getByTestId('detail-open-plan').click()
-      await page.getByTestId(`edit-add-${a}`).click()
+      await addEditFor(page, a)
       await page.getByTestId('edit-path').fill(DOC)
       await page.getByTestId('edit-section').selectOption({ label: SECTION })
       await typeInEditor(page, `${SECTION}\n\n${NEW_LINE}`)

@@ -2,7 +2,7 @@ import { readFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, GUIDE, test } from './helpers/fixtures'
 import { git } from '../test/helpers/fixtures'
-import { expectAccessible, openApp, snap } from './helpers/page'
+import { addEditFor, expectAccessible, openApp, snap } from './helpers/page'
 
 // The manager's whole review, against the real engine: proposals filed by an agent through the MCP
 // server appear live, one plan accepts one (section edit) and rejects the other, the preview shows
@@ -69,7 +69,7 @@ test('proposals appear live, one plan accepts one with a section edit and reject
   await expect(page.getByTestId('plan-issues')).toContainText(b)
   await page.getByTestId(`reject-reason-${b}`).fill(`doublon de ${a}`)
 
-  await page.getByTestId(`edit-add-${a}`).click()
+  await addEditFor(page, a)
   await page.getByTestId('edit-path').fill('chercher-et-lire.md')
   await page.getByTestId('edit-mode').selectOption('section')
   await page.getByTestId('edit-section').selectOption({ label: SECTION })
@@ -193,7 +193,7 @@ test('an engine refusal is shown in place, in words, with its code', async ({ pa
   await expect(page.getByTestId('proposal-detail')).toContainText('Précision.')
   await page.getByTestId('detail-accept').click()
   await page.getByTestId('detail-open-plan').click()
-  await page.getByTestId(`edit-add-${a}`).click()
+  await addEditFor(page, a)
   await page.getByTestId('edit-path').fill('chercher-et-lire.md')
   await page.getByTestId('edit-mode').selectOption('section')
   await page.getByTestId('edit-section').selectOption({ label: '## La séquence' })

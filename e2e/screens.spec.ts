@@ -3,7 +3,7 @@ import type { Page, TestInfo } from '@playwright/test'
 import { expect, FEEDBACK, GUIDE, test } from './helpers/fixtures'
 import { startHub } from './helpers/hub'
 import type { Agent } from './helpers/mcp'
-import { expectAccessible, openApp, snap } from './helpers/page'
+import { addEditFor, expectAccessible, openApp, snap } from './helpers/page'
 import { BASE, makeRemote } from './helpers/remote'
 import { commitOutsideHub, importFrom, pushFromElsewhere } from './helpers/sync'
 import { removeDir, tempDir } from '../test/helpers/fixtures'
@@ -129,7 +129,7 @@ for (const locale of ['fr-FR', 'en-US'] as const) {
         await expect(page.getByTestId('document-view')).toBeVisible()
         await visit(page, info, o, `${tag}-audit`, `#/base/${GUIDE}/proposal/${a}/trail`, 'audit-trail')
         await visit(page, info, o, `${tag}-plan`, `#/base/${GUIDE}/plan`, `plan-resolution-${first}`)
-        await page.getByTestId(`edit-add-${first}`).click()
+        await addEditFor(page, first)
         await page.getByTestId('edit-path').fill('chercher-et-lire.md')
         await page.getByTestId('edit-mode').selectOption('section')
         await page.getByTestId('edit-section').selectOption({ label: '## Le mode regex' })

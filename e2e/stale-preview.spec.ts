@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, GUIDE, test } from './helpers/fixtures'
 import { git } from '../test/helpers/fixtures'
-import { expectAccessible, openApp, snap } from './helpers/page'
+import { addEditFor, expectAccessible, openApp, snap } from './helpers/page'
 import { commitOutsideHub } from './helpers/sync'
 
 // Issue 25 §1, the preview keeps its word: a colleague commits a change to the document a plan
@@ -38,7 +38,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       await openApp(page, hub, `#/base/${GUIDE}/inventory`)
       await page.getByTestId(`plan-toggle-${id}`).click()
       await page.getByTestId('plan-link').click()
-      await page.getByTestId(`edit-add-${id}`).click()
+      await addEditFor(page, id)
       await page.getByTestId('edit-path').fill('chercher-et-lire.md')
       await page.getByTestId('edit-mode').selectOption('section')
       await page.getByTestId('edit-section').selectOption({ label: SECTION })

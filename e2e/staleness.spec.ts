@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, GUIDE, test } from './helpers/fixtures'
 import { git } from '../test/helpers/fixtures'
-import { openApp, snap } from './helpers/page'
+import { addEditFor, openApp, snap } from './helpers/page'
 
 test('the preview warns when a document the plan edits changed after the proposal was submitted', async ({
   page,
@@ -27,7 +27,7 @@ test('the preview warns when a document the plan edits changed after the proposa
   await openApp(page, hub, `#/base/${GUIDE}/proposal/${id}`)
   await page.getByTestId('detail-accept').click()
   await page.getByTestId('detail-open-plan').click()
-  await page.getByTestId(`edit-add-${id}`).click()
+  await addEditFor(page, id)
   await page.getByTestId('edit-path').fill('chercher-et-lire.md')
   await page.getByTestId('edit-mode').selectOption('append')
   await page.locator('[data-testid=edit-content] .cm-content').click()

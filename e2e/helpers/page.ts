@@ -37,3 +37,13 @@ export async function openApp(page: Page, hub: { url: string; origin: string }, 
   await page.goto(hub.url)
   if (hash !== '#/') await page.goto(`${hub.origin}/${hash}`)
 }
+
+/**
+ * Presses a plan card's « edit a document for it » once the card has its proposal. The card grows
+ * when the inventory answers (badges, suggested documents: ~36 px), and a button that moves between
+ * the pointer's down and up is pressed but never clicked — which, with both cores busy, happened.
+ */
+export async function addEditFor(page: Page, id: string): Promise<void> {
+  await expect(page.getByTestId(`plan-resolution-${id}`)).not.toHaveAttribute('aria-busy', 'true')
+  await page.getByTestId(`edit-add-${id}`).click()
+}

@@ -58,6 +58,9 @@ export function ResolutionCard(props: Props): React.JSX.Element {
       id={`plan-card-${id}`}
       tabIndex={-1}
       aria-current={current ? 'true' : undefined}
+      // Until the inventory answers, the card has no badges and no suggested documents: it grows by
+      // a few lines when they come, moving what is below. Said, so that nothing presses in between.
+      aria-busy={inventoryLoaded ? undefined : true}
     >
       <CardHeader base={base} id={id} proposal={p} state={state} onRemove={onRemove} />
       {stale ? (
