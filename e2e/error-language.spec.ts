@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import type { Page, TestInfo } from '@playwright/test'
@@ -218,6 +218,49 @@ for (const [lang, locale] of [
       await expect(warnings).not.toContainText('edits[0]')
       await expectOnly(page, lang, 'plan preview warnings')
       await snap(page, info, `error-language-plan-warnings-${lang}`)
+    })
+
+    test(`plan: a section's new text without its heading, then a link among the documents (${lang})`, async ({
+      page,
+      hub,
+      agent
+    }, info: TestInfo) => {
+      const corpus = await planOnSupport(hub, agent, lang)
+      const section = lang === 'en' ? 'What a section is for' : 'À quoi sert une section'
+      // The saved plan, its one change replaced (what the manager would have typed).
+      const draft = async (edit: Record<string, unknown>): Promise<void> => {
+        const plan = await hub.api<Record<string, unknown>>('loadDraft', 'support')
+        await hub.api('saveDraft', 'support', { ...plan, edits: [edit] })
+      }
+      await draft({
+        path: corpus,
+        section,
+        content: lang === 'en' ? 'A text with no heading.' : 'Un texte sans titre.'
+      })
+      await openApp(page, hub, '#/base/support/plan')
+      await page.getByTestId('preview-button').click()
+      const refusal = page.locator('[data-error-kind="section-content-heading"]')
+      await expect(refusal).toContainText(
+        lang === 'en'
+          ? `The new text of the section “${section}” of ${corpus} does not start with its heading.`
+          : `Le nouveau texte de la section « ${section} » de ${corpus} ne commence pas par son titre.`
+      )
+      await expect(refusal).toContainText(lang === 'en' ? 'level-2 heading' : 'titre de niveau 2')
+      await expectOnly(page, lang, 'plan section without heading')
+      await snap(page, info, `error-language-plan-section-heading-${lang}`)
+
+      // A link among the documents: the app cannot tell it from a document, the engine refuses it.
+      const knowledge = join(hub.basesDir, 'support', 'knowledge')
+      symlinkSync(join(knowledge, corpus), join(knowledge, 'alias.md'))
+      await draft({ path: 'alias.md', append: 'x' })
+      await page.reload()
+      await page.getByTestId('preview-button').click()
+      await expect(page.locator('[data-error-kind="edit-path-link"]')).toContainText(
+        lang === 'en'
+          ? 'alias.md is a link to another file, or passes through one: the hub does not write through links.'
+          : 'alias.md est un lien vers un autre fichier, ou passe par un lien : le hub n’écrit pas à travers les liens.'
+      )
+      await expectOnly(page, lang, 'plan path through a link')
     })
 
     test(`trash: a base restored under a name now taken (${lang})`, async ({ page, hub }, info: TestInfo) => {

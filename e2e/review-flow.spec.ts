@@ -203,8 +203,13 @@ test('an engine refusal is shown in place, in words, with its code', async ({ pa
   await page.getByTestId('plan-summary').fill('séquence')
   await page.getByTestId('plan-reviewer').fill(REVIEWER)
   await page.getByTestId('preview-button').click()
+  // In words, with what to do; the engine's sentence and its code stay in the folded details.
   const alert = page.getByRole('alert').filter({ hasText: 'INVALID_INPUT' })
   await expect(alert).toBeVisible()
-  await expect(alert).toContainText(/heading|titre/)
+  await expect(alert).toHaveAttribute('data-error-kind', 'section-content-heading')
+  await expect(alert).toContainText(
+    'Le nouveau texte de la section « La séquence » de chercher-et-lire.md ne commence pas par son titre.'
+  )
+  await expect(alert).toContainText('Gardez un titre de niveau 2 en première ligne (## …)')
   await snap(page, info, 'flow-engine-error')
 })

@@ -38,6 +38,20 @@ export const ioError = (message: string, detail?: ErrorDetail): HubError =>
 export const BASE_BUSY_MESSAGE = 'base occupée par une autre écriture, réessayez'
 export const baseBusy = (): HubError => new HubError('BASE_BUSY', BASE_BUSY_MESSAGE, { kind: 'base-busy' })
 
+/**
+ * The same refusal, told more by a caller that knows more: its sentence prefixed by where it
+ * happened (the contract's text), its kind's parameters completed (the file a text-only module
+ * could not name). Anything that is not a HubError passes unchanged.
+ */
+export function toldMore(e: unknown, params: ErrorParams, where?: string): unknown {
+  if (!(e instanceof HubError)) return e
+  return new HubError(
+    e.code,
+    where ? `${where} : ${e.message}` : e.message,
+    e.kind ? { kind: e.kind, params: { ...e.params, ...params } } : undefined
+  )
+}
+
 export function isHubError(e: unknown): e is HubError {
   return e instanceof HubError
 }

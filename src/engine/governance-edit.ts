@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { unifiedDiff } from './text-diff'
 import { isScalar, parse, parseDocument } from 'yaml'
-import { describeError, HubError, invalidInput, ioError } from './errors'
+import { describeError, HubError, invalidInput, ioError, toldMore } from './errors'
 import type { HubLog } from './hublog'
 import type { Base } from './registry/base'
 import { MANIFEST_FILE } from './registry/manifest'
@@ -144,7 +144,13 @@ async function plan(base: Base, edit: GovernanceEdit): Promise<Planned> {
   if (edit.draft !== undefined) {
     if (typeof edit.draft !== 'boolean') throw invalidInput('draft doit être un booléen')
     const want = edit.draft ? 'draft' : 'stable'
-    if (governanceStatus(rules, rulesRel) !== want) rules = mergeFrontmatter(rules, { status: want })
+    if (governanceStatus(rules, rulesRel) !== want) {
+      try {
+        rules = mergeFrontmatter(rules, { status: want })
+      } catch (e) {
+        throw toldMore(e, { path: rulesRel })
+      }
+    }
   }
   const statusAfter = governanceStatus(rules, rulesRel)
 

@@ -48,6 +48,28 @@ export const ERROR_KINDS = [
   'document-not-found',
   // the settings file could not be written: { file }
   'settings-not-saved',
+  // --- a plan's preview and resolve: what the manager typed, or the state of the base ---
+  // an edit's path (or an integrated_into path) the plan may not write, each { path }: not a path
+  // inside the corpus (absolute, `..`, backslash, NUL, empty); the base's rules or proposals; a
+  // symbolic link on the way (inside or out of the corpus); not a `.md` file
+  'edit-path-invalid',
+  'edit-path-excluded',
+  'edit-path-link',
+  'edit-path-not-markdown',
+  // a section's new text does not open on a heading of the section's level: { path, section, level, hashes }
+  'section-content-heading',
+  // a document (or proposal file) whose bytes are not UTF-8: { path }
+  'document-not-utf8',
+  // an accepted proposal's integrated_into names a document that is not there and that no edit creates: { id, path }
+  'integrated-into-missing',
+  // a pending proposal file git does not track yet (the inventory's Repair records it): { id }
+  'proposal-not-committed',
+  // the proposal's destination file exists already (a copy; Repair keeps the valid one): { id, path }
+  'proposal-copy-exists',
+  // a frontmatter the faithful merge cannot change without risk to the other fields: { path }
+  'frontmatter-unmergeable',
+  // a frontmatter field given by the plan that cannot be written (its key or its value): { path }
+  'frontmatter-field-invalid',
   // --- any door (issue 25 item 2) ---
   'unknown-base', // { name, known: string[] }
   'base-busy', // {}

@@ -74,8 +74,9 @@ export function frontmatterRefusalMessage(reason: string): string {
   return `fusion de frontmatter refusée (${reason})${REFUSAL_TAIL}`
 }
 
+/** The file's path is the caller's to add: this module sees text only. */
 function refuse(reason: string): HubError {
-  return invalidInput(frontmatterRefusalMessage(reason))
+  return invalidInput(frontmatterRefusalMessage(reason), { kind: 'frontmatter-unmergeable' })
 }
 
 /** The `{raison}` strings (behaviours §15), plus the mixed line endings one of ours. */
@@ -189,7 +190,7 @@ function validateKey(key: string): void {
     LONE_SURROGATE.test(key) ||
     key.trim() === '---'
   ) {
-    throw invalidInput(`clé de frontmatter invalide : ${pyRepr(key)}`)
+    throw invalidInput(`clé de frontmatter invalide : ${pyRepr(key)}`, { kind: 'frontmatter-field-invalid' })
   }
 }
 
@@ -205,7 +206,9 @@ function typeName(v: unknown): string {
 }
 
 function notSerialisable(detail: string): HubError {
-  return invalidInput(`valeur de frontmatter non sérialisable : ${detail}`)
+  return invalidInput(`valeur de frontmatter non sérialisable : ${detail}`, {
+    kind: 'frontmatter-field-invalid'
+  })
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

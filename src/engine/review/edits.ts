@@ -4,6 +4,9 @@ import type { Base } from '../registry/base'
 import { invalidInput, notFound } from '../errors'
 import { isEscapeAttempt, isExcluded, isStrictlyInside, toPosixRelative } from '../corpus/paths'
 import { findSection, parseHeadings } from '../corpus/markdown'
+import type { ErrorKind } from '../../shared/error-kinds'
+
+type EditPathKind = Extract<ErrorKind, `edit-path-${string}`>
 
 /**
  * Edit semantics of a resolution plan (seed 000, behaviours §14.5), as pure text functions, and the
@@ -29,13 +32,20 @@ export interface ConfinedPath {
  *    refusé : {path} ({why})` — writing through a link would replace the link, not its target.
  */
 export function confineEditPath(base: Base, path: string, label = ''): ConfinedPath {
-  const refuse = (why?: string) =>
-    invalidInput(`${label}chemin d'édition refusé : ${path}${why ? ` (${why})` : ''}`)
-  if (isEscapeAttempt(path)) throw refuse()
+  const refuse = (kind: EditPathKind, why?: string) =>
+    invalidInput(`${label}chemin d'édition refusé : ${path}${why ? ` (${why})` : ''}`, {
+      kind,
+      params: { path }
+    })
+  if (isEscapeAttempt(path)) throw refuse('edit-path-invalid')
   const segs = path.split('/').filter((s) => s !== '' && s !== '.')
-  if (segs.length === 0) throw refuse()
+  if (segs.length === 0) throw refuse('edit-path-invalid')
   const rel = segs.join('/')
-  if (isExcluded(rel)) throw invalidInput(`${label}chemin d'édition exclu du corpus : ${path}`)
+  if (isExcluded(rel))
+    throw invalidInput(`${label}chemin d'édition exclu du corpus : ${path}`, {
+      kind: 'edit-path-excluded',
+      params: { path }
+    })
   let cur = base.corpusDir
   let exists = true
   for (let i = 0; i < segs.length; i++) {
@@ -55,15 +65,19 @@ export function confineEditPath(base: Base, path: string, label = ''): ConfinedP
         real = null
       }
       if (real === null || !isStrictlyInside(base.corpusDir, real))
-        throw invalidInput(`${label}chemin d'édition hors du corpus : ${path}`)
-      throw refuse('lien symbolique')
+        throw invalidInput(`${label}chemin d'édition hors du corpus : ${path}`, {
+          kind: 'edit-path-link',
+          params: { path }
+        })
+      throw refuse('edit-path-link', 'lien symbolique')
     }
     const last = i === segs.length - 1
-    if (!last && !st.isDirectory()) throw refuse(`${segs.slice(0, i + 1).join('/')} n'est pas un répertoire`)
-    if (last && !st.isFile()) throw refuse("ce n'est pas un fichier")
+    if (!last && !st.isDirectory())
+      throw refuse('edit-path-not-markdown', `${segs.slice(0, i + 1).join('/')} n'est pas un répertoire`)
+    if (last && !st.isFile()) throw refuse('edit-path-not-markdown', "ce n'est pas un fichier")
     cur = next
   }
-  if (!rel.endsWith('.md')) throw refuse('seuls les documents .md sont éditables')
+  if (!rel.endsWith('.md')) throw refuse('edit-path-not-markdown', 'seuls les documents .md sont éditables')
   const abs = join(base.corpusDir, ...segs)
   return { rel, abs, repoPath: toPosixRelative(base.root, abs), exists }
 }
@@ -136,8 +150,10 @@ export function replaceSection(
   const first = parseHeadings(body + '\n')[0]
   const level = found.heading.level
   if (!first || first.line !== 1 || first.level !== level) {
+    const hashes = '#'.repeat(level)
     throw invalidInput(
-      `${where}.content doit commencer par un heading de niveau ${level} (${'#'.repeat(level)} …) : il remplace la section « ${found.heading.raw} » de ${path}`
+      `${where}.content doit commencer par un heading de niveau ${level} (${hashes} …) : il remplace la section « ${found.heading.raw} » de ${path}`,
+      { kind: 'section-content-heading', params: { path, section: found.heading.raw, level, hashes } }
     )
   }
   const eol = eolOf(text)

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Base } from '../registry/base'
-import { HubError, describeError, invalidInput, ioError, notFound } from '../errors'
+import { describeError, invalidInput, ioError, notFound, toldMore } from '../errors'
 import { mergeFrontmatter } from '../corpus/frontmatter-merge'
 import { PROPOSAL_ID_PATTERN, proposalFiles, type ProposalFile } from '../proposals/store'
 import { parseProposal, resolutionPatch } from '../proposals/record'
@@ -68,18 +68,21 @@ function readText(abs: string, shown: string): string {
   const text = bytes.toString('utf8')
   if (!Buffer.from(text, 'utf8').equals(bytes))
     throw invalidInput(
-      `${shown} n'est pas un texte UTF-8 valide : il ne peut pas être édité sans altérer ses autres octets`
+      `${shown} n'est pas un texte UTF-8 valide : il ne peut pas être édité sans altérer ses autres octets`,
+      { kind: 'document-not-utf8', params: { path: shown } }
     )
   return text
 }
 
-/** mergeFrontmatter, with the refusal prefixed by what to fix. */
-function merge(text: string, updates: Record<string, unknown>, where: string): string {
+/**
+ * mergeFrontmatter, with the refusal prefixed by what to fix (`where`, the contract's sentence) and
+ * its kind told which file (`path`, for the doors that word it).
+ */
+function merge(text: string, updates: Record<string, unknown>, where: string, path: string): string {
   try {
     return mergeFrontmatter(text, updates)
   } catch (e) {
-    if (e instanceof HubError) throw new HubError(e.code, `${where} : ${e.message}`)
-    throw e
+    throw toldMore(e, { path }, where)
   }
 }
 
@@ -125,7 +128,10 @@ export async function preparePlan(
     const path = target.rel
     if (edit.content !== undefined && edit.section !== undefined) {
       if (state.current === null)
-        throw notFound(`document '${path}' introuvable (${where} remplace sa section '${edit.section}')`)
+        throw notFound(`document '${path}' introuvable (${where} remplace sa section '${edit.section}')`, {
+          kind: 'document-not-found',
+          params: { path }
+        })
       const r = replaceSection(state.current, edit.section, edit.content, where, path)
       if (r.duplicates > 0)
         warn(
@@ -153,9 +159,10 @@ export async function preparePlan(
     if (edit.frontmatter !== undefined) {
       if (state.current === null)
         throw notFound(
-          `document '${path}' introuvable : une édition frontmatter seule (${where}) ne crée pas de document`
+          `document '${path}' introuvable : une édition frontmatter seule (${where}) ne crée pas de document`,
+          { kind: 'document-not-found', params: { path } }
         )
-      state.current = merge(state.current, edit.frontmatter, `${where} (${path})`)
+      state.current = merge(state.current, edit.frontmatter, `${where} (${path})`, path)
       for (const k of Object.keys(edit.frontmatter)) state.planKeys.add(k)
     }
   })
@@ -171,7 +178,8 @@ export async function preparePlan(
         state.current = merge(
           state.current as string,
           updates,
-          `${state.target.rel} (fraîcheur ${Object.keys(updates).join(', ')})`
+          `${state.target.rel} (fraîcheur ${Object.keys(updates).join(', ')})`,
+          state.target.rel
         )
     }
   }
@@ -191,7 +199,8 @@ export async function preparePlan(
       if (!files.has(target.rel)) {
         if (!target.exists)
           throw invalidInput(
-            `${where} : ${p} n'existe pas dans le corpus et aucune édition du plan ne le crée`
+            `${where} : ${p} n'existe pas dans le corpus et aucune édition du plan ne le crée`,
+            { kind: 'integrated-into-missing', params: { id: r.id, path: target.rel } }
           )
         warn(`${where} : ${target.rel} n'est touché par aucune édition du plan`, {
           kind: 'integrated-untouched',
@@ -233,7 +242,8 @@ export async function preparePlan(
     const kind = changes.get(m.file.rel)
     if (kind === 'untracked')
       throw invalidInput(
-        `proposition ${m.r.id} absente du tree de HEAD — lancer d'abord « okf-hub review reconcile ${base.name} --apply »`
+        `proposition ${m.r.id} absente du tree de HEAD — lancer d'abord « okf-hub review reconcile ${base.name} --apply »`,
+        { kind: 'proposal-not-committed', params: { id: m.r.id } }
       )
     if (kind)
       throw invalidInput(
@@ -242,7 +252,8 @@ export async function preparePlan(
       )
     if (changes.has(m.to))
       throw invalidInput(
-        `${m.to} existe déjà (copie en double) — lancer « okf-hub review reconcile ${base.name} »`
+        `${m.to} existe déjà (copie en double) — lancer « okf-hub review reconcile ${base.name} »`,
+        { kind: 'proposal-copy-exists', params: { id: m.r.id, path: m.to } }
       )
   }
 
@@ -257,7 +268,7 @@ export async function preparePlan(
         : { resolution: 'rejected', reason: m.r.reason },
       opts.at
     )
-    const after = merge(before, updates, m.file.rel)
+    const after = merge(before, updates, m.file.rel, m.file.rel)
     proposalMoves.push({
       id: m.r.id,
       resolution: m.r.resolution,

@@ -64,6 +64,59 @@ export const sharedEn = {
       title: 'The governance files changed since the preview.',
       action: 'Nothing was written. Preview again to see the current version.'
     },
+    'edit-path-invalid': {
+      title: '“{{path}}” is not a path inside the base’s documents.',
+      action:
+        'Write the document’s path as the list shows it (from the documents folder, without “..”), then preview again.'
+    },
+    'edit-path-excluded': {
+      title: '{{path}} is not one of the base’s documents: its rules and proposals are kept apart.',
+      action:
+        'Choose a document of the base. The rules are changed from the Governance tab, proposals by deciding on them.'
+    },
+    'edit-path-link': {
+      title:
+        '{{path}} is a link to another file, or passes through one: the hub does not write through links.',
+      action: 'Change the file the link leads to, by its own path, then preview again.'
+    },
+    'edit-path-not-markdown': {
+      title: '{{path}} is not a Markdown document (.md).',
+      action: 'A plan changes .md documents only: choose one in the list, then preview again.'
+    },
+    'section-content-heading': {
+      title: 'The new text of the section “{{section}}” of {{path}} does not start with its heading.',
+      action:
+        'Keep a level-{{level}} heading as its first line ({{hashes}} …) — you may rename it — then preview again.'
+    },
+    'document-not-utf8': {
+      title: '{{path}} is not plain UTF-8 text: changing it would alter its other bytes.',
+      action: 'Nothing was written. Save that file as UTF-8 with another program, then preview again.'
+    },
+    'integrated-into-missing': {
+      title:
+        '{{path}}, under “Integrated into” for {{id}}, is not in the base, and no change of the plan creates it.',
+      action: 'Correct or untick that path, or add a change that creates the document, then preview again.'
+    },
+    'proposal-not-committed': {
+      title: 'The proposal {{id}} is in the proposals folder but not yet in the base’s history.',
+      action: 'Nothing was written. Use “Repair” on the base’s inventory to record it, then preview again.'
+    },
+    'proposal-copy-exists': {
+      title: 'A copy of the proposal {{id}} is already at {{path}}.',
+      action:
+        'Nothing was written. Use “Repair” on the base’s inventory (it keeps the valid copy), then preview again.'
+    },
+    'frontmatter-unmergeable': {
+      title:
+        'The fields at the top of {{path}} are written in a way the hub cannot change without risking the others.',
+      action:
+        'Nothing was written. Correct those fields with another program — or, for a document, change its whole text instead — then try again.'
+    },
+    'frontmatter-field-invalid': {
+      title: 'A field given for {{path}} cannot be written as it is.',
+      action:
+        'A field’s name is one line of plain text; its value is text, a number, true/false or a [list]. Correct it, then preview again.'
+    },
     'document-not-found': {
       title: 'This base has no document {{path}}.',
       action: 'It may have been renamed or removed since. Pick a document in the list.'

@@ -65,6 +65,65 @@ export const sharedFr: Resources<typeof sharedEn> = {
       title: 'Les fichiers de gouvernance ont changé depuis l’aperçu.',
       action: 'Rien n’a été écrit. Prévisualisez à nouveau pour voir la version actuelle.'
     },
+    'edit-path-invalid': {
+      title: '« {{path}} » n’est pas un chemin parmi les documents de la base.',
+      action:
+        'Écrivez le chemin du document comme la liste le montre (depuis le dossier des documents, sans « .. »), puis prévisualisez à nouveau.'
+    },
+    'edit-path-excluded': {
+      title: '{{path}} n’est pas un document de la base : ses règles et ses propositions sont tenues à part.',
+      action:
+        'Choisissez un document de la base. Les règles se modifient depuis l’onglet Gouvernance, les propositions en décidant à leur sujet.'
+    },
+    'edit-path-link': {
+      title:
+        '{{path}} est un lien vers un autre fichier, ou passe par un lien : le hub n’écrit pas à travers les liens.',
+      action:
+        'Modifiez le fichier vers lequel mène le lien, par son propre chemin, puis prévisualisez à nouveau.'
+    },
+    'edit-path-not-markdown': {
+      title: '{{path}} n’est pas un document Markdown (.md).',
+      action:
+        'Un plan ne modifie que des documents .md : choisissez-en un dans la liste, puis prévisualisez à nouveau.'
+    },
+    'section-content-heading': {
+      title: 'Le nouveau texte de la section « {{section}} » de {{path}} ne commence pas par son titre.',
+      action:
+        'Gardez un titre de niveau {{level}} en première ligne ({{hashes}} …) — vous pouvez le renommer —, puis prévisualisez à nouveau.'
+    },
+    'document-not-utf8': {
+      title: '{{path}} n’est pas un texte UTF-8 : le modifier altérerait ses autres octets.',
+      action:
+        'Rien n’a été écrit. Enregistrez ce fichier en UTF-8 avec un autre programme, puis prévisualisez à nouveau.'
+    },
+    'integrated-into-missing': {
+      title:
+        '{{path}}, coché dans « Intégrée dans » pour {{id}}, n’existe pas dans la base, et aucune modification du plan ne le crée.',
+      action:
+        'Corrigez ou décochez ce chemin, ou ajoutez une modification qui crée le document, puis prévisualisez à nouveau.'
+    },
+    'proposal-not-committed': {
+      title:
+        'La proposition {{id}} est dans le dossier des propositions mais pas encore dans l’historique de la base.',
+      action:
+        'Rien n’a été écrit. Utilisez « Réparer » dans l’inventaire de la base pour l’enregistrer, puis prévisualisez à nouveau.'
+    },
+    'proposal-copy-exists': {
+      title: 'Une copie de la proposition {{id}} se trouve déjà en {{path}}.',
+      action:
+        'Rien n’a été écrit. Utilisez « Réparer » dans l’inventaire de la base (la copie valide est gardée), puis prévisualisez à nouveau.'
+    },
+    'frontmatter-unmergeable': {
+      title:
+        'Les champs en tête de {{path}} sont écrits d’une façon que le hub ne peut pas modifier sans risque pour les autres.',
+      action:
+        'Rien n’a été écrit. Corrigez ces champs avec un autre programme — ou, pour un document, modifiez plutôt son texte entier —, puis réessayez.'
+    },
+    'frontmatter-field-invalid': {
+      title: 'Un champ donné pour {{path}} ne peut pas être écrit tel quel.',
+      action:
+        'Le nom d’un champ tient sur une ligne de texte simple ; sa valeur est un texte, un nombre, true/false ou une [liste]. Corrigez-le, puis prévisualisez à nouveau.'
+    },
     'document-not-found': {
       title: 'Cette base n’a pas de document {{path}}.',
       action: 'Il a peut-être été renommé ou supprimé depuis. Choisissez un document dans la liste.'
