@@ -13,6 +13,7 @@ import { previewGovernanceEdit } from '../src/engine/governance-edit'
 import { sharedEn } from '../src/shared/words/en'
 import { sharedFr } from '../src/shared/words/fr'
 import type { ErrorKind } from '../src/shared/error-kinds'
+import { hubRefusal } from './helpers/refusal'
 
 /**
  * The refusals a manager can meet when previewing a plan carry a kind and the parameters its
@@ -64,16 +65,6 @@ async function propose(base: Base): Promise<string> {
   return filed.id
 }
 
-async function refusal(p: Promise<unknown>): Promise<HubError> {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof HubError) return e
-    throw e
-  }
-  throw new Error('expected a refusal')
-}
-
 /** Every `{{name}}` the kind's wording uses, in both languages, is a parameter the engine gave. */
 function expectWordable(e: HubError): void {
   expect(e.kind).toBeDefined()
@@ -107,7 +98,7 @@ describe('a plan preview refused: kinds and parameters', () => {
   ])('the edit path %s: %s', async (path, kind, sentence) => {
     const { base } = setup()
     const id = await propose(base)
-    const e = await refusal(previewPlan(base, edit(id, { path, append: 'x' })))
+    const e = await hubRefusal(previewPlan(base, edit(id, { path, append: 'x' })))
     expect(e.code).toBe('INVALID_INPUT')
     expect(e.message).toContain(sentence)
     expect(e.kind).toBe(kind)
@@ -118,7 +109,7 @@ describe('a plan preview refused: kinds and parameters', () => {
   it('a section whose new text lost its heading: section-content-heading, with the level to keep', async () => {
     const { base } = setup()
     const id = await propose(base)
-    const e = await refusal(
+    const e = await hubRefusal(
       previewPlan(base, edit(id, { path: 'sso.md', section: 'Reconnexion', content: 'Un texte sans titre.' }))
     )
     expect(e.message).toBe(
@@ -132,7 +123,7 @@ describe('a plan preview refused: kinds and parameters', () => {
   it('a document that is not UTF-8: document-not-utf8', async () => {
     const { base } = setup()
     const id = await propose(base)
-    const e = await refusal(previewPlan(base, edit(id, { path: 'latin1.md', append: 'x' })))
+    const e = await hubRefusal(previewPlan(base, edit(id, { path: 'latin1.md', append: 'x' })))
     expect(e.message).toContain("latin1.md n'est pas un texte UTF-8 valide")
     expect(e.kind).toBe('document-not-utf8')
     expect(e.params).toEqual({ path: 'latin1.md' })
@@ -146,7 +137,7 @@ describe('a plan preview refused: kinds and parameters', () => {
       { path: 'absent.md', section: 'Reconnexion', content: '## Reconnexion\n' },
       { path: 'absent.md', frontmatter: { tags: ['a'] } }
     ]) {
-      const r = await refusal(previewPlan(base, edit(id, e)))
+      const r = await hubRefusal(previewPlan(base, edit(id, e)))
       expect(r.code).toBe('NOT_FOUND')
       expect(r.message).toContain("document 'absent.md' introuvable")
       expect(r.kind).toBe('document-not-found')
@@ -158,7 +149,7 @@ describe('a plan preview refused: kinds and parameters', () => {
   it('fields the faithful merge cannot change, or cannot write: the file named', async () => {
     const { base } = setup()
     const id = await propose(base)
-    const unmergeable = await refusal(
+    const unmergeable = await hubRefusal(
       previewPlan(base, edit(id, { path: 'ancre.md', frontmatter: { tags: ['a'] } }))
     )
     expect(unmergeable.message).toMatch(/^edits\[0\] \(ancre\.md\) : fusion de frontmatter refusée/)
@@ -166,7 +157,9 @@ describe('a plan preview refused: kinds and parameters', () => {
     expect(unmergeable.params).toEqual({ path: 'ancre.md' })
     expectWordable(unmergeable)
 
-    const badKey = await refusal(previewPlan(base, edit(id, { path: 'sso.md', frontmatter: { 'a\nb': 1 } })))
+    const badKey = await hubRefusal(
+      previewPlan(base, edit(id, { path: 'sso.md', frontmatter: { 'a\nb': 1 } }))
+    )
     expect(badKey.message).toContain('clé de frontmatter invalide')
     expect(badKey.kind).toBe('frontmatter-field-invalid')
     expect(badKey.params).toEqual({ path: 'sso.md' })
@@ -176,7 +169,7 @@ describe('a plan preview refused: kinds and parameters', () => {
   it('an integrated_into document that is not there: integrated-into-missing, with the proposal', async () => {
     const { base } = setup()
     const id = await propose(base)
-    const e = await refusal(
+    const e = await hubRefusal(
       previewPlan(base, {
         summary: 's',
         reviewed_by: 'human:me',
@@ -213,7 +206,7 @@ describe('a plan preview refused: kinds and parameters', () => {
       reviewed_by: 'human:me',
       resolutions: [{ id, resolution: 'rejected', reason: 'r' }]
     })
-    const e = await refusal(previewPlan(base, reject(untracked)))
+    const e = await hubRefusal(previewPlan(base, reject(untracked)))
     expect(e.message).toContain(`proposition ${untracked} absente du tree de HEAD`)
     expect(e.kind).toBe('proposal-not-committed')
     expect(e.params).toEqual({ id: untracked })
@@ -222,7 +215,7 @@ describe('a plan preview refused: kinds and parameters', () => {
     const id = await propose(base)
     mkdirSync(join(root, 'proposals/rejected'), { recursive: true })
     writeFileSync(join(root, `proposals/rejected/${id}.md`), 'une copie\n')
-    const copy = await refusal(previewPlan(base, reject(id)))
+    const copy = await hubRefusal(previewPlan(base, reject(id)))
     expect(copy.message).toContain(`proposals/rejected/${id}.md existe déjà (copie en double)`)
     expect(copy.kind).toBe('proposal-copy-exists')
     expect(copy.params).toEqual({ id, path: `proposals/rejected/${id}.md` })
@@ -236,7 +229,7 @@ describe('a plan preview refused: kinds and parameters', () => {
       '---\nstatus: draft\nbase: &b x\nautre: *b\n---\n# Règles\n\nProposer avant d’écrire.\n'
     )
     git(root, 'commit', '-qam', 'règles avec une ancre')
-    const e = await refusal(previewGovernanceEdit(base, { draft: false, reviewer: 'human:me' }))
+    const e = await hubRefusal(previewGovernanceEdit(base, { draft: false, reviewer: 'human:me' }))
     expect(e.kind).toBe('frontmatter-unmergeable')
     expect(e.params).toEqual({ path: 'GOVERNANCE.md' })
     expectWordable(e)

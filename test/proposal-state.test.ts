@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
-import { HubError } from '../src/engine/errors'
 import { memoryHubLog } from '../src/engine/hublog'
 import { Registry } from '../src/engine/registry/registry'
 import type { Base } from '../src/engine/registry/base'
 import { fileProposal } from '../src/engine/proposals/propose'
 import { previewPlan, resolvePlan } from '../src/engine/review/resolve'
 import { proposalStates } from '../src/engine/review/proposal-state'
+import { hubRefusal } from './helpers/refusal'
 
 /**
  * Stale state in a plan (issue 25, item 4): a proposal resolved elsewhere is reported with where
@@ -47,16 +47,6 @@ async function propose(base: Base, suffix: string): Promise<string> {
     { log, now: () => new Date('2026-12-04T10:00:00Z'), drawSuffix: () => suffix }
   )
   return filed.id
-}
-
-async function refusal(p: Promise<unknown>): Promise<HubError> {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof HubError) return e
-    throw e
-  }
-  throw new Error('expected a refusal')
 }
 
 describe('proposal states', () => {
@@ -104,8 +94,8 @@ describe('proposal states', () => {
 
   it('refuses what is not a list of proposal ids', async () => {
     const { base } = setup()
-    expect((await refusal(proposalStates(base, 'prop-2026-01-01-ffff'))).code).toBe('INVALID_INPUT')
-    expect((await refusal(proposalStates(base, ['../x']))).code).toBe('INVALID_INPUT')
+    expect((await hubRefusal(proposalStates(base, 'prop-2026-01-01-ffff'))).code).toBe('INVALID_INPUT')
+    expect((await hubRefusal(proposalStates(base, ['../x']))).code).toBe('INVALID_INPUT')
   })
 })
 
@@ -119,7 +109,7 @@ describe('the kinds of a stale plan', () => {
       resolutions: [{ id: a, resolution: 'rejected', reason: 'hors sujet' }]
     }
     await resolvePlan(base, plan, { log, now: () => new Date('2026-12-05T08:30:00Z') })
-    const e = await refusal(previewPlan(base, plan))
+    const e = await hubRefusal(previewPlan(base, plan))
     expect(e.code).toBe('NOT_FOUND')
     expect(e.message).toBe(`propositions absentes de pending/ : ${a}`)
     expect(e.kind).toBe('proposal-not-pending')
@@ -137,7 +127,7 @@ describe('the kinds of a stale plan', () => {
     const a = await propose(base, 'aaaa')
     writeFileSync(join(root, 'knowledge/sso.md'), DOC.replace('## Reconnexion', '## Se reconnecter'))
     git(root, 'commit', '-qam', 'renommage')
-    const e = await refusal(
+    const e = await hubRefusal(
       previewPlan(base, {
         summary: 's',
         reviewed_by: 'h',

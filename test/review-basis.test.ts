@@ -3,7 +3,6 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
-import { HubError } from '../src/engine/errors'
 import { memoryHubLog } from '../src/engine/hublog'
 import { Registry } from '../src/engine/registry/registry'
 import type { Base } from '../src/engine/registry/base'
@@ -12,6 +11,7 @@ import { previewPlan, resolvePlan } from '../src/engine/review/resolve'
 import { decodeBasis } from '../src/engine/review/basis'
 import { keepLineEndings, lineEndingOf } from '../src/engine/review/line-endings'
 import { assertBuilt, CLI_JS, hubEnv } from './helpers/mcp'
+import { hubRefusal } from './helpers/refusal'
 
 /**
  * Issue 25 §1: a resolve is bound to its preview. Between the two a colleague commits (the git
@@ -71,16 +71,6 @@ function colleague(root: string, rel: string, text: string, subject: string): vo
   git(root, 'commit', '-q', '--author=Colleague <c@example.org>', '-m', subject)
 }
 
-async function refusal(p: Promise<unknown>): Promise<HubError> {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof HubError) return e
-    throw e
-  }
-  throw new Error('the resolve was not refused')
-}
-
 describe('a resolve bound to its preview', () => {
   it('refuses when a colleague changed a document the preview read: nothing written, files and commits named', async () => {
     const { root, base } = setup()
@@ -88,7 +78,7 @@ describe('a resolve bound to its preview', () => {
     const preview = await previewPlan(base, planFor(id))
     colleague(root, 'knowledge/sso.md', SSO + '\nLigne du collègue.\n', 'ajout du collègue')
     const head = git(root, 'rev-parse', 'HEAD').trim()
-    const e = await refusal(resolvePlan(base, planFor(id), { log, basis: preview.basis }))
+    const e = await hubRefusal(resolvePlan(base, planFor(id), { log, basis: preview.basis }))
     expect(e.kind).toBe('stale-preview')
     expect(e.params?.paths).toEqual(['knowledge/sso.md'])
     expect((e.params?.commits as string[])[0]).toMatch(/^[0-9a-f]{7} ajout du collègue \(Colleague\)$/)
@@ -115,7 +105,7 @@ describe('a resolve bound to its preview', () => {
       readFileSync(join(root, rel), 'utf8').replace('Le bouton a bougé.', 'Autre.'),
       'retouche'
     )
-    const e = await refusal(resolvePlan(base, planFor(id), { log, basis: preview.basis }))
+    const e = await hubRefusal(resolvePlan(base, planFor(id), { log, basis: preview.basis }))
     expect(e.params?.paths).toEqual([rel])
   })
 
@@ -138,7 +128,7 @@ describe('a resolve bound to its preview', () => {
   it('refuses a basis that is not one', async () => {
     const { base } = setup()
     const id = await propose(base, 'eeee')
-    const e = await refusal(resolvePlan(base, planFor(id), { log, basis: 'nimporte' }))
+    const e = await hubRefusal(resolvePlan(base, planFor(id), { log, basis: 'nimporte' }))
     expect(e.code).toBe('INVALID_INPUT')
     expect(e.message).toMatch(/^basis invalide/)
   })

@@ -6,9 +6,9 @@ import { git, makeBundle, removeDir, tempDir } from '../../test/helpers/fixtures
 import { memoryHubLog } from './hublog'
 import { loadManifest } from './registry/manifest'
 import type { Base } from './registry/base'
-import { HubError } from './errors'
 import { governanceStatus } from './governance'
 import { commitGovernanceEdit, previewGovernanceEdit } from './governance-edit'
+import { hubRefusal } from '../../test/helpers/refusal'
 
 const log = memoryHubLog()
 const dirs: string[] = []
@@ -34,16 +34,6 @@ function setup(): Base {
   const m = loadManifest(root, 'guide')
   if (!m.ok) throw new Error(m.reason)
   return m.base
-}
-
-const err = async (p: Promise<unknown>): Promise<HubError> => {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof HubError) return e
-    throw e
-  }
-  throw new Error('expected a refusal')
 }
 
 describe('governance edited in the app (issue 25 §3)', () => {
@@ -111,20 +101,20 @@ describe('governance edited in the app (issue 25 §3)', () => {
   it('refusals with kinds, nothing written: bad YAML, a bad title, nothing changed, no reviewer, moved, local changes', async () => {
     const base = setup()
     const head = git(base.root, 'rev-parse', 'HEAD').trim()
-    const bad = await err(previewGovernanceEdit(base, { schemaText: 'a: [1, 2\n', reviewer: 'h' }))
+    const bad = await hubRefusal(previewGovernanceEdit(base, { schemaText: 'a: [1, 2\n', reviewer: 'h' }))
     expect(bad.kind).toBe('governance-invalid-yaml')
     expect(bad.params?.file).toBe('schema.yaml')
-    const badFm = await err(
+    const badFm = await hubRefusal(
       previewGovernanceEdit(base, { rulesText: '---\na: [\n---\n# R\n', reviewer: 'h' })
     )
     expect(badFm.kind).toBe('governance-invalid-yaml')
-    expect((await err(previewGovernanceEdit(base, { title: 'a\nb', reviewer: 'h' }))).kind).toBe(
+    expect((await hubRefusal(previewGovernanceEdit(base, { title: 'a\nb', reviewer: 'h' }))).kind).toBe(
       'governance-invalid-field'
     )
-    expect((await err(previewGovernanceEdit(base, { title: 'Guide', reviewer: 'h' }))).kind).toBe(
+    expect((await hubRefusal(previewGovernanceEdit(base, { title: 'Guide', reviewer: 'h' }))).kind).toBe(
       'governance-unchanged'
     )
-    expect((await err(previewGovernanceEdit(base, { draft: false, reviewer: ' ' }))).kind).toBe(
+    expect((await hubRefusal(previewGovernanceEdit(base, { draft: false, reviewer: ' ' }))).kind).toBe(
       'reviewer-missing'
     )
 
@@ -132,13 +122,13 @@ describe('governance edited in the app (issue 25 §3)', () => {
     // Another program commits a change to the rules after the preview.
     writeFileSync(join(base.root, 'GOVERNANCE.md'), RULES + '\nAjout.\n')
     git(base.root, 'commit', '-qam', 'ailleurs')
-    const moved = await err(
+    const moved = await hubRefusal(
       commitGovernanceEdit(base, { draft: false, reviewer: 'h', basis: preview.basis }, { log })
     )
     expect(moved.kind).toBe('governance-moved')
     // An uncommitted change to a governance file leads to the local-changes panel.
     writeFileSync(join(base.root, 'schema.yaml'), SCHEMA + '# à moi\n')
-    const dirty = await err(previewGovernanceEdit(base, { draft: false, reviewer: 'h' }))
+    const dirty = await hubRefusal(previewGovernanceEdit(base, { draft: false, reviewer: 'h' }))
     expect(dirty.kind).toBe('local-changes')
     expect(dirty.params).toEqual({ paths: ['schema.yaml'] })
     expect(git(base.root, 'rev-list', '--count', `${head}..HEAD`).trim()).toBe('1')

@@ -15,9 +15,9 @@ import { git, makeBundle, removeDir, tempDir } from '../../../test/helpers/fixtu
 import { memoryHubLog } from '../hublog'
 import { loadManifest } from '../registry/manifest'
 import type { Base } from '../registry/base'
-import { HubError } from '../errors'
 import { authorName, checkMessage, keepLocalChanges, listLocalChanges } from './local-changes'
 import { listSetAsideChanges, restoreSetAsideChanges, setAsideLocalChanges } from './changes-trash'
+import { hubRefusal } from '../../../test/helpers/refusal'
 
 const log = memoryHubLog()
 const dirs: string[] = []
@@ -54,16 +54,6 @@ function dirty(root: string): void {
   mkdirSync(join(root, 'ignored'), { recursive: true })
   writeFileSync(join(root, 'ignored/x.md'), 'ignored\n')
   writeFileSync(join(root, 'image.bin'), Buffer.from([0, 1, 2, 3, 0, 255]))
-}
-
-const err = async (p: Promise<unknown>): Promise<HubError> => {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof HubError) return e
-    throw e
-  }
-  throw new Error('expected a refusal')
 }
 
 describe('uncommitted changes (issue 25 §3)', () => {
@@ -142,20 +132,27 @@ describe('uncommitted changes (issue 25 §3)', () => {
     dirty(base.root)
     const view = await listLocalChanges(base, 'alice')
     writeFileSync(join(base.root, 'knowledge/sso.md'), 'changed again\n')
-    const moved = await err(
+    const moved = await hubRefusal(
       keepLocalChanges(base, { basis: view.basis, message: 'x' }, { reviewer: 'alice', log })
     )
     expect(moved.kind).toBe('local-changes-moved')
     const head = git(base.root, 'rev-parse', 'HEAD').trim()
     const fresh = await listLocalChanges(base, 'alice')
     expect(
-      (await err(keepLocalChanges(base, { basis: fresh.basis, message: ' \n' }, { reviewer: 'alice', log })))
-        .kind
+      (
+        await hubRefusal(
+          keepLocalChanges(base, { basis: fresh.basis, message: ' \n' }, { reviewer: 'alice', log })
+        )
+      ).kind
     ).toBe('commit-message-missing')
     expect(
-      (await err(keepLocalChanges(base, { basis: fresh.basis, message: 'x' }, { reviewer: null, log }))).kind
+      (
+        await hubRefusal(
+          keepLocalChanges(base, { basis: fresh.basis, message: 'x' }, { reviewer: null, log })
+        )
+      ).kind
     ).toBe('reviewer-missing')
-    const aside = await err(setAsideLocalChanges('/nowhere', base, { basis: view.basis }, { log }))
+    const aside = await hubRefusal(setAsideLocalChanges('/nowhere', base, { basis: view.basis }, { log }))
     expect(aside.kind).toBe('local-changes-moved')
     expect(git(base.root, 'rev-parse', 'HEAD').trim()).toBe(head)
     expect(readFileSync(join(base.root, 'knowledge/sso.md'), 'utf8')).toBe('changed again\n')
@@ -217,7 +214,7 @@ describe('uncommitted changes (issue 25 §3)', () => {
       { log }
     )
     writeFileSync(join(base.root, 'knowledge/sso.md'), 'someone else\n')
-    const e = await err(restoreSetAsideChanges(basesDir, entry.id, () => base, { log }))
+    const e = await hubRefusal(restoreSetAsideChanges(basesDir, entry.id, () => base, { log }))
     expect(e.kind).toBe('set-aside-restore-blocked')
     expect(e.params).toEqual({ paths: ['knowledge/sso.md'] })
     expect(readFileSync(join(base.root, 'knowledge/sso.md'), 'utf8')).toBe('someone else\n')
