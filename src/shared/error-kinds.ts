@@ -33,6 +33,10 @@ export const ERROR_KINDS = [
   'reviewer-missing',
   // restoring set-aside changes over files changed since; params { paths }
   'set-aside-restore-blocked',
+  // set-aside changes no longer in the trash: { id }; or whose base is not served (in the trash itself,
+  // or its folder gone): { base }
+  'set-aside-missing',
+  'set-aside-base-gone',
   // governance edit: invalid YAML (params { file, reason }), an invalid title or description
   // (params { field, reason }), nothing changed, or the files moved since the preview
   'governance-invalid-yaml',

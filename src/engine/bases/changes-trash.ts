@@ -194,11 +194,15 @@ export async function restoreSetAsideChanges(
   const entry = typeof id === 'string' && ID.test(id) ? await readEntry(basesDir, id) : null
   if (!entry)
     throw notFound(
-      `aucune modification mise de côté sous l'identifiant '${String(id).slice(0, 120)}' : rechargez la corbeille`
+      `aucune modification mise de côté sous l'identifiant '${String(id).slice(0, 120)}' : rechargez la corbeille`,
+      { kind: 'set-aside-missing', params: { id: String(id).slice(0, 120) } }
     )
   const base = findBase(entry.dirName)
   if (!base)
-    throw notFound(`la base '${entry.base}' (${entry.dirName}) n'est plus servie : restaurez-la d'abord`)
+    throw notFound(`la base '${entry.base}' (${entry.dirName}) n'est plus servie : restaurez-la d'abord`, {
+      kind: 'set-aside-base-gone',
+      params: { base: entry.base }
+    })
   const dir = join(changesRoot(basesDir), id)
   const repo = await openRepository(base.root)
   return withBaseLock(

@@ -221,6 +221,26 @@ describe('uncommitted changes (issue 25 §3)', () => {
     expect(await listSetAsideChanges(basesDir)).toHaveLength(1)
   })
 
+  it('restore refused when the entry is gone or its base is not served: each with its kind, nothing written', async () => {
+    const { basesDir, base } = setup()
+    writeFileSync(join(base.root, 'knowledge/sso.md'), 'mine\n')
+    const entry = await setAsideLocalChanges(
+      basesDir,
+      base,
+      { basis: (await listLocalChanges(base, null)).basis },
+      { log }
+    )
+    const gone = await hubRefusal(restoreSetAsideChanges(basesDir, entry.id, () => null, { log }))
+    expect(gone.code).toBe('NOT_FOUND')
+    expect(gone.kind).toBe('set-aside-base-gone')
+    expect(gone.params).toEqual({ base: 'guide' })
+    expect(await listSetAsideChanges(basesDir)).toHaveLength(1)
+    const missing = await hubRefusal(restoreSetAsideChanges(basesDir, 'ghost', () => base, { log }))
+    expect(missing.kind).toBe('set-aside-missing')
+    expect(missing.params).toEqual({ id: 'ghost' })
+    expect(readFileSync(join(base.root, 'knowledge/sso.md'), 'utf8')).not.toBe('mine\n')
+  })
+
   it('names and messages', () => {
     expect(authorName('human:alice')).toBe('alice')
     expect(authorName('  Bob <b@x> ')).toBe('Bob b@x')

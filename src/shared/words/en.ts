@@ -46,6 +46,14 @@ export const sharedEn = {
       title: 'These files changed since they were set aside: {{paths}}.',
       action: 'Nothing was restored. Keep or set aside their new changes first, then restore.'
     },
+    'set-aside-missing': {
+      title: 'These set-aside changes are no longer in the trash.',
+      action: 'Reload the trash: they were restored or removed meanwhile.'
+    },
+    'set-aside-base-gone': {
+      title: 'The base “{{base}}” these changes belong to is not open in the hub any more.',
+      action: 'Put the base back first (from the trash, if it is there), then restore its changes.'
+    },
     'governance-invalid-yaml': {
       // The parser's reason is English whatever the UI's language: it stays in the technical details.
       title: '{{file}} is not valid YAML.',

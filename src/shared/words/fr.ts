@@ -47,6 +47,15 @@ export const sharedFr: Resources<typeof sharedEn> = {
       action:
         'Rien n’a été restauré. Gardez ou mettez de côté leurs nouvelles modifications d’abord, puis restaurez.'
     },
+    'set-aside-missing': {
+      title: 'Ces modifications mises de côté ne sont plus dans la corbeille.',
+      action: 'Rechargez la corbeille : elles ont été restaurées ou supprimées entre-temps.'
+    },
+    'set-aside-base-gone': {
+      title: 'La base « {{base}} » de ces modifications n’est plus ouverte dans le hub.',
+      action:
+        'Remettez d’abord la base en place (depuis la corbeille, si elle y est), puis restaurez ses modifications.'
+    },
     'governance-invalid-yaml': {
       title: '{{file}} n’est pas du YAML valide.',
       action:
