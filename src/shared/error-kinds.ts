@@ -52,6 +52,8 @@ export const ERROR_KINDS = [
   'document-not-found',
   // the settings file could not be written: { file }
   'settings-not-saved',
+  // a plan too large to be kept as a draft: { megabytes }
+  'draft-too-large',
   // --- a plan's preview and resolve: what the manager typed, or the state of the base ---
   // an edit's path (or an integrated_into path) the plan may not write, each { path }: not a path
   // inside the corpus (absolute, `..`, backslash, NUL, empty); the base's rules or proposals; a

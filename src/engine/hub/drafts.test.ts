@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest'
-import { mergeIntoDraft } from './drafts'
+import { afterEach, describe, expect, it } from 'vitest'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { DRAFT_MAX_BYTES, DRAFTS_DIR, DraftStore, mergeIntoDraft } from './drafts'
+import { memoryHubLog } from '../hublog'
+import { removeDir, tempDir } from '../../../test/helpers/fixtures'
+import { hubRefusal } from '../../../test/helpers/refusal'
 import type { ResolutionPlan } from '../../shared/review'
 
 const rebuilt: ResolutionPlan = {
@@ -45,5 +50,27 @@ describe('mergeIntoDraft', () => {
     const merged = mergeIntoDraft({ summary: ' ', reviewed_by: '', resolutions: [], edits: [] }, rebuilt)
     expect(merged.summary).toBe('reconstruit')
     expect(merged.reviewed_by).toBe('human:a')
+  })
+})
+
+describe('DraftStore', () => {
+  const dirs: string[] = []
+  afterEach(() => {
+    while (dirs.length > 0) removeDir(dirs.pop() as string)
+  })
+
+  it('refuses a plan too large to keep, in words a manager reads (draft-too-large), and keeps the previous draft', async () => {
+    const dir = tempDir('okf-drafts-')
+    dirs.push(dir)
+    const store = new DraftStore(dir, memoryHubLog())
+    await store.save('guide', rebuilt)
+    const big = { ...rebuilt, edits: [{ path: 'a.md', content: 'x'.repeat(DRAFT_MAX_BYTES) }] }
+    const e = await hubRefusal(store.save('guide', big))
+    expect(e.code).toBe('INVALID_INPUT')
+    expect(e.message).toBe(`brouillon trop volumineux (plus de ${DRAFT_MAX_BYTES} octets)`)
+    expect(e.kind).toBe('draft-too-large')
+    expect(e.params).toEqual({ megabytes: 2 })
+    expect(store.load('guide')).toEqual(rebuilt)
+    expect(existsSync(join(dir, DRAFTS_DIR, 'guide.json'))).toBe(true)
   })
 })

@@ -71,7 +71,10 @@ export class DraftStore {
       throw invalidInput('brouillon : un plan { summary, reviewed_by, resolutions[], edits[] } est attendu')
     const text = JSON.stringify(plan, null, 2) + '\n'
     if (Buffer.byteLength(text) > DRAFT_MAX_BYTES)
-      throw invalidInput(`brouillon trop volumineux (plus de ${DRAFT_MAX_BYTES} octets)`)
+      throw invalidInput(`brouillon trop volumineux (plus de ${DRAFT_MAX_BYTES} octets)`, {
+        kind: 'draft-too-large',
+        params: { megabytes: DRAFT_MAX_BYTES / (1024 * 1024) }
+      })
     try {
       mkdirSync(this.dir, { recursive: true })
       await writeFileAtomic(file, text)

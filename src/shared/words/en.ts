@@ -129,6 +129,11 @@ export const sharedEn = {
       title: 'This base has no document {{path}}.',
       action: 'It may have been renamed or removed since. Pick a document in the list.'
     },
+    'draft-too-large': {
+      title: 'This plan is too large to be kept as a draft (over {{megabytes}} MB).',
+      action:
+        'Your changes stay on this screen, but they are lost if you close it. Make the plan smaller, or preview and resolve it now.'
+    },
     'settings-not-saved': {
       title: 'The settings file {{file}} could not be written.',
       action:

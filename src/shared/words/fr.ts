@@ -137,6 +137,11 @@ export const sharedFr: Resources<typeof sharedEn> = {
       title: 'Cette base n’a pas de document {{path}}.',
       action: 'Il a peut-être été renommé ou supprimé depuis. Choisissez un document dans la liste.'
     },
+    'draft-too-large': {
+      title: 'Ce plan est trop volumineux pour être gardé en brouillon (plus de {{megabytes}} Mo).',
+      action:
+        'Vos modifications restent sur cet écran, mais elles sont perdues si vous le fermez. Allégez le plan, ou prévisualisez-le et résolvez-le maintenant.'
+    },
     'settings-not-saved': {
       title: 'Le fichier de réglages {{file}} n’a pas pu être écrit.',
       action:
