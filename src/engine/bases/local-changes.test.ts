@@ -204,15 +204,20 @@ describe('uncommitted changes (issue 25 §3)', () => {
     expect(await listSetAsideChanges(basesDir)).toEqual([])
   })
 
-  it('restore is refused over a file changed since, with nothing written', async () => {
+  /** A base whose sso.md was edited (« mine ») and then set aside. */
+  const oneSetAside = async (): Promise<{
+    basesDir: string
+    base: Base
+    entry: Awaited<ReturnType<typeof setAsideLocalChanges>>
+  }> => {
     const { basesDir, base } = setup()
     writeFileSync(join(base.root, 'knowledge/sso.md'), 'mine\n')
-    const entry = await setAsideLocalChanges(
-      basesDir,
-      base,
-      { basis: (await listLocalChanges(base, null)).basis },
-      { log }
-    )
+    const basis = (await listLocalChanges(base, null)).basis
+    return { basesDir, base, entry: await setAsideLocalChanges(basesDir, base, { basis }, { log }) }
+  }
+
+  it('restore is refused over a file changed since, with nothing written', async () => {
+    const { basesDir, base, entry } = await oneSetAside()
     writeFileSync(join(base.root, 'knowledge/sso.md'), 'someone else\n')
     const e = await hubRefusal(restoreSetAsideChanges(basesDir, entry.id, () => base, { log }))
     expect(e.kind).toBe('set-aside-restore-blocked')
@@ -222,14 +227,7 @@ describe('uncommitted changes (issue 25 §3)', () => {
   })
 
   it('restore refused when the entry is gone or its base is not served: each with its kind, nothing written', async () => {
-    const { basesDir, base } = setup()
-    writeFileSync(join(base.root, 'knowledge/sso.md'), 'mine\n')
-    const entry = await setAsideLocalChanges(
-      basesDir,
-      base,
-      { basis: (await listLocalChanges(base, null)).basis },
-      { log }
-    )
+    const { basesDir, base, entry } = await oneSetAside()
     const gone = await hubRefusal(restoreSetAsideChanges(basesDir, entry.id, () => null, { log }))
     expect(gone.code).toBe('NOT_FOUND')
     expect(gone.kind).toBe('set-aside-base-gone')
