@@ -7,6 +7,7 @@ import { memoryHubLog } from '../src/engine/hublog'
 import { Registry } from '../src/engine/registry/registry'
 import type { Base } from '../src/engine/registry/base'
 import { fileProposal } from '../src/engine/proposals/propose'
+import type { ProposalFields } from '../src/engine/proposals/rules'
 import { renderProposalFile } from '../src/engine/proposals/record'
 import { previewPlan } from '../src/engine/review/resolve'
 import { previewGovernanceEdit } from '../src/engine/governance-edit'
@@ -49,19 +50,21 @@ function setup(): { root: string; base: Base } {
   return { root, base: registry.get('alpha') }
 }
 
+const FIELDS: ProposalFields = {
+  type: 'correction',
+  concerns: 'reconnexion SSO',
+  content: 'Le bouton est dans le menu profil.',
+  sources: ['incident #1'],
+  confidence: 'high',
+  submittedBy: 'agent:test'
+}
+
 async function propose(base: Base): Promise<string> {
-  const filed = await fileProposal(
-    base,
-    {
-      type: 'correction',
-      concerns: 'reconnexion SSO',
-      content: 'Le bouton est dans le menu profil.',
-      sources: ['incident #1'],
-      confidence: 'high',
-      submittedBy: 'agent:test'
-    },
-    { log, now: () => new Date('2026-12-04T10:00:00Z'), drawSuffix: () => 'beef' }
-  )
+  const filed = await fileProposal(base, FIELDS, {
+    log,
+    now: () => new Date('2026-12-04T10:00:00Z'),
+    drawSuffix: () => 'beef'
+  })
   return filed.id
 }
 
@@ -189,17 +192,9 @@ describe('a plan preview refused: kinds and parameters', () => {
     const { root, base } = setup()
     const untracked = 'prop-2026-01-02-cafe'
     mkdirSync(join(root, 'proposals/pending'), { recursive: true })
-    const fields = {
-      type: 'correction' as const,
-      concerns: 'c',
-      content: 'x',
-      sources: ['s'],
-      confidence: 'high' as const,
-      submittedBy: 'agent:test'
-    }
     writeFileSync(
       join(root, `proposals/pending/${untracked}.md`),
-      renderProposalFile(untracked, fields, new Date())
+      renderProposalFile(untracked, FIELDS, new Date())
     )
     const reject = (id: string) => ({
       summary: 's',

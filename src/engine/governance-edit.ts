@@ -3,14 +3,14 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { unifiedDiff } from './text-diff'
 import { isScalar, parse, parseDocument } from 'yaml'
-import { describeError, HubError, invalidInput, ioError, toldMore } from './errors'
+import { describeError, HubError, invalidInput, ioError } from './errors'
 import type { HubLog } from './hublog'
 import type { Base } from './registry/base'
 import { MANIFEST_FILE } from './registry/manifest'
 import { withBaseLock } from './lock'
 import { yamlTooDeep, TOO_DEEP } from './yaml-depth'
 import { splitFrontmatter } from './corpus/frontmatter'
-import { mergeFrontmatter } from './corpus/frontmatter-merge'
+import { mergeFileFrontmatter, mergeFrontmatter } from './corpus/frontmatter-merge'
 import { governanceStatus } from './governance'
 import { assertWritableRepository, commitPaths } from './git/commit'
 import { localChanges } from './review/worktree'
@@ -144,13 +144,8 @@ async function plan(base: Base, edit: GovernanceEdit): Promise<Planned> {
   if (edit.draft !== undefined) {
     if (typeof edit.draft !== 'boolean') throw invalidInput('draft doit être un booléen')
     const want = edit.draft ? 'draft' : 'stable'
-    if (governanceStatus(rules, rulesRel) !== want) {
-      try {
-        rules = mergeFrontmatter(rules, { status: want })
-      } catch (e) {
-        throw toldMore(e, { path: rulesRel })
-      }
-    }
+    if (governanceStatus(rules, rulesRel) !== want)
+      rules = mergeFileFrontmatter(rulesRel, rules, { status: want })
   }
   const statusAfter = governanceStatus(rules, rulesRel)
 

@@ -192,11 +192,16 @@ export async function restoreSetAsideChanges(
   opts: { log: HubLog; lockTimeoutMs?: number }
 ): Promise<SetAsideChangesEntry> {
   const entry = typeof id === 'string' && ID.test(id) ? await readEntry(basesDir, id) : null
-  if (!entry)
+  if (!entry) {
+    const shown = String(id).slice(0, 120)
     throw notFound(
-      `aucune modification mise de côté sous l'identifiant '${String(id).slice(0, 120)}' : rechargez la corbeille`,
-      { kind: 'set-aside-missing', params: { id: String(id).slice(0, 120) } }
+      `aucune modification mise de côté sous l'identifiant '${shown}' : rechargez la corbeille`,
+      {
+        kind: 'set-aside-missing',
+        params: { id: shown }
+      }
     )
+  }
   const base = findBase(entry.dirName)
   if (!base)
     throw notFound(`la base '${entry.base}' (${entry.dirName}) n'est plus servie : restaurez-la d'abord`, {

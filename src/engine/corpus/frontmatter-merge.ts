@@ -16,7 +16,7 @@ import {
   parseDocument
 } from 'yaml'
 import type { Node as YamlNode, ParsedNode } from 'yaml'
-import { invalidInput } from '../errors'
+import { invalidInput, toldMore } from '../errors'
 import type { HubError } from '../errors'
 
 /**
@@ -935,5 +935,22 @@ function verify({ text, d, source, updates, newKeys, result }: VerifyInput): voi
     const entry = mergedByKey.get(k)
     if (!entry || !deepEqual(valueOf(merged.doc, entry.pair), updates[k]))
       throw refuse(FRONTMATTER_MERGE_REASONS.valueDiffers(k))
+  }
+}
+
+/**
+ * mergeFrontmatter of one file's text. A refusal names the file (its kind's `path`, which the
+ * doors word) and, when `where` is given, is prefixed by it (the contract's sentence).
+ */
+export function mergeFileFrontmatter(
+  path: string,
+  text: string,
+  updates: Record<string, unknown>,
+  where?: string
+): string {
+  try {
+    return mergeFrontmatter(text, updates)
+  } catch (e) {
+    throw toldMore(e, { path }, where)
   }
 }

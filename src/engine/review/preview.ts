@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Base } from '../registry/base'
-import { describeError, invalidInput, ioError, notFound, toldMore } from '../errors'
-import { mergeFrontmatter } from '../corpus/frontmatter-merge'
+import { describeError, invalidInput, ioError, notFound } from '../errors'
+import { mergeFileFrontmatter } from '../corpus/frontmatter-merge'
 import { PROPOSAL_ID_PATTERN, proposalFiles, type ProposalFile } from '../proposals/store'
 import { parseProposal, resolutionPatch } from '../proposals/record'
 import type { FilePreview, PlanPreview, PreviewNote, ProposalMove, ResolutionPlan } from '../../shared/review'
@@ -72,18 +72,6 @@ function readText(abs: string, shown: string): string {
       { kind: 'document-not-utf8', params: { path: shown } }
     )
   return text
-}
-
-/**
- * mergeFrontmatter, with the refusal prefixed by what to fix (`where`, the contract's sentence) and
- * its kind told which file (`path`, for the doors that word it).
- */
-function merge(text: string, updates: Record<string, unknown>, where: string, path: string): string {
-  try {
-    return mergeFrontmatter(text, updates)
-  } catch (e) {
-    throw toldMore(e, { path }, where)
-  }
 }
 
 function localChangeText(kind: string): string {
@@ -162,7 +150,7 @@ export async function preparePlan(
           `document '${path}' introuvable : une édition frontmatter seule (${where}) ne crée pas de document`,
           { kind: 'document-not-found', params: { path } }
         )
-      state.current = merge(state.current, edit.frontmatter, `${where} (${path})`, path)
+      state.current = mergeFileFrontmatter(path, state.current, edit.frontmatter, `${where} (${path})`)
       for (const k of Object.keys(edit.frontmatter)) state.planKeys.add(k)
     }
   })
@@ -175,11 +163,11 @@ export async function preparePlan(
       const updates: Record<string, unknown> = {}
       for (const f of fresh) if (!state.planKeys.has(f)) updates[f] = today
       if (Object.keys(updates).length > 0)
-        state.current = merge(
+        state.current = mergeFileFrontmatter(
+          state.target.rel,
           state.current as string,
           updates,
-          `${state.target.rel} (fraîcheur ${Object.keys(updates).join(', ')})`,
-          state.target.rel
+          `${state.target.rel} (fraîcheur ${Object.keys(updates).join(', ')})`
         )
     }
   }
@@ -268,7 +256,7 @@ export async function preparePlan(
         : { resolution: 'rejected', reason: m.r.reason },
       opts.at
     )
-    const after = merge(before, updates, m.file.rel, m.file.rel)
+    const after = mergeFileFrontmatter(m.file.rel, before, updates, m.file.rel)
     proposalMoves.push({
       id: m.r.id,
       resolution: m.r.resolution,
