@@ -16,7 +16,6 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { Base } from '../registry/base'
 import { splitFrontmatter } from '../corpus/frontmatter'
 import { parseHeadings } from '../corpus/markdown'
-import { HubError } from '../errors'
 import { frontmatterDigest } from './digest'
 import {
   clearDocumentCache,
@@ -31,6 +30,7 @@ import { ripgrepArgs, ripgrepPath, scanCorpus, unpackedPath } from './ripgrep'
 import { allocateQuota, searchBases, threadsEach, type BaseSearchResult } from './search'
 import { foldCase, keywordTerms, termsIn } from './terms'
 import { makeCorpusBase } from '../../../test/helpers/fixtures'
+import { hubRefusal } from '../../../test/helpers/refusal'
 
 const roots: string[] = []
 afterAll(() => {
@@ -55,16 +55,6 @@ async function one(
 }
 
 const paths = (r: BaseSearchResult): string[] => r.results.map((d) => d.path)
-
-async function hubError(p: Promise<unknown>): Promise<HubError> {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof HubError) return e
-    throw e
-  }
-  throw new Error('expected a HubError')
-}
 
 describe('keyword mode: strict AND, then OR fallback', () => {
   it('returns only the documents holding every term', async () => {
@@ -162,7 +152,7 @@ describe('regex mode', () => {
 
   it('an invalid regex is INVALID_INPUT carrying ripgrep’s message', async () => {
     const base = makeBase({ 'a.md': 'x\n' })
-    const e = await hubError(one(base, '[a-', 'regex'))
+    const e = await hubRefusal(one(base, '[a-', 'regex'))
     expect(e.code).toBe('INVALID_INPUT')
     expect(e.message).toMatch(/regex|unclosed/)
     expect(e.message).toBe(e.message.trim())
@@ -736,7 +726,9 @@ describe('ripgrep process', () => {
 
   it('a binary that cannot be spawned is IO_ERROR', async () => {
     const base = makeBase({ 'a.md': 'x\n' })
-    const e = await hubError(searchBases([base], 'x', 'keyword', 8, { rgPath: join(base.root, 'pas-de-rg') }))
+    const e = await hubRefusal(
+      searchBases([base], 'x', 'keyword', 8, { rgPath: join(base.root, 'pas-de-rg') })
+    )
     expect(e.code).toBe('IO_ERROR')
     expect(e.message).toMatch(/^ripgrep n'a pas pu être lancé : /)
   })
@@ -746,7 +738,7 @@ describe('ripgrep process', () => {
     const fake = join(base.root, 'rg-lent')
     writeFileSync(fake, '#!/bin/sh\nexec sleep 10\n')
     chmodSync(fake, 0o755)
-    const e = await hubError(searchBases([base], 'x', 'keyword', 8, { rgPath: fake, timeoutMs: 200 }))
+    const e = await hubRefusal(searchBases([base], 'x', 'keyword', 8, { rgPath: fake, timeoutMs: 200 }))
     expect(e.code).toBe('IO_ERROR')
     expect(e.message).toBe('ripgrep a dépassé 30 s')
   })
@@ -756,7 +748,7 @@ describe('ripgrep process', () => {
     const fake = join(base.root, 'rg-casse')
     writeFileSync(fake, '#!/bin/sh\nexit 3\n')
     chmodSync(fake, 0o755)
-    const e = await hubError(searchBases([base], 'x', 'regex', 8, { rgPath: fake }))
+    const e = await hubRefusal(searchBases([base], 'x', 'regex', 8, { rgPath: fake }))
     expect(e.code).toBe('INVALID_INPUT')
     expect(e.message).toBe('ripgrep a échoué (code 3)')
   })
