@@ -223,6 +223,45 @@ describe('HubService', () => {
     }
   })
 
+  it('a document edited since the last read: the inventory answers from the state checked last, then says proposals-changed, and the next read is fresh', async () => {
+    const { service, root } = setup()
+    const past = new Date('2026-01-02T03:04:05Z')
+    const sso = join(root, 'knowledge', 'sso.md')
+    for (const f of [sso, join(root, 'knowledge', 'guides/index.md')]) utimesSync(f, past, past)
+    await propose(service, 'reconnexion SSO', 'k001')
+    let told: () => void = () => undefined
+    let changed = Promise.resolve()
+    const nextChange = (): void => void (changed = new Promise<void>((ok) => (told = ok)))
+    /** The inventory once every likely document is known (a read over budget is followed by the event). */
+    const likely = async (): Promise<string[]> => {
+      for (;;) {
+        nextChange()
+        const inv = await service.inventory('alpha')
+        if (inv.locating === 0) return inv.groups.flatMap((g) => g.proposals.flatMap((p) => p.likelyDocuments))
+        await changed
+      }
+    }
+    const stop = service.subscribe((e) => {
+      if (e.type === 'proposals-changed' && e.base === 'alpha') told()
+    })
+    try {
+      await service.watcher.ready()
+      expect(await likely()).toEqual(['sso.md'])
+      // Neither word survives: a fresh search finds nothing there.
+      writeFileSync(sso, '# Autre\n\nTexte sans rapport.\n')
+      const later = new Date('2026-01-03T03:04:05Z')
+      utimesSync(sso, later, later)
+      nextChange()
+      const stale = await service.inventory('alpha')
+      expect(stale.locating).toBe(0)
+      expect(stale.groups[0].proposals[0].likelyDocuments).toEqual(['sso.md'])
+      await changed
+      expect(await likely()).toEqual([])
+    } finally {
+      stop()
+    }
+  })
+
   it('a corpus too freshly written to be cached: the inventory waits for every answer (nothing to come back for)', async () => {
     const { service } = setup({ locateBudgetMs: 0 })
     await propose(service, 'reconnexion SSO', 'c001')

@@ -7,8 +7,16 @@ import { Registry } from '../src/engine/registry/registry'
 import type { Base } from '../src/engine/registry/base'
 import { fileProposal } from '../src/engine/proposals/propose'
 import { proposalFiles, readProposal } from '../src/engine/proposals/store'
-import { clearLocateCache, inventory, isLocated, locate, type Located } from '../src/engine/review/inventory'
-import { corpusFingerprint, LocateStore } from '../src/engine/review/locate-cache'
+import {
+  clearLocateCache,
+  inventory,
+  isLocated,
+  locate,
+  locateChecked,
+  type Located
+} from '../src/engine/review/inventory'
+import { corpusFingerprint, FINGERPRINT_CHUNK, LocateCache, LocateStore } from '../src/engine/review/locate-cache'
+import { listDocuments } from '../src/engine/corpus/paths'
 
 // The likely documents of the inventory are kept while the corpus is unchanged (locate-cache.ts):
 // these tests observe the cache through a document rewritten in place with its stat restored —
@@ -198,6 +206,105 @@ describe('likely documents kept across restarts, and a bounded wait', () => {
       'zephyr.md'
     ])
     expect(told).toBe(1)
+  })
+})
+
+describe('answered first, checked after (a door that can tell its screen to read again)', () => {
+  const LATER = new Date('2026-01-03T03:04:05Z')
+  /** An edit the fingerprint sees: new text, and an mtime moved (still past the racy window). */
+  function rewriteSeen(abs: string, text: string, at = LATER): void {
+    writeFileSync(abs, text)
+    utimesSync(abs, at, at)
+  }
+  const likely = (inv: Awaited<ReturnType<typeof inventory>>): string[] =>
+    inv.groups.flatMap((g) => g.proposals.flatMap((p) => p.likelyDocuments))
+
+  it('a document edited since the last read: the kept answer comes at once, then the door is told, and its next read searches', async () => {
+    const { base, doc } = setup()
+    await proposeZephyr(base, 'h001')
+    let told = 0
+    const onStale = (): void => void told++
+    // No kept answers yet: the corpus is checked first.
+    expect(likely(await inventory(base, { log, onStale }))).toEqual(['zephyr.md'])
+    await locateChecked(base)
+    expect(told).toBe(0)
+    rewriteSeen(doc, OTHER_)
+    // Answered from the state checked last (stale), then the check finds the edit.
+    expect(likely(await inventory(base, { log, onStale }))).toEqual(['zephyr.md'])
+    await locateChecked(base)
+    expect(told).toBe(1)
+    expect(likely(await inventory(base, { log, onStale }))).toEqual([])
+    await locateChecked(base)
+    expect(told).toBe(1)
+    // Without onStale (the CLI), the corpus is always checked first.
+    rewriteSeen(doc, ZEPHYR, new Date('2026-01-04T03:04:05Z'))
+    expect(await likelyOf(base)).toEqual(['zephyr.md'])
+  })
+
+  it('an unchanged corpus: kept answers, no word to the door; sessions waiting on one check are each told', async () => {
+    const { base, doc } = setup()
+    await proposeZephyr(base, 'i001')
+    let told = 0
+    const onStale = (): void => void told++
+    await inventory(base, { log, onStale })
+    rewriteUnseen(doc, OTHER_) // invisible to the fingerprint: a kept answer shows
+    expect(likely(await inventory(base, { log, onStale }))).toEqual(['zephyr.md'])
+    await locateChecked(base)
+    expect(told).toBe(0)
+    // Two sessions in one turn, answered from the same kept state: one check settles both.
+    const cache = new LocateCache<string>()
+    cache.session(base)
+    rewriteSeen(doc, ZEPHYR)
+    const each: string[] = []
+    cache.session(base, undefined, () => each.push('first'))
+    cache.session(base, undefined, () => each.push('second'))
+    await cache.checked(base)
+    expect(each).toEqual(['first', 'second'])
+  })
+
+  it('a read that comes while a check runs gets a check of its own (that one may have seen the document before the edit)', async () => {
+    const { root, base } = setup()
+    // More documents than one turn of the check stats: it pauses after the first chunk.
+    for (let i = 0; i < FINGERPRINT_CHUNK + 10; i++) {
+      const f = join(root, 'knowledge', `remplissage-${String(i).padStart(4, '0')}.md`)
+      writeFileSync(f, `# Remplissage ${i}\n`)
+      utimesSync(f, PAST, PAST)
+    }
+    const docs = listDocuments(base)
+    const early = docs[0]
+    expect(docs.length).toBeGreaterThan(FINGERPRINT_CHUNK)
+    const cache = new LocateCache<string>()
+    cache.session(base) // the corpus checked first: its answers are kept
+    const told: string[] = []
+    cache.session(base, undefined, () => told.push('before the edit'))
+    // One microtask: the check has started, stat'ed the first chunk (`early` among it) and paused.
+    await Promise.resolve()
+    rewriteSeen(join(base.corpusDir, ...early.split('/')), '# Changé\n')
+    cache.session(base, undefined, () => told.push('after the edit'))
+    await cache.checked(base)
+    expect(told).toEqual(['after the edit'])
+    expect(cache.keeps(base)).toBe(false)
+  })
+})
+
+describe('the grouping kept for the same input', () => {
+  it('reads with the same pending proposals share one grouping, each given its own copy; a new proposal groups again', async () => {
+    const { base } = setup()
+    await proposeZephyr(base, 'j001')
+    await proposeZephyr(base, 'j002')
+    const first = await inventory(base, { log })
+    expect(first.groups).toHaveLength(1)
+    expect(first.groups[0].proposals).toHaveLength(2)
+    // What a caller does with its answer does not reach the next one.
+    first.groups[0].reasons.push('altéré')
+    first.groups[0].links.length = 0
+    const second = await inventory(base, { log })
+    expect(second.groups[0].reasons).not.toContain('altéré')
+    expect(second.groups[0].links.length).toBeGreaterThan(0)
+    expect(second.groups[0].reasons).toEqual(first.groups[0].reasons.slice(0, -1))
+    await proposeZephyr(base, 'j003')
+    const third = await inventory(base, { log })
+    expect(third.groups.map((g) => g.proposals.length)).toEqual([3])
   })
 })
 

@@ -428,6 +428,9 @@ export class HubService implements HubApi {
       log: this.opts.log,
       store: this.locateStore,
       budgetMs: this.opts.locateBudgetMs ?? LOCATE_BUDGET_MS,
+      // The screen reads again at this event: answered from the corpus's last checked state, and
+      // told if the check after the answer finds it changed (locate-cache.ts).
+      onStale: () => this.watcher.emit({ type: 'proposals-changed', base: b.name }),
       // One event per base however many reads wait on the same search.
       onLocated: promised
         ? undefined
