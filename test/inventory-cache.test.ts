@@ -252,7 +252,7 @@ describe('answered first, checked after (a door that can tell its screen to read
     await locateChecked(base)
     expect(told).toBe(0)
     // Two sessions in one turn, answered from the same kept state: one check settles both.
-    const cache = new LocateCache<string>()
+    const cache = new LocateCache<string>(0)
     cache.session(base)
     rewriteSeen(doc, ZEPHYR)
     const each: string[] = []
@@ -273,7 +273,7 @@ describe('answered first, checked after (a door that can tell its screen to read
     const docs = listDocuments(base)
     const early = docs[0]
     expect(docs.length).toBeGreaterThan(FINGERPRINT_CHUNK)
-    const cache = new LocateCache<string>()
+    const cache = new LocateCache<string>(0)
     cache.session(base) // the corpus checked first: its answers are kept
     const told: string[] = []
     cache.session(base, undefined, () => told.push('before the edit'))

@@ -172,9 +172,18 @@ export class LocateStore<T> {
  * fingerprint once (an inventory asks hundreds of queries against one state of the corpus);
  * a failed answer (`compute` resolving to null) is not kept, so the next read tries again.
  */
+/**
+ * How long a check waits after the read that asked for it: the screen that read is then drawing the
+ * answer and making its next calls, on the same cores; reads within the wait share the check.
+ */
+export const CHECK_DELAY_MS = 250
+
 export class LocateCache<T> {
   private readonly corpora = new Map<string, CorpusAnswers<T>>()
   private readonly checks = new Map<string, Check<T>>()
+
+  /** `checkDelayMs` 0: a check starts at the next microtask (tests that stage what it sees). */
+  constructor(private readonly checkDelayMs = CHECK_DELAY_MS) {}
 
   /**
    * `store`: answers kept across restarts too (the first session of a corpus reads them).
@@ -182,9 +191,9 @@ export class LocateCache<T> {
    * `onStale`: a long-running door that can tell its screen to read again (the manager's UI) trades
    * a moment of staleness for the fingerprint's cost before every answer (10,000 stats, ~60 ms at
    * 10,000 documents): the answers kept for the corpus's last checked state are used at once, and
-   * the corpus is checked right after, in turns; if it changed, the kept answers are dropped and
-   * `onStale` runs (the screen's next read searches afresh). Without kept answers, or without
-   * `onStale` (the CLI, kb_* tools), the fingerprint is taken first, as always.
+   * the corpus is checked shortly after (`CHECK_DELAY_MS`), in turns; if it changed, the kept
+   * answers are dropped and `onStale` runs (the screen's next read searches afresh). Without kept
+   * answers, or without `onStale` (the CLI, a proposal's detail), the fingerprint is taken first, as always.
    */
   session(
     base: Base,
@@ -268,7 +277,9 @@ export class LocateCache<T> {
       return
     }
     const check: Check<T> = { waiting: new Map([[onStale, used]]), done: Promise.resolve() }
-    check.done = Promise.resolve().then(() => this.runCheck(base, check))
+    const ms = this.checkDelayMs
+    const start = ms > 0 ? new Promise<void>((ok) => setTimeout(ok, ms).unref()) : Promise.resolve()
+    check.done = start.then(() => this.runCheck(base, check))
     this.checks.set(key, check)
   }
 
