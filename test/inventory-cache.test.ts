@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
+import { git, makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { Registry } from '../src/engine/registry/registry'
 import type { Base } from '../src/engine/registry/base'
@@ -15,7 +15,13 @@ import {
   locateChecked,
   type Located
 } from '../src/engine/review/inventory'
-import { corpusFingerprint, FINGERPRINT_CHUNK, LocateCache, LocateStore } from '../src/engine/review/locate-cache'
+import {
+  corpusFingerprint,
+  FINGERPRINT_CHUNK,
+  LocateCache,
+  LocateStore,
+  type Trust
+} from '../src/engine/review/locate-cache'
 import { listDocuments } from '../src/engine/corpus/paths'
 
 // The likely documents of the inventory are kept while the corpus is unchanged (locate-cache.ts):
@@ -218,6 +224,8 @@ describe('answered first, checked after (a door that can tell its screen to read
   }
   const likely = (inv: Awaited<ReturnType<typeof inventory>>): string[] =>
     inv.groups.flatMap((g) => g.proposals.flatMap((p) => p.likelyDocuments))
+  /** A session of the UI's kind, HEAD's corpus unchanged between them (a fixed stamp). */
+  const trusting = (onStale: () => unknown): Trust => ({ onStale: () => void onStale(), stamp: 'tête' })
 
   it('a document edited since the last read: the kept answer comes at once, then the door is told, and its next read searches', async () => {
     const { base, doc } = setup()
@@ -253,13 +261,47 @@ describe('answered first, checked after (a door that can tell its screen to read
     expect(told).toBe(0)
     // Two sessions in one turn, answered from the same kept state: one check settles both.
     const cache = new LocateCache<string>(0)
-    cache.session(base)
+    cache.session(
+      base,
+      undefined,
+      trusting(() => undefined)
+    )
     rewriteSeen(doc, ZEPHYR)
     const each: string[] = []
-    cache.session(base, undefined, () => each.push('first'))
-    cache.session(base, undefined, () => each.push('second'))
+    cache.session(
+      base,
+      undefined,
+      trusting(() => each.push('first'))
+    )
+    cache.session(
+      base,
+      undefined,
+      trusting(() => each.push('second'))
+    )
     await cache.checked(base)
     expect(each).toEqual(['first', 'second'])
+  })
+
+  it('a commit that touched the corpus makes the next read check first; a proposal filed does not', async () => {
+    const { root, base, doc } = setup()
+    await proposeZephyr(base, 'l001')
+    let told = 0
+    const onStale = (): void => void told++
+    expect(likely(await inventory(base, { log, onStale }))).toEqual(['zephyr.md'])
+    // Committed (a resolution, a pull, the user's own commit): seen at once, nothing to tell.
+    rewriteSeen(doc, OTHER_)
+    git(root, 'add', 'knowledge/zephyr.md')
+    git(root, 'commit', '-q', '-m', 'réécrit')
+    expect(likely(await inventory(base, { log, onStale }))).toEqual([])
+    await locateChecked(base)
+    expect(told).toBe(0)
+    // A proposal filed moves HEAD but not the corpus: the next read is still answered first.
+    await proposeZephyr(base, 'l002')
+    rewriteSeen(doc, ZEPHYR, new Date('2026-01-05T03:04:05Z'))
+    expect(likely(await inventory(base, { log, onStale }))).toEqual([])
+    await locateChecked(base)
+    expect(told).toBe(1)
+    expect(likely(await inventory(base, { log, onStale }))).toEqual(['zephyr.md', 'zephyr.md'])
   })
 
   it('a read that comes while a check runs gets a check of its own (that one may have seen the document before the edit)', async () => {
@@ -274,13 +316,25 @@ describe('answered first, checked after (a door that can tell its screen to read
     const early = docs[0]
     expect(docs.length).toBeGreaterThan(FINGERPRINT_CHUNK)
     const cache = new LocateCache<string>(0)
-    cache.session(base) // the corpus checked first: its answers are kept
+    cache.session(
+      base,
+      undefined,
+      trusting(() => undefined)
+    ) // the corpus checked first: its answers are kept
     const told: string[] = []
-    cache.session(base, undefined, () => told.push('before the edit'))
+    cache.session(
+      base,
+      undefined,
+      trusting(() => told.push('before the edit'))
+    )
     // One microtask: the check has started, stat'ed the first chunk (`early` among it) and paused.
     await Promise.resolve()
     rewriteSeen(join(base.corpusDir, ...early.split('/')), '# Changé\n')
-    cache.session(base, undefined, () => told.push('after the edit'))
+    cache.session(
+      base,
+      undefined,
+      trusting(() => told.push('after the edit'))
+    )
     await cache.checked(base)
     expect(told).toEqual(['after the edit'])
     expect(cache.keeps(base)).toBe(false)

@@ -172,22 +172,34 @@ export async function blobAt(
   return entry ? readObjectOfType(commondir, entry.oid.toString('hex'), 'blob', cache) : null
 }
 
+/** The oid of HEAD's tree at `prefix` ('' = the root tree); null without a commit, or when absent or not a tree. */
+async function headSubtreeOid(repo: RepoLayout, prefix: string, cache: object): Promise<string | null> {
+  const head = await readHead(repo)
+  const sha = await readRefValue(repo, head.ref)
+  if (!sha) return null
+  let oid: string = await commitTreeOid(repo.commondir, sha, cache)
+  for (const seg of prefix.split('/').filter((s) => s !== '')) {
+    const entry: TreeEntry | undefined = parseTree(
+      await readObjectOfType(repo.commondir, oid, 'tree', cache)
+    ).find((e) => e.name.equals(Buffer.from(seg, 'utf8')))
+    if (!entry || entry.mode !== MODE_TREE) return null
+    oid = entry.oid.toString('hex')
+  }
+  return oid
+}
+
+function headReadError(repo: RepoLayout, e: unknown): HubError {
+  if (e instanceof HubError) return e
+  return ioError(`lecture de HEAD impossible dans ${repo.root} : ${describeError(e)}`)
+}
+
 /** Repo-relative paths of the blobs (and links) of HEAD's tree under `prefix` ('' = everything); [] without a commit. */
 export async function headTreePaths(repo: RepoLayout, prefix: string): Promise<string[]> {
   try {
-    const head = await readHead(repo)
-    const sha = await readRefValue(repo, head.ref)
-    if (!sha) return []
     const cache = {}
-    let oid: string = await commitTreeOid(repo.commondir, sha, cache)
+    const oid = await headSubtreeOid(repo, prefix, cache)
+    if (oid === null) return []
     const segs = prefix.split('/').filter((s) => s !== '')
-    for (const seg of segs) {
-      const entry: TreeEntry | undefined = parseTree(
-        await readObjectOfType(repo.commondir, oid, 'tree', cache)
-      ).find((e) => e.name.equals(Buffer.from(seg, 'utf8')))
-      if (!entry || entry.mode !== MODE_TREE) return []
-      oid = entry.oid.toString('hex')
-    }
     const out: string[] = []
     const walk = async (treeOid: string, base: string): Promise<void> => {
       for (const e of parseTree(await readObjectOfType(repo.commondir, treeOid, 'tree', cache))) {
@@ -199,8 +211,19 @@ export async function headTreePaths(repo: RepoLayout, prefix: string): Promise<s
     await walk(oid, segs.length ? segs.join('/') + '/' : '')
     return out
   } catch (e) {
-    if (e instanceof HubError) throw e
-    throw ioError(`lecture de HEAD impossible dans ${repo.root} : ${describeError(e)}`)
+    throw headReadError(repo, e)
+  }
+}
+
+/**
+ * The oid of HEAD's tree at `prefix`: equal while no commit touched anything under it. Null
+ * without a commit, or when HEAD has no folder there.
+ */
+export async function headFolderOid(repo: RepoLayout, prefix: string): Promise<string | null> {
+  try {
+    return await headSubtreeOid(repo, prefix, {})
+  } catch (e) {
+    throw headReadError(repo, e)
   }
 }
 

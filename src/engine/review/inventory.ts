@@ -1,14 +1,15 @@
+import { relative, sep } from 'node:path'
 import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { describeError } from '../errors'
-import { headTreePaths } from '../git/trees'
-import { openRepository } from '../git/layout'
+import { headFolderOid, headTreePaths } from '../git/trees'
+import { openRepository, type RepoLayout } from '../git/layout'
 import { proposalFiles, readProposal, type ProposalRead } from '../proposals/store'
 import { sourceList } from '../proposals/record'
 import { searchBases } from '../search/search'
 import type { Inventory, InventoryProposal } from '../../shared/review'
 import { concernQuery, groupBySubject, type GroupInput, type GroupOutput } from './group'
-import { LocateCache, LocateStore } from './locate-cache'
+import { LocateCache, LocateStore, type Trust } from './locate-cache'
 
 /**
  * `okf-hub review inventory`: pending proposals sorted by submission date, grouped by subject
@@ -78,9 +79,9 @@ export function locator(
   base: Base,
   log?: HubLog,
   store?: LocateStore<Located>,
-  onStale?: () => void
+  trust?: Trust
 ): (concerns: string | null) => Promise<Located> {
-  const ask = kept.session(base, store, onStale)
+  const ask = kept.session(base, store, trust)
   return (concerns) => {
     const query = concernQuery(concerns ?? '')
     if (query === '') return Promise.resolve(NOTHING)
@@ -111,6 +112,11 @@ export function isLocated(v: unknown): v is Located {
     l.likely.every((p) => typeof p === 'string') &&
     (l.top === null || typeof l.top === 'string')
   )
+}
+
+/** What HEAD holds of the corpus (never the bundle's root, never proposals/: manifest.ts). */
+function corpusStamp(base: Base, repo: RepoLayout): Promise<string | null> {
+  return headFolderOid(repo, relative(base.root, base.corpusDir).split(sep).join('/'))
 }
 
 /** Tests: forget every kept answer. */
@@ -201,8 +207,10 @@ export function toInventoryProposal(
 export async function inventory(base: Base, opts: InventoryOptions = {}): Promise<Inventory> {
   const now = (opts.now ?? (() => new Date()))()
   const records = proposalFiles(base, 'pending').map(readProposal).sort(byDateThenId)
-  const tracked = new Set(await headTreePaths(await openRepository(base.root), 'proposals/pending'))
-  const locateOne = locator(base, opts.log, opts.store, opts.onStale)
+  const repo = await openRepository(base.root)
+  const tracked = new Set(await headTreePaths(repo, 'proposals/pending'))
+  const trust = opts.onStale ? { onStale: opts.onStale, stamp: await corpusStamp(base, repo) } : undefined
+  const locateOne = locator(base, opts.log, opts.store, trust)
   const found = new Array<Located | undefined>(records.length)
   const all = mapLimited(records, SEARCH_CONCURRENCY, (r) => locateOne(r.record?.concerns ?? null), found)
   // An answer not kept (a corpus too freshly written to be fingerprinted) would be searched

@@ -79,6 +79,20 @@ interface CorpusAnswers<T> {
   settled: Map<string, T>
   /** Found out of date by a check after answering: what still settles into it is neither kept nor saved. */
   dead?: boolean
+  /** What HEAD held of the corpus when the fingerprint was last taken first (`Trust.stamp`). */
+  stamp?: string | null
+}
+
+/** What a read that can be told to read again brings (`LocateCache.session`). */
+export interface Trust {
+  /** Runs when the check after the answer finds the corpus changed. */
+  onStale: () => void
+  /**
+   * What HEAD holds of the corpus now (its folder's tree oid): a commit that touched it (a
+   * resolution, a pull, the user's own) makes the read check first, so that committed changes
+   * are never served stale; only edits not committed wait for the check after.
+   */
+  stamp: string | null
 }
 
 /** Sessions answered from an entry before their check, each told if its entry was out of date. */
@@ -188,22 +202,23 @@ export class LocateCache<T> {
   /**
    * `store`: answers kept across restarts too (the first session of a corpus reads them).
    *
-   * `onStale`: a long-running door that can tell its screen to read again (the manager's UI) trades
+   * `trust`: a long-running door that can tell its screen to read again (the manager's UI) trades
    * a moment of staleness for the fingerprint's cost before every answer (10,000 stats, ~60 ms at
    * 10,000 documents): the answers kept for the corpus's last checked state are used at once, and
    * the corpus is checked shortly after (`CHECK_DELAY_MS`), in turns; if it changed, the kept
    * answers are dropped and `onStale` runs (the screen's next read searches afresh). Without kept
-   * answers, or without `onStale` (the CLI, a proposal's detail), the fingerprint comes first.
+   * answers, after a commit that touched the corpus (`stamp`), or without `trust` (the CLI, a
+   * proposal's detail), the fingerprint comes first.
    */
   session(
     base: Base,
     store?: LocateStore<T>,
-    onStale?: () => void
+    trust?: Trust
   ): (query: string, compute: () => Promise<T | null>, fallback: T) => Promise<T> {
     const key = base.corpusDir
     const held = this.corpora.get(key)
-    if (onStale && held) {
-      this.checkAfter(base, held, onStale)
+    if (trust && held && trust.stamp !== null && held.stamp === trust.stamp) {
+      this.checkAfter(base, held, trust.onStale)
       return this.asker(key, held, store)
     }
     const fingerprint = corpusFingerprint(base)
@@ -216,6 +231,7 @@ export class LocateCache<T> {
         for (const [q, v] of settled) answers.set(q, Promise.resolve(v))
         entry = { fingerprint, answers, settled }
       }
+      entry.stamp = trust?.stamp
       this.corpora.set(key, entry)
     } else this.corpora.delete(key)
     return this.asker(key, entry, store)
