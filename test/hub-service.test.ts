@@ -237,7 +237,8 @@ describe('HubService', () => {
       for (;;) {
         nextChange()
         const inv = await service.inventory('alpha')
-        if (inv.locating === 0) return inv.groups.flatMap((g) => g.proposals.flatMap((p) => p.likelyDocuments))
+        if (inv.locating === 0)
+          return inv.groups.flatMap((g) => g.proposals.flatMap((p) => p.likelyDocuments))
         await changed
       }
     }
@@ -257,6 +258,31 @@ describe('HubService', () => {
       expect(stale.groups[0].proposals[0].likelyDocuments).toEqual(['sso.md'])
       await changed
       expect(await likely()).toEqual([])
+    } finally {
+      stop()
+    }
+  })
+
+  it('a proposal’s screen gets the same: its likely documents from the state checked last, then the word, then fresh', async () => {
+    const { service, root } = setup()
+    const past = new Date('2026-01-02T03:04:05Z')
+    const sso = join(root, 'knowledge', 'sso.md')
+    for (const f of [sso, join(root, 'knowledge', 'guides/index.md')]) utimesSync(f, past, past)
+    const id = await propose(service, 'reconnexion SSO', 'd001')
+    expect((await service.proposal('alpha', id)).likelyDocuments).toEqual(['sso.md'])
+    let told: () => void = () => undefined
+    const changed = new Promise<void>((ok) => (told = ok))
+    const stop = service.subscribe((e) => {
+      if (e.type === 'proposals-changed' && e.base === 'alpha') told()
+    })
+    try {
+      await service.watcher.ready()
+      writeFileSync(sso, '# Autre\n\nTexte sans rapport.\n')
+      const later = new Date('2026-01-03T03:04:05Z')
+      utimesSync(sso, later, later)
+      expect((await service.proposal('alpha', id)).likelyDocuments).toEqual(['sso.md'])
+      await changed
+      expect((await service.proposal('alpha', id)).likelyDocuments).toEqual([])
     } finally {
       stop()
     }

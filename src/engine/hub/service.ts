@@ -419,6 +419,11 @@ export class HubService implements HubApi {
     return report
   }
 
+  /** What the screens do when likely documents they were given turn out stale: read again. */
+  private staleTold(b: Base): () => void {
+    return () => this.watcher.emit({ type: 'proposals-changed', base: b.name })
+  }
+
   async inventory(base: string): Promise<Inventory> {
     const b = this.base(base)
     const promised = this.locating.has(b.name)
@@ -430,7 +435,7 @@ export class HubService implements HubApi {
       budgetMs: this.opts.locateBudgetMs ?? LOCATE_BUDGET_MS,
       // The screen reads again at this event: answered from the corpus's last checked state, and
       // told if the check after the answer finds it changed (locate-cache.ts).
-      onStale: () => this.watcher.emit({ type: 'proposals-changed', base: b.name }),
+      onStale: this.staleTold(b),
       // One event per base however many reads wait on the same search.
       onLocated: promised
         ? undefined
@@ -462,7 +467,15 @@ export class HubService implements HubApi {
       )
       const likely =
         folder === 'pending'
-          ? (await locate(b, read.record?.concerns ?? null, this.opts.log, this.locateStore)).likely
+          ? (
+              await locate(
+                b,
+                read.record?.concerns ?? null,
+                this.opts.log,
+                this.locateStore,
+                this.staleTold(b)
+              )
+            ).likely
           : []
       const r = read.record
       return {

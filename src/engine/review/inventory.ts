@@ -93,13 +93,20 @@ export function locator(
   }
 }
 
-export function locate(
+/** One proposal's likely documents; `onStale` as the inventory's (a proposal's screen reads again too). */
+export async function locate(
   base: Base,
   concerns: string | null,
   log?: HubLog,
-  store?: LocateStore<Located>
+  store?: LocateStore<Located>,
+  onStale?: () => void
 ): Promise<Located> {
-  return locator(base, log, store)(concerns)
+  const trust = onStale ? await trustFor(base, await openRepository(base.root), onStale) : undefined
+  return locator(base, log, store, trust)(concerns)
+}
+
+async function trustFor(base: Base, repo: RepoLayout, onStale: () => void): Promise<Trust> {
+  return { onStale, stamp: await corpusStamp(base, repo) }
 }
 
 /** What a saved answer must look like to be trusted (the file is the user's, and may be edited). */
@@ -209,7 +216,7 @@ export async function inventory(base: Base, opts: InventoryOptions = {}): Promis
   const records = proposalFiles(base, 'pending').map(readProposal).sort(byDateThenId)
   const repo = await openRepository(base.root)
   const tracked = new Set(await headTreePaths(repo, 'proposals/pending'))
-  const trust = opts.onStale ? { onStale: opts.onStale, stamp: await corpusStamp(base, repo) } : undefined
+  const trust = opts.onStale ? await trustFor(base, repo, opts.onStale) : undefined
   const locateOne = locator(base, opts.log, opts.store, trust)
   const found = new Array<Located | undefined>(records.length)
   const all = mapLimited(records, SEARCH_CONCURRENCY, (r) => locateOne(r.record?.concerns ?? null), found)

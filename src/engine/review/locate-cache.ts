@@ -207,8 +207,8 @@ export class LocateCache<T> {
    * 10,000 documents): the answers kept for the corpus's last checked state are used at once, and
    * the corpus is checked shortly after (`CHECK_DELAY_MS`), in turns; if it changed, the kept
    * answers are dropped and `onStale` runs (the screen's next read searches afresh). Without kept
-   * answers, after a commit that touched the corpus (`stamp`), or without `trust` (the CLI, a
-   * proposal's detail), the fingerprint comes first.
+   * answers, after a commit that touched the corpus (`stamp`), or without `trust` (the CLI), the
+   * fingerprint comes first.
    */
   session(
     base: Base,
