@@ -42,6 +42,30 @@ function setup(extra: Partial<HubServiceOptions> = {}): {
   }
 }
 
+/** The corpus dated in the past, so that the racy-mtime rule trusts it; returns sso.md's path. */
+function agedCorpus(root: string): string {
+  const past = new Date('2026-01-02T03:04:05Z')
+  const sso = join(root, 'knowledge', 'sso.md')
+  for (const f of [sso, join(root, 'knowledge', 'guides/index.md')]) utimesSync(f, past, past)
+  return sso
+}
+
+/** Rewritten outside the hub, not committed, with none of the concerns' words; its mtime moves. */
+function rewriteUnrelated(doc: string): void {
+  writeFileSync(doc, '# Autre\n\nTexte sans rapport.\n')
+  const later = new Date('2026-01-03T03:04:05Z')
+  utimesSync(doc, later, later)
+}
+
+/** `next()`: resolves at the first `proposals-changed` of alpha after the call. */
+function watchChanges(service: HubService): { next(): Promise<void>; stop(): void } {
+  let told: () => void = () => undefined
+  const stop = service.subscribe((e) => {
+    if (e.type === 'proposals-changed' && e.base === 'alpha') told()
+  })
+  return { next: () => new Promise<void>((ok) => (told = ok)), stop }
+}
+
 async function propose(service: HubService, concerns = 'reconnexion SSO', suffix = 'a1b2'): Promise<string> {
   const base = service.registry.get('alpha')
   const filed = await fileProposal(
@@ -225,66 +249,49 @@ describe('HubService', () => {
 
   it('a document edited since the last read: the inventory answers from the state checked last, then says proposals-changed, and the next read is fresh', async () => {
     const { service, root } = setup()
-    const past = new Date('2026-01-02T03:04:05Z')
-    const sso = join(root, 'knowledge', 'sso.md')
-    for (const f of [sso, join(root, 'knowledge', 'guides/index.md')]) utimesSync(f, past, past)
+    const sso = agedCorpus(root)
     await propose(service, 'reconnexion SSO', 'k001')
-    let told: () => void = () => undefined
-    let changed = Promise.resolve()
-    const nextChange = (): void => void (changed = new Promise<void>((ok) => (told = ok)))
+    const changes = watchChanges(service)
     /** The inventory once every likely document is known (a read over budget is followed by the event). */
     const likely = async (): Promise<string[]> => {
       for (;;) {
-        nextChange()
+        const changed = changes.next()
         const inv = await service.inventory('alpha')
         if (inv.locating === 0)
           return inv.groups.flatMap((g) => g.proposals.flatMap((p) => p.likelyDocuments))
         await changed
       }
     }
-    const stop = service.subscribe((e) => {
-      if (e.type === 'proposals-changed' && e.base === 'alpha') told()
-    })
     try {
       await service.watcher.ready()
       expect(await likely()).toEqual(['sso.md'])
-      // Neither word survives: a fresh search finds nothing there.
-      writeFileSync(sso, '# Autre\n\nTexte sans rapport.\n')
-      const later = new Date('2026-01-03T03:04:05Z')
-      utimesSync(sso, later, later)
-      nextChange()
+      rewriteUnrelated(sso)
+      const changed = changes.next()
       const stale = await service.inventory('alpha')
       expect(stale.locating).toBe(0)
       expect(stale.groups[0].proposals[0].likelyDocuments).toEqual(['sso.md'])
       await changed
       expect(await likely()).toEqual([])
     } finally {
-      stop()
+      changes.stop()
     }
   })
 
   it('a proposal’s screen gets the same: its likely documents from the state checked last, then the word, then fresh', async () => {
     const { service, root } = setup()
-    const past = new Date('2026-01-02T03:04:05Z')
-    const sso = join(root, 'knowledge', 'sso.md')
-    for (const f of [sso, join(root, 'knowledge', 'guides/index.md')]) utimesSync(f, past, past)
+    const sso = agedCorpus(root)
     const id = await propose(service, 'reconnexion SSO', 'd001')
     expect((await service.proposal('alpha', id)).likelyDocuments).toEqual(['sso.md'])
-    let told: () => void = () => undefined
-    const changed = new Promise<void>((ok) => (told = ok))
-    const stop = service.subscribe((e) => {
-      if (e.type === 'proposals-changed' && e.base === 'alpha') told()
-    })
+    const changes = watchChanges(service)
     try {
       await service.watcher.ready()
-      writeFileSync(sso, '# Autre\n\nTexte sans rapport.\n')
-      const later = new Date('2026-01-03T03:04:05Z')
-      utimesSync(sso, later, later)
+      rewriteUnrelated(sso)
+      const changed = changes.next()
       expect((await service.proposal('alpha', id)).likelyDocuments).toEqual(['sso.md'])
       await changed
       expect((await service.proposal('alpha', id)).likelyDocuments).toEqual([])
     } finally {
-      stop()
+      changes.stop()
     }
   })
 
