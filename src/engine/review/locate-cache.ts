@@ -20,8 +20,8 @@ import { writeFileAtomic } from '../git/atomic-write'
  * document younger than the window is not cached at all.
  *
  * The fingerprint itself costs one `stat` per document (~60 ms at 10,000): the manager's UI, which
- * can be told to read again, gets its answer first and the check right after (`session`'s
- * `onStale`); every other caller checks first.
+ * can be told to read again, gets its answer first and the check shortly after (`session`'s
+ * `trust`); every other caller checks first.
  */
 
 /** Queries kept per corpus; past it the corpus's answers are dropped and found again. */
@@ -97,6 +97,7 @@ export interface Trust {
 
 /** Sessions answered from an entry before their check, each told if its entry was out of date. */
 interface Check<T> {
+  /** Emptied when the check starts: a check not started yet always has a session waiting. */
   waiting: Map<() => void, CorpusAnswers<T>>
   done: Promise<void>
 }
@@ -182,16 +183,16 @@ export class LocateStore<T> {
 }
 
 /**
- * Answers per corpus (keyed by its directory), for one fingerprint at a time. `session` takes the
- * fingerprint once (an inventory asks hundreds of queries against one state of the corpus);
- * a failed answer (`compute` resolving to null) is not kept, so the next read tries again.
- */
-/**
  * How long a check waits after the read that asked for it: the screen that read is then drawing the
  * answer and making its next calls, on the same cores; reads within the wait share the check.
  */
 export const CHECK_DELAY_MS = 250
 
+/**
+ * Answers per corpus (keyed by its directory), for one fingerprint at a time. `session` takes the
+ * fingerprint once (an inventory asks hundreds of queries against one state of the corpus);
+ * a failed answer (`compute` resolving to null) is not kept, so the next read tries again.
+ */
 export class LocateCache<T> {
   private readonly corpora = new Map<string, CorpusAnswers<T>>()
   private readonly checks = new Map<string, Check<T>>()
@@ -280,21 +281,17 @@ export class LocateCache<T> {
    */
   private checkAfter(base: Base, used: CorpusAnswers<T>, onStale: () => void): void {
     const key = base.corpusDir
-    const running = this.checks.get(key)
-    if (running?.waiting.size === 0) {
-      // The running check started before this session: one more after it.
-      const next: Check<T> = { waiting: new Map([[onStale, used]]), done: Promise.resolve() }
-      next.done = running.done.then(() => this.runCheck(base, next))
-      this.checks.set(key, next)
+    const last = this.checks.get(key)
+    if (last && last.waiting.size > 0) {
+      // Not started yet: it will see this session's moment too.
+      last.waiting.set(onStale, used)
       return
     }
-    if (running) {
-      running.waiting.set(onStale, used)
-      return
-    }
-    const check: Check<T> = { waiting: new Map([[onStale, used]]), done: Promise.resolve() }
+    // None, or one already running (started before this session): a new one, after it if any.
     const ms = this.checkDelayMs
-    const start = ms > 0 ? new Promise<void>((ok) => setTimeout(ok, ms).unref()) : Promise.resolve()
+    const start =
+      last?.done ?? (ms > 0 ? new Promise<void>((ok) => setTimeout(ok, ms).unref()) : Promise.resolve())
+    const check: Check<T> = { waiting: new Map([[onStale, used]]), done: Promise.resolve() }
     check.done = start.then(() => this.runCheck(base, check))
     this.checks.set(key, check)
   }
