@@ -419,9 +419,20 @@ export class HubService implements HubApi {
     return report
   }
 
-  /** What the screens do when likely documents they were given turn out stale: read again. */
+  private readonly staleListeners = new Map<string, () => void>()
+
+  /**
+   * What the screens do when likely documents they were given turn out stale: read again. One
+   * listener per base, so that a check that settles several reads (the inventory, a proposal's
+   * screen) sends the event once.
+   */
   private staleTold(b: Base): () => void {
-    return () => this.watcher.emit({ type: 'proposals-changed', base: b.name })
+    let told = this.staleListeners.get(b.name)
+    if (!told) {
+      told = () => this.watcher.emit({ type: 'proposals-changed', base: b.name })
+      this.staleListeners.set(b.name, told)
+    }
+    return told
   }
 
   async inventory(base: string): Promise<Inventory> {
