@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { git, hubConfig, makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { git, hubConfig, makeBundle, removeDir, SSO_CORRECTION, tempDir } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { fileProposal } from '../src/engine/proposals/propose'
 import { HubService } from '../src/engine/hub/service'
@@ -33,14 +33,7 @@ function setup(): { service: HubService; root: string } {
 async function propose(service: HubService, concerns: string, suffix: string): Promise<string> {
   const filed = await fileProposal(
     service.registry.get('alpha'),
-    {
-      type: 'correction',
-      concerns,
-      content: 'Le bouton est dans le menu profil.',
-      sources: ['incident #1'],
-      confidence: 'high',
-      submittedBy: 'agent:claude'
-    },
+    { ...SSO_CORRECTION, concerns, submittedBy: 'agent:claude' },
     { log: memoryHubLog(), drawSuffix: () => suffix }
   )
   return filed.id

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { git, hubConfig, makeBundle, removeDir, tempDir, waitFor } from './helpers/fixtures'
+import { git, hubConfig, makeBundle, removeDir, SSO_CORRECTION, tempDir, waitFor } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { fileProposal } from '../src/engine/proposals/propose'
 import { HubService, LOCATE_CACHE_DIR, type HubServiceOptions } from '../src/engine/hub/service'
@@ -70,14 +70,7 @@ async function propose(service: HubService, concerns = 'reconnexion SSO', suffix
   const base = service.registry.get('alpha')
   const filed = await fileProposal(
     base,
-    {
-      type: 'correction',
-      concerns,
-      content: 'Le bouton est dans le menu profil.',
-      sources: ['incident #1'],
-      confidence: 'high',
-      submittedBy: 'agent:test'
-    },
+    { ...SSO_CORRECTION, concerns },
     { log: memoryHubLog(), drawSuffix: () => suffix }
   )
   return filed.id

@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { git, makeBundle, removeDir, SSO_CORRECTION, tempDir } from './helpers/fixtures'
 import { HubError } from '../src/engine/errors'
 import { memoryHubLog } from '../src/engine/hublog'
 import { Registry } from '../src/engine/registry/registry'
 import type { Base } from '../src/engine/registry/base'
 import { fileProposal } from '../src/engine/proposals/propose'
-import type { ProposalFields } from '../src/engine/proposals/rules'
 import { renderProposalFile } from '../src/engine/proposals/record'
 import { previewPlan } from '../src/engine/review/resolve'
 import { previewGovernanceEdit } from '../src/engine/governance-edit'
@@ -50,17 +49,8 @@ function setup(): { root: string; base: Base } {
   return { root, base: registry.get('alpha') }
 }
 
-const FIELDS: ProposalFields = {
-  type: 'correction',
-  concerns: 'reconnexion SSO',
-  content: 'Le bouton est dans le menu profil.',
-  sources: ['incident #1'],
-  confidence: 'high',
-  submittedBy: 'agent:test'
-}
-
 async function propose(base: Base): Promise<string> {
-  const filed = await fileProposal(base, FIELDS, {
+  const filed = await fileProposal(base, SSO_CORRECTION, {
     log,
     now: () => new Date('2026-12-04T10:00:00Z'),
     drawSuffix: () => 'beef'
@@ -194,7 +184,7 @@ describe('a plan preview refused: kinds and parameters', () => {
     mkdirSync(join(root, 'proposals/pending'), { recursive: true })
     writeFileSync(
       join(root, `proposals/pending/${untracked}.md`),
-      renderProposalFile(untracked, FIELDS, new Date())
+      renderProposalFile(untracked, SSO_CORRECTION, new Date())
     )
     const reject = (id: string) => ({
       summary: 's',

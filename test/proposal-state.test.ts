@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { git, makeBundle, removeDir, SSO_CORRECTION, tempDir } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { Registry } from '../src/engine/registry/registry'
 import type { Base } from '../src/engine/registry/base'
@@ -34,18 +34,11 @@ function setup(): { root: string; base: Base } {
 }
 
 async function propose(base: Base, suffix: string): Promise<string> {
-  const filed = await fileProposal(
-    base,
-    {
-      type: 'correction',
-      concerns: 'reconnexion SSO',
-      content: 'Le bouton est dans le menu profil.',
-      sources: ['incident #1'],
-      confidence: 'high',
-      submittedBy: 'agent:test'
-    },
-    { log, now: () => new Date('2026-12-04T10:00:00Z'), drawSuffix: () => suffix }
-  )
+  const filed = await fileProposal(base, SSO_CORRECTION, {
+    log,
+    now: () => new Date('2026-12-04T10:00:00Z'),
+    drawSuffix: () => suffix
+  })
   return filed.id
 }
 

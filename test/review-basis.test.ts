@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { git, makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { git, makeBundle, removeDir, SSO_CORRECTION, tempDir } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { Registry } from '../src/engine/registry/registry'
 import type { Base } from '../src/engine/registry/base'
@@ -39,14 +39,7 @@ function setup(files: Record<string, string> = {}): { dir: string; root: string;
 async function propose(base: Base, suffix: string): Promise<string> {
   const filed = await fileProposal(
     base,
-    {
-      type: 'correction',
-      concerns: 'reconnexion SSO',
-      content: 'Le bouton a bougé.',
-      sources: ['incident #1'],
-      confidence: 'high',
-      submittedBy: 'session-a'
-    },
+    { ...SSO_CORRECTION, content: 'Le bouton a bougé.', submittedBy: 'session-a' },
     { log, now: () => new Date('2026-12-01T10:00:00Z'), drawSuffix: () => suffix }
   )
   return filed.id

@@ -4,6 +4,17 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { Base } from '../../src/engine/registry/base'
 import type { HubConfig } from '../../src/engine/config'
+import type { ProposalFields } from '../../src/engine/proposals/rules'
+
+/** The proposal the engine's tests file unless they say otherwise: an agent's correction of the SSO procedure. */
+export const SSO_CORRECTION: ProposalFields = {
+  type: 'correction',
+  concerns: 'reconnexion SSO',
+  content: 'Le bouton est dans le menu profil.',
+  sources: ['incident #1'],
+  confidence: 'high',
+  submittedBy: 'agent:test'
+}
 
 export function tempDir(prefix = 'okf-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix))
