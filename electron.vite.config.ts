@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
@@ -50,8 +51,15 @@ function compileHints(): Plugin {
   }
 }
 
+/**
+ * This build's identity, written into the server's code: the MCP server's start cache answers only
+ * for the build that recorded it (src/mcp/start-cache.ts), since tool texts change with the code.
+ */
+const BUILD_ID = `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`
+
 export default defineConfig({
   main: {
+    define: { __OKF_BUILD_ID__: JSON.stringify(BUILD_ID) },
     build: {
       externalizeDeps: { exclude: bundled },
       rolldownOptions: {

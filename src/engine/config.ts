@@ -2,8 +2,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, isAbsolute, join, resolve } from 'node:path'
 import { parse } from 'yaml'
+import { PRODUCT_NAME, resolveConfigFile, userDataDir } from './user-data'
 
-export const PRODUCT_NAME = 'OKF Hub'
+export { PRODUCT_NAME, userDataDir }
 export const DEFAULT_READ_TOC_THRESHOLD = 8192
 
 export interface HubConfig {
@@ -94,22 +95,6 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * Electron's `userData` for our productName, computed without Electron so the
- * CLI and the server use the very folder the desktop app will use.
- * OKF_HUB_USER_DATA overrides it (portable installs, tests).
- */
-export function userDataDir(
-  env: NodeJS.ProcessEnv = process.env,
-  platform: NodeJS.Platform = process.platform
-): string {
-  if (env.OKF_HUB_USER_DATA) return resolve(env.OKF_HUB_USER_DATA)
-  const home = env.HOME || env.USERPROFILE || homedir()
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', PRODUCT_NAME)
-  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), PRODUCT_NAME)
-  return join(env.XDG_CONFIG_HOME || join(home, '.config'), PRODUCT_NAME)
-}
-
 export interface ConfigSources {
   bases?: string
   config?: string
@@ -140,10 +125,7 @@ export function loadConfig(src: ConfigSources = {}): HubConfig {
   const env = src.env ?? process.env
   const cwd = src.cwd ?? process.cwd()
   const ud = userDataDir(env, src.platform)
-  let configFile: string | null = null
-  if (src.config) configFile = resolve(cwd, src.config)
-  else if (env.OKF_HUB_CONFIG) configFile = resolve(cwd, env.OKF_HUB_CONFIG)
-  else if (existsSync(join(ud, 'hub-config.yaml'))) configFile = join(ud, 'hub-config.yaml')
+  const configFile = resolveConfigFile(src.config, env, cwd, ud)
 
   const cfg: HubConfig = {
     basesDir: join(ud, 'bases'),

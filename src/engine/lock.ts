@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import { baseBusy, describeError, ioError } from './errors'
 import type { HubLog } from './hublog'
 import { resolveLayout } from './git/layout'
+import { LOCK_DIR_NAME } from './registry/bundle-names'
 
 /**
  * The base lock (DESIGN §4 "Lock", §8 "Lock"): a directory `<base>/.okf-hub.lock.d` created
@@ -12,7 +13,7 @@ import { resolveLayout } from './git/layout'
  * when older than 10 s (holder dead). Every write of the hub and every `okf-hub lock` command
  * runs inside it; reads take no lock.
  */
-export const LOCK_DIR_NAME = '.okf-hub.lock.d'
+export { LOCK_DIR_NAME }
 /** The line added to `.git/info/exclude`; also covers a predecessor's `.okf-hub.lock` file. */
 export const LOCK_EXCLUDE_LINE = '.okf-hub.lock*'
 

@@ -3,21 +3,14 @@ import { LogTap } from './log-tap'
 import { startEngine } from '../engine/bootstrap/start'
 import type { SyncService } from '../engine/sync/service'
 import { Hub } from './hub'
+import type { ServeOptions } from './serve-args'
 
 /**
  * The MCP server's core set-up, whichever transport carries it: what `okf-hub serve` was asked,
  * then configuration, log, default bases and the hub. The stdio door (`stdio-server.ts`) and the
  * HTTP door (`http-server.ts`) both stand on it; `serve.ts` chooses between them.
  */
-export interface ServeOptions {
-  bases?: string
-  config?: string
-  verbose?: boolean
-  /** `--http`: Streamable HTTP on 127.0.0.1 instead of stdio (http-server.ts). */
-  http?: boolean
-  /** `--port N` (with --http). */
-  port?: number
-}
+export type { ServeOptions } from './serve-args'
 
 /** Config, log and default bases (what every long-running door does first), then the MCP hub. */
 export async function prepareHub(

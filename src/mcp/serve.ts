@@ -1,6 +1,7 @@
 import { ConfigError } from '../engine/config'
 import { configErrorExit } from '../engine/bootstrap/config-exit'
-import type { ServeOptions } from './hub-setup'
+import { parseServeArgs } from './serve-args'
+import type { Handover } from './quick-start'
 import { serveStdio } from './stdio-server'
 
 /**
@@ -8,35 +9,8 @@ import { serveStdio } from './stdio-server'
  * above both transports, so that neither imports the other.
  */
 
-/** Entry used by `out/main/mcp/server.js` and `okf-hub serve`. */
-export function parseServeArgs(argv: string[]): ServeOptions | string {
-  const opts: ServeOptions = {}
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]
-    const value = (): string | undefined => {
-      const eq = a.indexOf('=')
-      if (eq >= 0) return a.slice(eq + 1)
-      i++
-      return argv[i]
-    }
-    if (a === '--bases' || a.startsWith('--bases=')) opts.bases = value()
-    else if (a === '--config' || a.startsWith('--config=')) opts.config = value()
-    else if (a === '--verbose') opts.verbose = true
-    else if (a === '--http') opts.http = true
-    else if (a === '--port' || a.startsWith('--port=')) {
-      const v = value()
-      if (v === undefined || !/^\d+$/.test(v) || Number(v) > 65535)
-        return `--port attend un numéro de port (0 à 65535)`
-      opts.port = Number(v)
-    } else return `option inconnue : ${a}`
-    if ((a === '--bases' || a === '--config') && opts[a === '--bases' ? 'bases' : 'config'] === undefined)
-      return `${a} attend une valeur`
-  }
-  if (opts.port !== undefined && !opts.http) return '--port ne vaut qu’avec --http'
-  return opts
-}
-
-export async function runServer(argv: string[]): Promise<number> {
+/** `handover`: what the bundled server's quick start read and answered (quick-start.ts), if it ran. */
+export async function runServer(argv: string[], handover?: Handover): Promise<number> {
   const opts = parseServeArgs(argv)
   if (typeof opts === 'string') {
     process.stderr.write(
@@ -50,7 +24,7 @@ export async function runServer(argv: string[]): Promise<number> {
       const { serveHttp } = await import('./http-server')
       return await serveHttp(opts)
     }
-    await serveStdio(opts)
+    await serveStdio(opts, handover)
     return 0
   } catch (e) {
     // The very helper of every okf-hub subcommand: one text, one exit code, whichever door.

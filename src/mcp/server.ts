@@ -2,6 +2,7 @@
 // Claude Desktop spawns. Never write to stdout here: it carries the protocol.
 import * as nodeModule from 'node:module'
 import { preferSmallHeap } from '../engine/memory'
+import { quickStart, quickStartEnabled, type Handover } from './quick-start'
 
 // The heap policy before the bundle loads: the young generation stays at its initial size only if
 // it is bounded before the start-up's allocations have grown it (memory.ts; startEngine says it
@@ -16,8 +17,20 @@ preferSmallHeap('growth')
 const withCache = nodeModule as { enableCompileCache?: () => unknown }
 withCache.enableCompileCache?.()
 
-void import('./serve')
-  .then(({ runServer }) => runServer(process.argv.slice(2)))
+// A host waits for initialize and tools/list before anything else: when the start cache holds this
+// start's answers, they are written before the SDK and the engine load (quick-start.ts), and what
+// was read meanwhile is handed to them. The HTTP door and OKF_HUB_QUICK_START=0 go the long way.
+const argv = process.argv.slice(2)
+const quick: Promise<Handover | undefined> =
+  argv.includes('--http') || !quickStartEnabled(process.env)
+    ? Promise.resolve(undefined)
+    : Promise.resolve().then(() => quickStart(argv, process.env))
+
+void quick
+  .then(async (handover) => {
+    const { runServer } = await import('./serve')
+    return runServer(argv, handover)
+  })
   .then(
     (code) => process.exit(code),
     (e: unknown) => {

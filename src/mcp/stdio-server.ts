@@ -6,6 +6,8 @@ import { createMcpSession } from './protocol'
 import { DocumentWatch } from './document-watch'
 import { legacyErrorCode } from './protocol-error'
 import { onStopSignal } from '../engine/bootstrap/stop-signals'
+import type { Handover } from './quick-start'
+import { recordStartAnswers } from './start-record'
 
 type Id = string | number
 
@@ -15,9 +17,20 @@ type Id = string | number
  * `server/discover` or an enveloped request 2026-07-28) and pins one instance of the one definition
  * for the connection; 2025 clients are served as they were before the entry existed.
  */
-export async function serveStdio(opts: ServeOptions): Promise<void> {
-  const { log, hub } = await prepareHub(opts)
-  const transport = new HubStdioTransport(log)
+export async function serveStdio(opts: ServeOptions, handover?: Handover): Promise<void> {
+  const { log, hub, config } = await prepareHub(opts)
+  const transport = new HubStdioTransport(log, process.stdin, process.stdout, handover)
+  // The bundled server's entry answered initialize and tools/list from the start cache, or will
+  // record the SDK's answers for the next start (quick-start.ts); `okf-hub serve` does neither.
+  if (handover) {
+    if (handover.answered.size > 0)
+      log.info(`démarrage rapide : ${[...handover.answered.values()].map((a) => a.method).join(' et ')} servis par le cache de démarrage`)
+    transport.onStartAnswer = recordStartAnswers(handover, hub, config, log, () => {
+      transport
+        .send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' })
+        .catch((e: unknown) => log.warning(`mcp : notification tools/list_changed non délivrée : ${String(e)}`))
+    })
+  }
   // The documents this connection's listen streams named (2026-07-28), by listen request id: the
   // entry answers subscriptions/listen and its cancellation itself, so they are read on the way in.
   const watch = new DocumentWatch(hub.ctx)

@@ -1,5 +1,6 @@
 import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server'
 import type { HubLog } from '../engine/hublog'
+import type { Handover, QuickAnswer } from './quick-start'
 
 /**
  * The longest line read, in bytes. The largest legitimate call (kb_propose: 16 KiB of content,
@@ -18,6 +19,19 @@ export const MAX_IN_FLIGHT = 32
 const NEWLINE = 0x0a
 
 type Id = string | number
+
+/**
+ * The SDK's answer to the session's `initialize` or to its first `tools/list`: what the start cache
+ * records (stdio-server.ts). `quick`: the request was answered by the quick start already; this
+ * answer was not sent, `line` is what the SDK would have sent, to be compared with `quick.line`.
+ */
+export interface StartAnswer {
+  method: 'initialize' | 'tools/list'
+  protocolVersion: string
+  message: Record<string, unknown> & { id: Id | null }
+  line: string
+  quick?: QuickAnswer
+}
 
 /**
  * Newline-delimited JSON-RPC over stdio. The SDK's own transport drops a
@@ -43,6 +57,8 @@ export class HubStdioTransport implements Transport {
   observe?: (message: JSONRPCMessage) => void
   /** Rewrites each outgoing message (the 2025 era's error codes: `legacyErrorCode`). */
   outbound?: (message: JSONRPCMessage) => JSONRPCMessage
+  /** Told of the answers to `initialize` and to the first `tools/list` (the start cache's input). */
+  onStartAnswer?: (answer: StartAnswer) => void
   /** Settles when the transport has closed (after `onclose`), whoever owns `onclose`. */
   readonly done: Promise<void>
   private settleDone!: () => void
@@ -60,12 +76,22 @@ export class HubStdioTransport implements Transport {
   private ended = false
   private finishing = false
   private closed = false
+  /** The requests whose answers are watched for onStartAnswer, by id. */
+  private readonly watched = new Map<Id, { method: StartAnswer['method']; protocolVersion: string }>()
+  private watchedList = false
+  private protocolVersion: string | null = null
+  /** What the quick start read and answered before this transport existed (quick-start.ts). */
+  private handover: Handover | undefined
+  private readonly answered: Map<string, QuickAnswer>
 
   constructor(
     private readonly log: HubLog,
     private readonly stdin: NodeJS.ReadableStream = process.stdin,
-    private readonly stdout: NodeJS.WritableStream = process.stdout
+    private readonly stdout: NodeJS.WritableStream = process.stdout,
+    handover?: Handover
   ) {
+    this.handover = handover
+    this.answered = handover?.answered ?? new Map()
     this.done = new Promise((resolve) => (this.settleDone = resolve))
   }
 
@@ -169,7 +195,10 @@ export class HubStdioTransport implements Transport {
       )
       return
     }
-    if ('method' in msg && 'id' in msg) this.track(msg.id, 1)
+    if ('method' in msg && 'id' in msg) {
+      this.track(msg.id, 1)
+      this.watch(msg.id, msg.method, msg.params)
+    }
     // A cancelled request is never answered (the SDK drops its result): its slot is free.
     if ('method' in msg && !('id' in msg) && msg.method === 'notifications/cancelled') {
       const id = (msg.params as { requestId?: unknown } | undefined)?.requestId
@@ -177,6 +206,18 @@ export class HubStdioTransport implements Transport {
     }
     this.observe?.(msg)
     this.onmessage?.(msg)
+  }
+
+  /** The session's first `initialize` and first `tools/list` (no cursor): their answers are reported. */
+  private watch(id: Id, method: string, params: unknown): void {
+    const p = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {}
+    if (method === 'initialize' && this.protocolVersion === null && typeof p.protocolVersion === 'string') {
+      this.protocolVersion = p.protocolVersion
+      this.watched.set(id, { method, protocolVersion: p.protocolVersion })
+    } else if (method === 'tools/list' && !this.watchedList && this.protocolVersion !== null && p.cursor === undefined) {
+      this.watchedList = true
+      this.watched.set(id, { method, protocolVersion: this.protocolVersion })
+    }
   }
 
   private track(id: Id, delta: 1 | -1): void {
@@ -199,6 +240,12 @@ export class HubStdioTransport implements Transport {
     this.stdin.on('end', this.onEnd)
     this.stdin.on('error', this.onStreamError)
     this.stdout.on('drain', this.onDrain)
+    // The quick start's bytes come first, as if read here; stdin, which it paused, flows again.
+    const handover = this.handover
+    this.handover = undefined
+    if (handover && handover.prefix.length > 0) this.onData(handover.prefix)
+    if (this.reading && !this.ended) this.stdin.resume()
+    if (handover?.ended) this.onEnd()
   }
 
   /**
@@ -206,9 +253,33 @@ export class HubStdioTransport implements Transport {
    * reading stdin while it lasts (pump), not by holding each answer's promise.
    */
   async send(message: JSONRPCMessage): Promise<void> {
-    this.stdout.write(JSON.stringify(this.outbound ? this.outbound(message) : message) + '\n')
+    const outgoing = this.outbound ? this.outbound(message) : message
     const id = !('method' in message) && 'id' in message ? message.id : undefined
-    if (id !== undefined) {
+    const quick = typeof id === 'string' ? this.answered.get(id) : undefined
+    const watched = id !== undefined && id !== null ? this.watched.get(id) : undefined
+    if (id !== undefined && id !== null) this.watched.delete(id)
+    if (quick) {
+      // Answered already, by the quick start: reported under the client's id, never sent twice.
+      this.answered.delete(id as string)
+      const asClient = { ...(outgoing as Record<string, unknown>), id: quick.id }
+      this.onStartAnswer?.({
+        method: quick.method,
+        protocolVersion: quick.protocolVersion,
+        message: asClient,
+        line: JSON.stringify(asClient),
+        quick
+      })
+    } else {
+      const line = JSON.stringify(outgoing)
+      this.stdout.write(line + '\n')
+      if (watched)
+        this.onStartAnswer?.({
+          ...watched,
+          message: outgoing as Record<string, unknown> & { id: Id | null },
+          line
+        })
+    }
+    if (id !== undefined && id !== null) {
       this.track(id, -1)
       this.pump()
     }

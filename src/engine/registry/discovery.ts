@@ -3,9 +3,10 @@ import { join } from 'node:path'
 import type { Base } from './base'
 import { loadManifest, MANIFEST_FILE } from './manifest'
 import type { BundleProblem } from '../../shared/bundle-problems'
+import { isHiddenEntry } from './bundle-names'
 
 /** Entries discovery never looks into: hidden names (staging, trash, deploy folders, `.git`…). */
-export const isHiddenEntry = (name: string): boolean => name.startsWith('.')
+export { isHiddenEntry }
 
 /**
  * One directory as discovery judges it: not a bundle (no manifest), an invalid bundle (every

@@ -1,9 +1,7 @@
 import { readdirSync, statSync } from 'node:fs'
-import { LOCK_DIR_NAME } from '../lock'
 import { join } from 'node:path'
 import type { Base } from './base'
-import { MANIFEST_FILE } from './manifest'
-import { isHiddenEntry } from './discovery'
+import { LOCK_DIR_NAME, MANIFEST_FILE, isHiddenEntry } from './bundle-names'
 import { mtimeSettled } from '../fingerprint'
 
 /**
@@ -27,7 +25,10 @@ import { mtimeSettled } from '../fingerprint'
  * a null fingerprint never matches, so the next request scans again instead of latching a state
  * that a same-tick, same-size rewrite could hide.
  */
-export function discoveryFingerprint(basesDir: string, bases: readonly Base[]): string | null {
+/** What the fingerprint reads of each base (a `Base` is one; the quick start's cache keeps these). */
+export type DiscoveredPaths = Pick<Base, 'name' | 'governancePath' | 'schemaPath' | 'corpusDir'>
+
+export function discoveryFingerprint(basesDir: string, bases: readonly DiscoveredPaths[]): string | null {
   const now = Date.now()
   let settled = true
   const key = (path: string, withMtime = true): string => {

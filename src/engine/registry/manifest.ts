@@ -7,8 +7,9 @@ import { isStrictlyInside, toPosixRelative } from '../corpus/paths'
 import { jsonType } from '../jsontype'
 import { mtimeSettled } from '../fingerprint'
 import type { BundleProblem } from '../../shared/bundle-problems'
+import { MANIFEST_FILE } from './bundle-names'
 
-export const MANIFEST_FILE = 'okf-bundle.yaml'
+export { MANIFEST_FILE }
 export const SUPPORTED_BUNDLE_SPEC = '0.1'
 /** What a manifest `name` may be (SPEC §3.3). */
 export const NAME_PATTERN = /^[a-z0-9-]+$/

@@ -2,7 +2,7 @@ import type { Base } from './base'
 import { scanBasesDir, type ScanResult } from './discovery'
 import { HubError } from '../errors'
 import type { HubLog } from '../hublog'
-import { discoveryFingerprint } from './freshness'
+import { discoveryFingerprint, type DiscoveredPaths } from './freshness'
 
 export const SILENT_RESCAN_COOLDOWN_MS = 5000
 export type RescanTrigger = 'kb_list' | 'UNKNOWN_BASE'
@@ -41,6 +41,8 @@ export class Registry {
   private lastRescanAt = new Map<RescanTrigger, number>()
   /** Fingerprint taken before the last scan of either kind; null: never trusted (racy or none). */
   private fingerprint: string | null = null
+  /** The bases that fingerprint was taken over (those of the scan before it). */
+  private fingerprintOver: readonly DiscoveredPaths[] = []
   private listing = '[]'
   /** Bumped whenever the served names, titles or descriptions change, by any scan. */
   listingVersion = 0
@@ -54,7 +56,8 @@ export class Registry {
 
   /** Full discovery; logs what it found and returns the diff with the previous scan. */
   rescan(): RescanReport {
-    const fingerprint = discoveryFingerprint(this.basesDir, this.list())
+    const over = this.list()
+    const fingerprint = discoveryFingerprint(this.basesDir, over)
     const scan = scanBasesDir(this.basesDir)
     if (!scan.basesDirFound) this.log.warning(`bases-dir introuvable : ${this.basesDir}`)
     const before = this.baseline
@@ -62,7 +65,7 @@ export class Registry {
     const added = [...next.keys()].filter((n) => !before.has(n)).sort(byCodePoint)
     const removed = [...before].filter((n) => !next.has(n)).sort(byCodePoint)
     const unchanged = [...next.keys()].filter((n) => before.has(n)).sort(byCodePoint)
-    this.install(next, fingerprint)
+    this.install(next, fingerprint, over)
     this.baseline = new Set(next.keys())
     for (const i of scan.invalid) this.log.warning(`bundle invalide ignoré : ${i.dir} — ${i.reason}`)
     for (const c of scan.collisions)
@@ -82,9 +85,10 @@ export class Registry {
     return report
   }
 
-  private install(next: Map<string, Base>, fingerprint: string | null): void {
+  private install(next: Map<string, Base>, fingerprint: string | null, over: readonly DiscoveredPaths[]): void {
     this.bases = next
     this.fingerprint = fingerprint
+    this.fingerprintOver = over
     const listing = listingOf(next)
     if (listing !== this.listing) {
       this.listing = listing
@@ -98,12 +102,13 @@ export class Registry {
    * Returns true when a scan ran. Quiet in the log unless the served set changed.
    */
   refresh(): boolean {
-    const fingerprint = discoveryFingerprint(this.basesDir, this.list())
+    const over = this.list()
+    const fingerprint = discoveryFingerprint(this.basesDir, over)
     if (fingerprint !== null && fingerprint === this.fingerprint) return false
     const scan = scanBasesDir(this.basesDir)
     const before = this.listingVersion
     const names = [...this.bases.keys()].sort(byCodePoint).join(', ')
-    this.install(new Map(scan.bases.map((b) => [b.name, b])), fingerprint)
+    this.install(new Map(scan.bases.map((b) => [b.name, b])), fingerprint, over)
     if (this.listingVersion !== before) {
       const now = this.names().join(', ')
       this.log.info(
@@ -128,6 +133,20 @@ export class Registry {
     this.lastRescanAt.set(trigger, now)
     this.log.info(`re-scan silencieux déclenché par ${trigger}`)
     return this.rescan()
+  }
+
+  /**
+   * The served listing's discovery state, for a later process to check without scanning (the MCP
+   * server's quick start): the fingerprint taken before the last scan, when it was trusted and was
+   * taken over the very bases that scan found — else null (the start-up scan's fingerprint knew no
+   * bases yet; a scan that found a change was taken over the old ones).
+   */
+  discoveryState(): { fingerprint: string; bases: DiscoveredPaths[] } | null {
+    if (this.fingerprint === null) return null
+    const bases = this.list().map(pathsOf)
+    const same = (a: readonly DiscoveredPaths[]): boolean =>
+      a.length === bases.length && a.every((b, i) => JSON.stringify(pathsOf(b)) === JSON.stringify(bases[i]))
+    return same(this.fingerprintOver) ? { fingerprint: this.fingerprint, bases } : null
   }
 
   list(): Base[] {
@@ -164,4 +183,14 @@ export function unknownBase(name: string, known: string[]): HubError {
       : `base '${name}' inconnue. Aucune base valide n'est enregistrée (vérifiez bases-dir et lancez kb_hub_rescan).`,
     { kind: 'unknown-base', params: { name, known } }
   )
+}
+
+/** Only what the fingerprint reads, in a fixed key order (compared as JSON). */
+function pathsOf(b: DiscoveredPaths): DiscoveredPaths {
+  return {
+    name: b.name,
+    governancePath: b.governancePath,
+    ...(b.schemaPath ? { schemaPath: b.schemaPath } : {}),
+    corpusDir: b.corpusDir
+  }
 }

@@ -1,0 +1,195 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { mtimeSettled } from '../engine/fingerprint'
+import { discoveryFingerprint, type DiscoveredPaths } from '../engine/registry/freshness'
+import { resolveConfigFile, userDataDir } from '../engine/user-data'
+import { parseServeArgs } from './serve-args'
+
+/**
+ * The MCP server's start cache: the answers its last start gave to `initialize` and `tools/list`,
+ * with what they were computed from, so that the next start can give them again before the MCP SDK,
+ * the engine or the YAML library are loaded (quick-start.ts; issue 30 §2). Only these light modules
+ * may be imported here.
+ *
+ * What an answer depends on, and how each is checked without loading anything:
+ * - this build (an id the bundler writes into the code at each build);
+ * - the process's arguments, working folder and the environment variables that choose the user-data
+ *   folder and the configuration (`OKF_*`, HOME…);
+ * - the configuration file chosen (resolved as loadConfig does) and its stat: mtime, size, inode;
+ * - the bases as discovery reads them: the registry's own stat fingerprint (freshness.ts), recorded
+ *   over the very bases its scan found.
+ * A stat recorded less than 2 s after the file's mtime is never kept (fingerprint.ts's racy rule):
+ * a same-size rewrite within the file system's clock tick could hide behind it. Whatever this
+ * misses, the SDK's own answers are compared once it has loaded, and the client is sent
+ * `notifications/tools/list_changed` when the tools differ (stdio-server.ts).
+ */
+
+/** In the user-data folder; never in a base. */
+export const START_CACHE_FILE = 'mcp-start.json'
+
+/** Protocol versions a cache answers for (one entry per version a client asked). */
+export const MAX_CACHED_VERSIONS = 8
+
+declare const __OKF_BUILD_ID__: string | undefined
+/** Written by the bundler at each build (electron.vite.config.ts); `source` when run unbundled. */
+export const BUILD_ID: string = typeof __OKF_BUILD_ID__ === 'string' ? __OKF_BUILD_ID__ : 'source'
+
+/** A response as the SDK wrote it, its id to be replaced by the request's. */
+export type AnswerMessage = Record<string, unknown> & { id: string | number | null }
+
+export interface StartAnswers {
+  initialize: AnswerMessage
+  toolsList: AnswerMessage
+}
+
+/** What a start reads before anything else; kept with the answers, compared at the next start. */
+export interface StartInputs {
+  userDataDir: string
+  /** This build, the arguments, the working folder and the environment that matter, as one string. */
+  key: string
+  configFile: string | null
+  /** `mtimeMs:size:ino` of configFile, `-` when none or unreadable. */
+  configStat: string
+  /** False when the configuration's mtime was too recent to be trusted (then nothing is recorded). */
+  configSettled: boolean
+}
+
+export interface StartCache {
+  version: 1
+  key: string
+  configFile: string | null
+  configStat: string
+  basesDir: string
+  fingerprint: string
+  bases: DiscoveredPaths[]
+  /** By the protocol version the client asked for in `initialize`. */
+  answers: Record<string, StartAnswers>
+}
+
+/** Environment variables that choose the user-data folder, the configuration or the bases. */
+const KEY_ENV = /^(OKF_|HOME$|USERPROFILE$|APPDATA$|XDG_CONFIG_HOME$)/
+
+function statOf(path: string | null, now: number): { key: string; settled: boolean } {
+  if (path === null) return { key: '-', settled: true }
+  try {
+    const st = statSync(path)
+    return { key: `${st.mtimeMs}:${st.size}:${st.ino}`, settled: mtimeSettled(st.mtimeMs, now) }
+  } catch {
+    return { key: '-', settled: true }
+  }
+}
+
+/** What this start depends on besides the bases (read once, before the configuration is loaded). */
+export function startInputs(argv: string[], env: NodeJS.ProcessEnv, cwd: string): StartInputs {
+  const now = Date.now()
+  const ud = userDataDir(env)
+  const args = parseServeArgs(argv)
+  const configFile = resolveConfigFile(typeof args === 'string' ? undefined : args.config, env, cwd, ud)
+  const config = statOf(configFile, now)
+  const picked = Object.keys(env)
+    .filter((k) => KEY_ENV.test(k))
+    .sort()
+    .map((k) => [k, env[k]])
+  return {
+    userDataDir: ud,
+    key: JSON.stringify({ build: BUILD_ID, platform: process.platform, argv, cwd, env: picked }),
+    configFile,
+    configStat: config.key,
+    configSettled: config.settled
+  }
+}
+
+/** The cache when its file is there and well formed; null otherwise (a start then goes the long way). */
+export function readStartCache(ud: string): StartCache | null {
+  let data: unknown
+  try {
+    data = JSON.parse(readFileSync(join(ud, START_CACHE_FILE), 'utf8'))
+  } catch {
+    return null
+  }
+  return isStartCache(data) ? data : null
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const isAnswer = (v: unknown): v is AnswerMessage =>
+  isRecord(v) && v.jsonrpc === '2.0' && 'id' in v && isRecord(v.result)
+
+function isStartCache(v: unknown): v is StartCache {
+  if (!isRecord(v) || v.version !== 1) return false
+  if (typeof v.key !== 'string' || typeof v.configStat !== 'string' || typeof v.basesDir !== 'string') return false
+  if (v.configFile !== null && typeof v.configFile !== 'string') return false
+  if (typeof v.fingerprint !== 'string' || !Array.isArray(v.bases) || !isRecord(v.answers)) return false
+  const paths = (b: unknown): boolean =>
+    isRecord(b) &&
+    typeof b.name === 'string' &&
+    typeof b.governancePath === 'string' &&
+    typeof b.corpusDir === 'string' &&
+    (b.schemaPath === undefined || typeof b.schemaPath === 'string')
+  if (!v.bases.every(paths)) return false
+  return Object.values(v.answers).every((a) => isRecord(a) && isAnswer(a.initialize) && isAnswer(a.toolsList))
+}
+
+/**
+ * Whether the cache's answers are this start's: same build, arguments and environment, same
+ * configuration file unchanged, and the bases' fingerprint the same as when it was recorded.
+ */
+export function cacheHolds(cache: StartCache, inputs: StartInputs): boolean {
+  if (cache.key !== inputs.key) return false
+  if (cache.configFile !== inputs.configFile || cache.configStat !== inputs.configStat) return false
+  const now = discoveryFingerprint(cache.basesDir, cache.bases)
+  return now !== null && now === cache.fingerprint
+}
+
+/**
+ * The cache after this start's answers for `protocolVersion`: the other versions' answers kept when
+ * everything they depend on is the same, dropped otherwise.
+ */
+export function nextStartCache(
+  previous: StartCache | null,
+  inputs: StartInputs,
+  discovery: { basesDir: string; fingerprint: string; bases: DiscoveredPaths[] },
+  protocolVersion: string,
+  answers: StartAnswers
+): StartCache {
+  const next: StartCache = {
+    version: 1,
+    key: inputs.key,
+    configFile: inputs.configFile,
+    configStat: inputs.configStat,
+    basesDir: discovery.basesDir,
+    fingerprint: discovery.fingerprint,
+    bases: discovery.bases,
+    answers: {}
+  }
+  const same =
+    previous !== null &&
+    previous.key === next.key &&
+    previous.configFile === next.configFile &&
+    previous.configStat === next.configStat &&
+    previous.basesDir === next.basesDir &&
+    previous.fingerprint === next.fingerprint
+  const kept = same ? Object.entries(previous.answers).filter(([v]) => v !== protocolVersion) : []
+  for (const [v, a] of kept.slice(-(MAX_CACHED_VERSIONS - 1))) next.answers[v] = a
+  next.answers[protocolVersion] = answers
+  return next
+}
+
+/**
+ * Written whole then renamed into place, so a reader sees the old file or the new one, never half
+ * of one. Not fsynced: after a power cut the file may be missing or old, and a start then goes the
+ * long way or is corrected by the SDK's answers.
+ */
+export function writeStartCache(ud: string, cache: StartCache): void {
+  const target = join(ud, START_CACHE_FILE)
+  const temp = `${target}.${process.pid}.tmp`
+  try {
+    mkdirSync(ud, { recursive: true })
+    writeFileSync(temp, JSON.stringify(cache))
+    renameSync(temp, target)
+  } catch (e) {
+    rmSync(temp, { force: true })
+    throw e
+  }
+}

@@ -1,0 +1,64 @@
+import { describeError } from '../engine/errors'
+import type { HubConfig } from '../engine/config'
+import type { HubLog } from '../engine/hublog'
+import type { Hub } from './hub'
+import type { Handover } from './quick-start'
+import { nextStartCache, writeStartCache, type AnswerMessage } from './start-cache'
+import type { StartAnswer } from './stdio-transport'
+
+/**
+ * The stdio door's side of the quick start (quick-start.ts): once the SDK has answered the session's
+ * `initialize` and first `tools/list`, those answers are compared with what the quick start sent, if
+ * it did, and recorded for the next start (start-cache.ts).
+ *
+ * A `tools/list` that differs from the one sent (a change the cache's checks could not see) is
+ * corrected the way live discovery corrects any list: the client is sent
+ * `notifications/tools/list_changed` and lists again. An `initialize` cannot be taken back; a
+ * difference is logged, and the cache rewritten so that the next start gives the SDK's answer.
+ */
+export function recordStartAnswers(
+  handover: Handover,
+  hub: Hub,
+  config: HubConfig,
+  log: HubLog,
+  toolsChanged: () => void
+): (answer: StartAnswer) => void {
+  let initialize: StartAnswer | undefined
+  return (answer) => {
+    const differs = answer.quick !== undefined && answer.line !== answer.quick.line
+    if (differs && answer.method === 'tools/list') {
+      log.info('démarrage rapide : les outils ont changé depuis la réponse du cache — tools/list_changed envoyé')
+      toolsChanged()
+    } else if (differs) {
+      log.warning('démarrage rapide : la réponse à initialize différait de celle du SDK — cache de démarrage réécrit')
+    }
+    if (answer.method === 'initialize') {
+      initialize = answer
+      return
+    }
+    if (!initialize || initialize.protocolVersion !== answer.protocolVersion) return
+    if (!('result' in initialize.message) || !('result' in answer.message)) return
+    // Both answers came from the cache and were the SDK's own: nothing new to write.
+    const same = (a: StartAnswer): boolean => a.quick !== undefined && a.line === a.quick.line
+    if (same(initialize) && same(answer)) return
+    // A configuration rewritten within the racy window is not recorded: the next start reads it.
+    if (!handover.inputs.configSettled) return
+    const discovery = hub.ctx.registry.discoveryState()
+    if (!discovery) return
+    const blank = (m: StartAnswer['message']): AnswerMessage => ({ ...m, id: null })
+    try {
+      writeStartCache(
+        handover.inputs.userDataDir,
+        nextStartCache(
+          handover.cache,
+          handover.inputs,
+          { basesDir: config.basesDir, ...discovery },
+          answer.protocolVersion,
+          { initialize: blank(initialize.message), toolsList: blank(answer.message) }
+        )
+      )
+    } catch (e) {
+      log.warning(`cache de démarrage non écrit (le prochain démarrage passera par le SDK) : ${describeError(e)}`)
+    }
+  }
+}
