@@ -128,7 +128,8 @@ export function quickStart(
       if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) return 'declined'
       const m = msg as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown }
       const isRequest = m.jsonrpc === '2.0' && (typeof m.id === 'string' || typeof m.id === 'number')
-      const params = typeof m.params === 'object' && m.params !== null ? (m.params as Record<string, unknown>) : {}
+      const params =
+        typeof m.params === 'object' && m.params !== null ? (m.params as Record<string, unknown>) : {}
       if (protocolVersion === null) {
         const asked = params.protocolVersion
         if (!isRequest || m.method !== 'initialize' || typeof asked !== 'string') return 'declined'

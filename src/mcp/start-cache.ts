@@ -118,7 +118,8 @@ const isAnswer = (v: unknown): v is AnswerMessage =>
 
 function isStartCache(v: unknown): v is StartCache {
   if (!isRecord(v) || v.version !== 1) return false
-  if (typeof v.key !== 'string' || typeof v.configStat !== 'string' || typeof v.basesDir !== 'string') return false
+  if (typeof v.key !== 'string' || typeof v.configStat !== 'string' || typeof v.basesDir !== 'string')
+    return false
   if (v.configFile !== null && typeof v.configFile !== 'string') return false
   if (typeof v.fingerprint !== 'string' || !Array.isArray(v.bases) || !isRecord(v.answers)) return false
   const paths = (b: unknown): boolean =>

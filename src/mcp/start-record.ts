@@ -27,10 +27,14 @@ export function recordStartAnswers(
   return (answer) => {
     const differs = answer.quick !== undefined && answer.line !== answer.quick.line
     if (differs && answer.method === 'tools/list') {
-      log.info('démarrage rapide : les outils ont changé depuis la réponse du cache — tools/list_changed envoyé')
+      log.info(
+        'démarrage rapide : les outils ont changé depuis la réponse du cache — tools/list_changed envoyé'
+      )
       toolsChanged()
     } else if (differs) {
-      log.warning('démarrage rapide : la réponse à initialize différait de celle du SDK — cache de démarrage réécrit')
+      log.warning(
+        'démarrage rapide : la réponse à initialize différait de celle du SDK — cache de démarrage réécrit'
+      )
     }
     if (answer.method === 'initialize') {
       initialize = answer
@@ -58,7 +62,9 @@ export function recordStartAnswers(
         )
       )
     } catch (e) {
-      log.warning(`cache de démarrage non écrit (le prochain démarrage passera par le SDK) : ${describeError(e)}`)
+      log.warning(
+        `cache de démarrage non écrit (le prochain démarrage passera par le SDK) : ${describeError(e)}`
+      )
     }
   }
 }

@@ -24,11 +24,15 @@ export async function serveStdio(opts: ServeOptions, handover?: Handover): Promi
   // record the SDK's answers for the next start (quick-start.ts); `okf-hub serve` does neither.
   if (handover) {
     if (handover.answered.size > 0)
-      log.info(`démarrage rapide : ${[...handover.answered.values()].map((a) => a.method).join(' et ')} servis par le cache de démarrage`)
+      log.info(
+        `démarrage rapide : ${[...handover.answered.values()].map((a) => a.method).join(' et ')} servis par le cache de démarrage`
+      )
     transport.onStartAnswer = recordStartAnswers(handover, hub, config, log, () => {
       transport
         .send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' })
-        .catch((e: unknown) => log.warning(`mcp : notification tools/list_changed non délivrée : ${String(e)}`))
+        .catch((e: unknown) =>
+          log.warning(`mcp : notification tools/list_changed non délivrée : ${String(e)}`)
+        )
     })
   }
   // The documents this connection's listen streams named (2026-07-28), by listen request id: the

@@ -214,7 +214,12 @@ export class HubStdioTransport implements Transport {
     if (method === 'initialize' && this.protocolVersion === null && typeof p.protocolVersion === 'string') {
       this.protocolVersion = p.protocolVersion
       this.watched.set(id, { method, protocolVersion: p.protocolVersion })
-    } else if (method === 'tools/list' && !this.watchedList && this.protocolVersion !== null && p.cursor === undefined) {
+    } else if (
+      method === 'tools/list' &&
+      !this.watchedList &&
+      this.protocolVersion !== null &&
+      p.cursor === undefined
+    ) {
       this.watchedList = true
       this.watched.set(id, { method, protocolVersion: this.protocolVersion })
     }

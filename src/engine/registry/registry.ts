@@ -85,7 +85,11 @@ export class Registry {
     return report
   }
 
-  private install(next: Map<string, Base>, fingerprint: string | null, over: readonly DiscoveredPaths[]): void {
+  private install(
+    next: Map<string, Base>,
+    fingerprint: string | null,
+    over: readonly DiscoveredPaths[]
+  ): void {
     this.bases = next
     this.fingerprint = fingerprint
     this.fingerprintOver = over
