@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { SERVER_JS, assertBuilt, hubEnv, type HubEnv } from './helpers/mcp'
+
+/**
+ * The bundled server's quick start (src/mcp/quick-start.ts, issue 30 §2): a start whose cache holds
+ * answers `initialize` and `tools/list` before the SDK loads, with the very bytes the SDK would
+ * have written, and hands everything else to it. Driven over raw stdio as a host does, each line
+ * kept as written. A cache is only recorded over files whose mtime is settled (fingerprint.ts's
+ * racy rule), so the fixtures' times are set in the past rather than waited for.
+ */
+
+const INIT = (version = '2025-11-25', id: number | string = 1): string =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'okf-test', version: '0' } }
+  })
+const INITIALIZED = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })
+const LIST = (id: number | string = 2): string => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' })
+const KB_LIST = (id: number | string = 3): string =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'kb_list', arguments: {} } })
+
+interface Session {
+  /** Every line the server wrote, in order. */
+  lines: string[]
+  code: number | null
+}
+
+/**
+ * One session as a host runs it: initialize, then (on its answer) initialized + tools/list, then (on
+ * that answer, and after a tools/list_changed when `awaitChanged`) kb_list, then stdin closed.
+ */
+function session(
+  h: HubEnv,
+  opts: { env?: Record<string, string>; version?: string; awaitChanged?: boolean } = {}
+): Promise<Session> {
+  let called = false
+  return run(
+    h,
+    opts.env ?? {},
+    (m, send, end, lines) => {
+      if (m.id === 1) send(`${INITIALIZED}\n${LIST()}\n`)
+      const listed = lines.some((l) => (JSON.parse(l) as { id?: unknown }).id === 2)
+      const changed = lines.some((l) => l.includes('notifications/tools/list_changed'))
+      if (!called && listed && (!opts.awaitChanged || changed)) {
+        called = true
+        send(`${KB_LIST()}\n`)
+      }
+      if (m.id === 3) end()
+    },
+    `${INIT(opts.version)}\n`
+  )
+}
+
+type OnLine = (
+  m: { id?: unknown; method?: unknown },
+  send: (s: string) => void,
+  end: () => void,
+  lines: string[]
+) => void
+
+function run(
+  h: HubEnv,
+  env: Record<string, string>,
+  onLine: OnLine,
+  first: string,
+  endAfterFirst = false
+): Promise<Session> {
+  assertBuilt()
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SERVER_JS], {
+      env: { ...h.env, ...env },
+      cwd: '/',
+      stdio: ['pipe', 'pipe', 'pipe']
+    })
+    const lines: string[] = []
+    let buf = ''
+    child.stdout.setEncoding('utf8')
+    child.stdout.on('data', (d: string) => {
+      buf += d
+      let nl: number
+      while ((nl = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, nl)
+        buf = buf.slice(nl + 1)
+        lines.push(line)
+        onLine(
+          JSON.parse(line) as { id?: unknown },
+          (s) => child.stdin.write(s),
+          () => child.stdin.end(),
+          lines
+        )
+      }
+    })
+    child.stderr.resume()
+    child.on('error', reject)
+    child.on('exit', (code) => resolve({ lines, code }))
+    child.stdin.write(first)
+    if (endAfterFirst) child.stdin.end()
+  })
+}
+
+/** Every file and folder under `dir` (and `dir`) dated a minute ago: settled for the racy rule. */
+function age(path: string): void {
+  const past = new Date(Date.now() - 60_000)
+  if (statSync(path).isDirectory()) for (const n of readdirSync(path)) age(join(path, n))
+  utimesSync(path, past, past)
+}
+
+const log = (h: HubEnv): string => (existsSync(h.logFile) ? readFileSync(h.logFile, 'utf8') : '')
+const quickLines = (h: HubEnv): number =>
+  log(h)
+    .split('\n')
+    .filter((l) => l.includes('démarrage rapide : initialize')).length
+const cacheFile = (h: HubEnv): string => join(h.userData, 'mcp-start.json')
+
+describe('MCP server — the quick start', () => {
+  const dirs: string[] = []
+  let h: HubEnv
+  let reference: Session
+
+  beforeAll(async () => {
+    const basesDir = tempDir()
+    dirs.push(basesDir)
+    makeBundle(basesDir, 'alpha', {
+      files: { 'knowledge/sso.md': '# Procédure SSO\n\n## Reconnexion\n\nCliquer sur « réauthentifier ».\n' }
+    })
+    h = hubEnv(basesDir)
+    dirs.push(h.userData)
+    age(basesDir)
+    age(h.configFile)
+    // What the SDK answers with the quick start off: the reference every start is held to.
+    reference = await session(h, { env: { OKF_HUB_QUICK_START: '0' } })
+  })
+  afterAll(() => dirs.forEach(removeDir))
+
+  it('with the quick start off, nothing is recorded', () => {
+    expect(reference.code).toBe(0)
+    expect(reference.lines).toHaveLength(3)
+    expect(existsSync(cacheFile(h))).toBe(false)
+  })
+
+  it('records the SDK answers at a first start, then answers the next start from them, byte for byte', async () => {
+    const first = await session(h)
+    expect(first.lines).toEqual(reference.lines)
+    expect(existsSync(cacheFile(h))).toBe(true)
+    expect(quickLines(h)).toBe(0)
+
+    const second = await session(h)
+    expect(second.code).toBe(0)
+    // initialize, tools/list and the tool call after the hand-over: the same bytes as the SDK's.
+    expect(second.lines).toEqual(reference.lines)
+    expect(quickLines(h)).toBe(1)
+  })
+
+  it('a base added since is not answered from the cache', async () => {
+    makeBundle(h.basesDir, 'beta')
+    age(h.basesDir)
+    const before = quickLines(h)
+    const s = await session(h)
+    expect(quickLines(h)).toBe(before)
+    const tools = JSON.parse(s.lines[1]) as { result: { tools: { name: string; description: string }[] } }
+    expect(tools.result.tools.find((t) => t.name === 'kb_search')?.description).toContain('beta')
+    // …and the answers with it are recorded: the next start is quick again, with beta.
+    const next = await session(h)
+    expect(quickLines(h)).toBe(before + 1)
+    expect(next.lines[1]).toBe(s.lines[1])
+  })
+
+  it('a configuration edited since is not answered from the cache', async () => {
+    writeFileSync(h.configFile, `${readFileSync(h.configFile, 'utf8')}read-toc-threshold: 9000\n`)
+    age(h.configFile)
+    const before = quickLines(h)
+    await session(h)
+    expect(quickLines(h)).toBe(before)
+  })
+
+  it('a list the checks could not see change is corrected: tools/list_changed, then the SDK list is recorded', async () => {
+    await session(h) // recorded over the current configuration
+    const cache = JSON.parse(readFileSync(cacheFile(h), 'utf8')) as {
+      answers: Record<string, { toolsList: { result: { tools: { description: string }[] } } }>
+    }
+    const truth = cache.answers['2025-11-25'].toolsList.result.tools[0].description
+    cache.answers['2025-11-25'].toolsList.result.tools[0].description = 'périmé'
+    writeFileSync(cacheFile(h), JSON.stringify(cache))
+
+    const stale = await session(h, { awaitChanged: true })
+    expect(JSON.parse(stale.lines[1]).result.tools[0].description).toBe('périmé')
+    expect(stale.lines.filter((l) => l.includes('notifications/tools/list_changed'))).toHaveLength(1)
+    expect(log(h)).toContain('les outils ont changé depuis la réponse du cache')
+
+    const fixed = await session(h)
+    expect(JSON.parse(fixed.lines[1]).result.tools[0].description).toBe(truth)
+    expect(fixed.lines.some((l) => l.includes('list_changed'))).toBe(false)
+  })
+
+  it('another protocol version goes through the SDK, and is kept beside the first', async () => {
+    const before = quickLines(h)
+    const older = await session(h, { version: '2025-06-18' })
+    expect(JSON.parse(older.lines[0]).result.protocolVersion).toBe('2025-06-18')
+    expect(quickLines(h)).toBe(before)
+    const cache = JSON.parse(readFileSync(cacheFile(h), 'utf8')) as { answers: Record<string, unknown> }
+    expect(Object.keys(cache.answers).sort()).toEqual(['2025-06-18', '2025-11-25'])
+    const again = await session(h, { version: '2025-06-18' })
+    expect(again.lines).toEqual(older.lines)
+    expect(quickLines(h)).toBe(before + 1)
+  })
+
+  it('an unreadable cache is not trusted', async () => {
+    writeFileSync(cacheFile(h), '{"version":1,"key":')
+    const before = quickLines(h)
+    const s = await session(h)
+    expect(s.code).toBe(0)
+    expect(quickLines(h)).toBe(before)
+    expect(() => JSON.parse(readFileSync(cacheFile(h), 'utf8'))).not.toThrow()
+  })
+
+  it('stdin closed right after initialize: answered once, and the process exits cleanly', async () => {
+    await session(h)
+    const before = quickLines(h)
+    const s = await run(h, {}, () => {}, `${INIT()}\n${INITIALIZED}\n`, true)
+    expect(s.code).toBe(0)
+    expect(s.lines).toEqual([reference.lines[0]])
+    expect(quickLines(h)).toBe(before + 1)
+  })
+
+  it('a first message other than initialize, and a malformed line after it, are the SDK answers', async () => {
+    const ping = await run(
+      h,
+      {},
+      (m, _s, end) => {
+        if (m.id === 7) end()
+      },
+      `${JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' })}\n`
+    )
+    expect(ping.code).toBe(0)
+    expect(ping.lines).toHaveLength(1)
+    const before = quickLines(h)
+    const torn = await run(
+      h,
+      {},
+      (m, send, end) => {
+        if (m.id === 1) send('{"jsonrpc":"2.0","id":2,"method":\n')
+        else end()
+      },
+      `${INIT()}\n`
+    )
+    expect(quickLines(h)).toBe(before + 1)
+    expect(torn.lines[0]).toBe(reference.lines[0])
+    expect(JSON.parse(torn.lines[1]).error.code).toBe(-32700)
+  })
+})
+
+/**
+ * Every module the process loads, and a mark at each write to stdout, in one file in order (a
+ * `--require` preload): what was loaded before the quick answers were written, with no timing.
+ */
+const TRACER = `
+const { appendFileSync } = require('node:fs')
+const { dirname, resolve } = require('node:path')
+const Module = require('node:module')
+const trace = process.env.QUICK_START_TRACE
+const load = Module._load
+Module._load = function (request, parent) {
+  const id = request.startsWith('.') && parent ? resolve(dirname(parent.filename), request) : request
+  appendFileSync(trace, id + '\\n')
+  return load.apply(this, arguments)
+}
+const write = process.stdout.write.bind(process.stdout)
+process.stdout.write = function (chunk, ...rest) {
+  appendFileSync(trace, '>> ' + String(chunk).slice(0, 40) + '\\n')
+  return write(chunk, ...rest)
+}
+`
+
+/** What the quick start runs on: no library, none of the engine beyond these. */
+const QUICK_START_MODULES = [
+  'src/engine/fingerprint.ts',
+  'src/engine/memory.ts',
+  'src/engine/registry/bundle-names.ts',
+  'src/engine/registry/freshness.ts',
+  'src/engine/user-data.ts',
+  'src/mcp/quick-start.ts',
+  'src/mcp/serve-args.ts',
+  'src/mcp/server.ts',
+  'src/mcp/start-cache.ts'
+]
+
+describe('MCP server — the quick start loads almost nothing before its answers', () => {
+  const dirs: string[] = []
+  afterAll(() => dirs.forEach(removeDir))
+
+  it('writes initialize and tools/list with only its own chunks loaded: no SDK, no engine, no YAML', async () => {
+    const basesDir = tempDir()
+    dirs.push(basesDir)
+    makeBundle(basesDir, 'alpha')
+    const h = hubEnv(basesDir)
+    dirs.push(h.userData)
+    age(basesDir)
+    age(h.configFile)
+    await session(h) // records the cache
+    // Not an OKF_ variable: those are part of what the cache is keyed on (start-cache.ts).
+    const tracer = join(h.userData, 'tracer.cjs')
+    writeFileSync(tracer, TRACER)
+    const trace = join(h.userData, 'modules.txt')
+    writeFileSync(trace, '')
+    const s = await session(h, { env: { NODE_OPTIONS: `--require ${tracer}`, QUICK_START_TRACE: trace } })
+    expect(s.code).toBe(0)
+    const lines = readFileSync(trace, 'utf8').split('\n').filter(Boolean)
+    const listed = lines.findIndex((l) => l.startsWith('>> {') && l.includes('"tools"'))
+    expect(listed).toBeGreaterThan(0)
+    const before = lines.slice(0, listed).filter((l) => !l.startsWith('>> ') && l.includes('/out/main/'))
+    // The tracer saw the server's own files: an empty list would prove nothing.
+    expect(before.some((m) => m.endsWith('/mcp/server.js'))).toBe(true)
+    // The modules inside the files loaded, by the bundler's markers (`// src/…`, `// node_modules/…`).
+    const modules = new Set(
+      before.flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)].map((m) => m[1])
+      )
+    )
+    expect([...modules].sort()).toEqual(QUICK_START_MODULES)
+    // …and the rest loaded after it, for the call that followed.
+    expect(lines.slice(listed).some((m) => /\/chunks\/serve-[\w-]+\.js$/.test(m))).toBe(true)
+  })
+})
