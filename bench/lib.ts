@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -187,7 +187,11 @@ export function benchHome(name: string, basesDir: string): { userData: string; e
   mkdirSync(userData, { recursive: true })
   mkdirSync(basesDir, { recursive: true })
   const configFile = join(userData, 'hub-config.yaml')
-  writeFileSync(configFile, `bases-dir: ${JSON.stringify(basesDir)}\ndefault-bases: false\nlog-file: null\n`)
+  // Rewritten only when it differs: like a user's, the file keeps its date from one run to the next
+  // (the MCP server's start cache is keyed on it, src/mcp/start-cache.ts).
+  const config = `bases-dir: ${JSON.stringify(basesDir)}\ndefault-bases: false\nlog-file: null\n`
+  if (!existsSync(configFile) || readFileSync(configFile, 'utf8') !== config)
+    writeFileSync(configFile, config)
   return {
     userData,
     env: {
