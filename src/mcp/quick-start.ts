@@ -95,6 +95,7 @@ export function quickStart(
       clearTimeout(timer)
       stdin.off('data', onData)
       stdin.off('end', onEnd)
+      stdin.off('error', onEnd)
       stdin.pause()
       handover.prefix = Buffer.concat([...out, rest])
       resolve(handover)
@@ -167,11 +168,14 @@ export function quickStart(
       rest = Buffer.from(buf)
       if (rest.length > MAX_QUICK_LINE_BYTES) finish()
     }
+    // stdin's end, or an error reading it (then nothing more will come either): what was read is
+    // handed over, and the session ends once it is answered.
     const onEnd = (): void => {
       handover.ended = true
       finish()
     }
     stdin.on('data', onData)
     stdin.on('end', onEnd)
+    stdin.on('error', onEnd)
   })
 }

@@ -24,7 +24,15 @@ const argv = process.argv.slice(2)
 const quick: Promise<Handover | undefined> =
   argv.includes('--http') || !quickStartEnabled(process.env)
     ? Promise.resolve(undefined)
-    : Promise.resolve().then(() => quickStart(argv, process.env))
+    : Promise.resolve()
+        .then(() => quickStart(argv, process.env))
+        .catch((e: unknown) => {
+          // Only a speed-up: the start goes the long way, and says why on stderr (the host's log).
+          process.stderr.write(
+            `okf-hub: démarrage rapide impossible (${e instanceof Error ? e.message : String(e)}) — démarrage normal\n`
+          )
+          return undefined
+        })
 
 void quick
   .then(async (handover) => {
