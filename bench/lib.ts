@@ -135,12 +135,21 @@ export function writeResults(name: string): void {
  * The write path's reference: one line appended to `knowledge/cli-touch.md`, then `git add` and
  * `git commit` — two git processes, as a person or a script would commit it.
  */
-export async function gitAppendCommit(root: string, line: string): Promise<void> {
+/**
+ * Git's own fsync settings for a commit as durable as the hub's (objects and the branch hardened:
+ * src/engine/git/commit.ts). Git's default, `committed,-loose-object`, fsyncs neither loose objects
+ * nor refs: a `git add` + `git commit` of one file then calls fsync not once.
+ */
+export const GIT_DURABLE = ['-c', 'core.fsync=loose-object,reference', '-c', 'core.fsyncMethod=fsync']
+
+export async function gitAppendCommit(root: string, line: string, durable = false): Promise<void> {
   appendFileSync(join(root, 'knowledge', 'cli-touch.md'), `${line}\n`)
-  await runProcess('git', ['-C', root, 'add', 'knowledge/cli-touch.md'])
+  const fsync = durable ? GIT_DURABLE : []
+  await runProcess('git', ['-C', root, ...fsync, 'add', 'knowledge/cli-touch.md'])
   await runProcess('git', [
     '-C',
     root,
+    ...fsync,
     '-c',
     'user.name=bench',
     '-c',
