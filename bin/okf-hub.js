@@ -13,4 +13,12 @@ if (!existsSync(entry)) {
 // bundle. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
 const nodeModule = require('node:module')
 if (typeof nodeModule.enableCompileCache === 'function') nodeModule.enableCompileCache()
-require(entry)
+// `okf-hub serve` over stdio is what a host spawns at every session: it starts through the bundled
+// server's own entry, whose quick start answers initialize and tools/list before the rest loads
+// (src/mcp/quick-start.ts) — the same server as `out/main/mcp/server.js`, given the same options.
+// `--http` and every other subcommand go through the CLI.
+const args = process.argv.slice(2)
+if (args[0] === 'serve' && !args.includes('--http')) {
+  process.argv.splice(2, 1)
+  require(join(__dirname, '..', 'out', 'main', 'mcp', 'server.js'))
+} else require(entry)

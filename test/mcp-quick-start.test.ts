@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
-import { SERVER_JS, assertBuilt, hubEnv, type HubEnv } from './helpers/mcp'
+import { CLI_JS, SERVER_JS, assertBuilt, hubEnv, type HubEnv } from './helpers/mcp'
 
 /**
  * The bundled server's quick start (src/mcp/quick-start.ts, issue 30 §2): a start whose cache holds
@@ -37,7 +37,7 @@ interface Session {
  */
 function session(
   h: HubEnv,
-  opts: { env?: Record<string, string>; version?: string; awaitChanged?: boolean } = {}
+  opts: { env?: Record<string, string>; version?: string; awaitChanged?: boolean; command?: string[] } = {}
 ): Promise<Session> {
   let called = false
   return run(
@@ -53,7 +53,9 @@ function session(
       }
       if (m.id === 3) end()
     },
-    `${INIT(opts.version)}\n`
+    `${INIT(opts.version)}\n`,
+    false,
+    opts.command
   )
 }
 
@@ -69,11 +71,12 @@ function run(
   env: Record<string, string>,
   onLine: OnLine,
   first: string,
-  endAfterFirst = false
+  endAfterFirst = false,
+  command = [SERVER_JS]
 ): Promise<Session> {
   assertBuilt()
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SERVER_JS], {
+    const child = spawn(process.execPath, command, {
       env: { ...h.env, ...env },
       cwd: '/',
       stdio: ['pipe', 'pipe', 'pipe']
@@ -208,6 +211,15 @@ describe('MCP server — the quick start', () => {
     const again = await session(h, { version: '2025-06-18' })
     expect(again.lines).toEqual(older.lines)
     expect(quickLines(h)).toBe(before + 1)
+  })
+
+  it('`okf-hub serve`, what other hosts are told to run, starts the same way', async () => {
+    await session(h)
+    const before = quickLines(h)
+    const s = await session(h, { command: [CLI_JS, 'serve'] })
+    expect(s.code).toBe(0)
+    expect(quickLines(h)).toBe(before + 1)
+    expect(s.lines[0]).toBe(reference.lines[0])
   })
 
   it('an unreadable cache is not trusted', async () => {
