@@ -20,8 +20,9 @@ type Id = string | number
 export async function serveStdio(opts: ServeOptions, handover?: Handover): Promise<void> {
   const { log, hub, config } = await prepareHub(opts)
   const transport = new HubStdioTransport(log, process.stdin, process.stdout, handover)
-  // The bundled server's entry answered initialize and tools/list from the start cache, or will
-  // record the SDK's answers for the next start (quick-start.ts); `okf-hub serve` does neither.
+  // The bundled server's entry (and `okf-hub serve`, which starts through it) answered initialize
+  // and tools/list from the start cache, or the SDK's answers are recorded for the next start
+  // (quick-start.ts). The CLI bundle run directly, or OKF_HUB_QUICK_START=0, does neither.
   if (handover) {
     if (handover.answered.size > 0)
       log.info(
