@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
-import { CLI_JS, SERVER_JS, assertBuilt, hubEnv, type HubEnv } from './helpers/mcp'
+import { dateBack, makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { CLI_JS, SERVER_JS, assertBuilt, eachLine, hubEnv, type HubEnv } from './helpers/mcp'
 
 /**
  * The bundled server's quick start (src/mcp/quick-start.ts, issue 30 §2): a start whose cache holds
@@ -82,22 +82,14 @@ function run(
       stdio: ['pipe', 'pipe', 'pipe']
     })
     const lines: string[] = []
-    let buf = ''
-    child.stdout.setEncoding('utf8')
-    child.stdout.on('data', (d: string) => {
-      buf += d
-      let nl: number
-      while ((nl = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, nl)
-        buf = buf.slice(nl + 1)
-        lines.push(line)
-        onLine(
-          JSON.parse(line) as { id?: unknown },
-          (s) => child.stdin.write(s),
-          () => child.stdin.end(),
-          lines
-        )
-      }
+    eachLine(child.stdout, (line) => {
+      lines.push(line)
+      onLine(
+        JSON.parse(line) as { id?: unknown },
+        (s) => child.stdin.write(s),
+        () => child.stdin.end(),
+        lines
+      )
     })
     child.stderr.resume()
     child.on('error', reject)
@@ -105,13 +97,6 @@ function run(
     child.stdin.write(first)
     if (endAfterFirst) child.stdin.end()
   })
-}
-
-/** Every file and folder under `dir` (and `dir`) dated a minute ago: settled for the racy rule. */
-function age(path: string): void {
-  const past = new Date(Date.now() - 60_000)
-  if (statSync(path).isDirectory()) for (const n of readdirSync(path)) age(join(path, n))
-  utimesSync(path, past, past)
 }
 
 const log = (h: HubEnv): string => (existsSync(h.logFile) ? readFileSync(h.logFile, 'utf8') : '')
@@ -134,8 +119,8 @@ describe('MCP server — the quick start', () => {
     })
     h = hubEnv(basesDir)
     dirs.push(h.userData)
-    age(basesDir)
-    age(h.configFile)
+    dateBack(basesDir)
+    dateBack(h.configFile)
     // What the SDK answers with the quick start off: the reference every start is held to.
     reference = await session(h, { env: { OKF_HUB_QUICK_START: '0' } })
   })
@@ -162,7 +147,7 @@ describe('MCP server — the quick start', () => {
 
   it('a base added since is not answered from the cache', async () => {
     makeBundle(h.basesDir, 'beta')
-    age(h.basesDir)
+    dateBack(h.basesDir)
     const before = quickLines(h)
     const s = await session(h)
     expect(quickLines(h)).toBe(before)
@@ -176,7 +161,7 @@ describe('MCP server — the quick start', () => {
 
   it('a configuration edited since is not answered from the cache', async () => {
     writeFileSync(h.configFile, `${readFileSync(h.configFile, 'utf8')}read-toc-threshold: 9000\n`)
-    age(h.configFile)
+    dateBack(h.configFile)
     const before = quickLines(h)
     await session(h)
     expect(quickLines(h)).toBe(before)
@@ -312,8 +297,8 @@ describe('MCP server — the quick start loads almost nothing before its answers
     makeBundle(basesDir, 'alpha')
     const h = hubEnv(basesDir)
     dirs.push(h.userData)
-    age(basesDir)
-    age(h.configFile)
+    dateBack(basesDir)
+    dateBack(h.configFile)
     await session(h) // records the cache
     // Not an OKF_ variable: those are part of what the cache is keyed on (start-cache.ts).
     const tracer = join(h.userData, 'tracer.cjs')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
-import { SERVER_JS, assertBuilt, hubEnv } from './helpers/mcp'
+import { SERVER_JS, assertBuilt, eachLine, hubEnv } from './helpers/mcp'
 
 /** Talks raw newline-delimited JSON-RPC to the server, as a careless client would. */
 async function rawSession(
@@ -13,20 +13,14 @@ async function rawSession(
   assertBuilt()
   const child = spawn(process.execPath, [SERVER_JS], { env, cwd: '/', stdio: ['pipe', 'pipe', 'pipe'] })
   const out: unknown[] = []
-  let buf = ''
   // No clock of its own: a server that exits early fails the wait, the test's timeout bounds the rest.
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => {
       if (out.length < expected) reject(new Error(`the server exited (${code}); got ${JSON.stringify(out)}`))
     })
-    child.stdout.on('data', (d: Buffer) => {
-      buf += d.toString()
-      let i: number
-      while ((i = buf.indexOf('\n')) >= 0) {
-        out.push(JSON.parse(buf.slice(0, i)))
-        buf = buf.slice(i + 1)
-      }
-      if (out.length >= expected) {
+    eachLine(child.stdout, (line) => {
+      out.push(JSON.parse(line))
+      if (out.length === expected) {
         child.stdin.end()
         child.on('exit', () => resolve(out))
       }

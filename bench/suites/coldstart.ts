@@ -1,13 +1,5 @@
 import { join } from 'node:path'
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  statSync,
-  utimesSync,
-  writeFileSync
-} from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { execFile, execFileSync, spawn } from 'node:child_process'
 import { createServer, type Socket } from 'node:net'
 import { buildSync } from 'esbuild'
@@ -25,6 +17,8 @@ import {
   type Options
 } from '../lib'
 import { generateBase } from '../corpus'
+import { eachLine } from '../../test/helpers/mcp'
+import { dateBack } from '../../test/helpers/fixtures'
 import { Client as ModernClient } from '@modelcontextprotocol/client'
 import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/client/stdio'
 
@@ -105,25 +99,17 @@ function rawStart(env: Record<string, string>, args = [SERVER_JS]): Promise<{ ms
   return new Promise((resolveP, reject) => {
     const t = now()
     const child = spawn(process.execPath, args, { env, cwd: '/', stdio: ['pipe', 'pipe', 'ignore'] })
-    let buf = ''
-    child.stdout.setEncoding('utf8')
-    child.stdout.on('data', (d: string) => {
-      buf += d
-      let nl: number
-      while ((nl = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, nl)
-        buf = buf.slice(nl + 1)
-        const m = JSON.parse(line) as { id?: unknown; result?: { tools?: unknown[] } }
-        if (m.id === 1) {
-          if (!m.result) reject(new Error(`initialize : ${line.slice(0, 200)}`))
-          child.stdin.write(RAW_LIST)
-        } else if (m.id === 2) {
-          const ms = now() - t
-          if (!m.result?.tools?.length) reject(new Error(`tools/list : ${line.slice(0, 200)}`))
-          const cpu = cpuMsOf(child.pid ?? -1)
-          child.on('close', () => resolveP({ ms, cpu }))
-          child.stdin.end()
-        }
+    eachLine(child.stdout, (line) => {
+      const m = JSON.parse(line) as { id?: unknown; result?: { tools?: unknown[] } }
+      if (m.id === 1) {
+        if (!m.result) reject(new Error(`initialize : ${line.slice(0, 200)}`))
+        child.stdin.write(RAW_LIST)
+      } else if (m.id === 2) {
+        const ms = now() - t
+        if (!m.result?.tools?.length) reject(new Error(`tools/list : ${line.slice(0, 200)}`))
+        const cpu = cpuMsOf(child.pid ?? -1)
+        child.on('close', () => resolveP({ ms, cpu }))
+        child.stdin.end()
       }
     })
     child.on('error', reject)
@@ -153,25 +139,16 @@ function buildFloor(tools: unknown[]): string[] {
   return [join(dir, 'floor.js'), join(dir, 'tools.json')]
 }
 
-/**
- * Dates `path` (and all under it) a minute back: the state of a user's machine between two sessions.
- * The start cache records nothing over a file changed in the last 2 s (src/mcp/start-cache.ts), and
- * the bench's files may have just been generated.
- */
-function settle(path: string): void {
-  const past = new Date(Date.now() - 60_000)
-  if (statSync(path).isDirectory()) for (const n of readdirSync(path)) settle(join(path, n))
-  utimesSync(path, past, past)
-}
-
 /** spawn → initialize → tools/list, against a bare `node -e ""` and server-filesystem on the same folder. */
 export default async function coldstart(o: Options): Promise<void> {
   const basesDir = join(CACHE, 'coldstart')
   mkdirSync(basesDir, { recursive: true })
   const base = generateBase(basesDir, 'petite', 50, 7)
   const home = benchHome('coldstart', basesDir)
-  settle(basesDir)
-  settle(home.env.OKF_HUB_CONFIG)
+  // The state of a user's machine between two sessions: the start cache records nothing over a
+  // file changed in the last 2 s (src/mcp/start-cache.ts), and the bench's files may be new.
+  dateBack(basesDir)
+  dateBack(home.env.OKF_HUB_CONFIG)
   const ours = listOnce(home.env)
   // The long way: what a start pays when its start cache does not hold (the first after an update,
   // a base or the configuration changed), and what every start paid before the quick start.

@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { Base } from '../../src/engine/registry/base'
@@ -18,6 +27,16 @@ export const SSO_CORRECTION: ProposalFields = {
 
 export function tempDir(prefix = 'okf-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix))
+}
+
+/**
+ * Dates `path` and everything under it a minute back: settled for the racy rule (fingerprint.ts),
+ * as a user's files are between two sessions, without waiting 2 s for files just written.
+ */
+export function dateBack(path: string): void {
+  const past = new Date(Date.now() - 60_000)
+  if (statSync(path).isDirectory()) for (const n of readdirSync(path)) dateBack(join(path, n))
+  utimesSync(path, past, past)
 }
 
 export function removeDir(dir: string): void {

@@ -3,10 +3,29 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { tempDir, waitFor } from './fixtures'
+import type { Readable } from 'node:stream'
 
 export const ROOT = resolve(__dirname, '../..')
 export const SERVER_JS = join(ROOT, 'out/main/mcp/server.js')
 export const CLI_JS = join(ROOT, 'bin/okf-hub.js')
+
+/**
+ * Each whole line a child writes to `stream` (newline-delimited JSON-RPC over stdio), as it comes:
+ * decoded as UTF-8 across chunks, so a character cut between two writes arrives whole.
+ */
+export function eachLine(stream: Readable, onLine: (line: string) => void): void {
+  let buf = ''
+  stream.setEncoding('utf8')
+  stream.on('data', (d: string) => {
+    buf += d
+    let nl: number
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, nl)
+      buf = buf.slice(nl + 1)
+      onLine(line)
+    }
+  })
+}
 
 export function assertBuilt(): void {
   if (!existsSync(SERVER_JS))
