@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs'
+
 /**
  * Caches keyed on a file's or a directory's mtime (parsed manifests, document counts, search
  * documents) follow git's racy-clean rule: an mtime this recent may not yet reflect a change made
@@ -13,4 +15,17 @@ export const RACY_WINDOW_MS = 2000
 
 export function mtimeSettled(mtimeMs: number, now = Date.now()): boolean {
   return now - mtimeMs > RACY_WINDOW_MS
+}
+
+/**
+ * A path's stat identity as the stat caches key it (`mtimeMs:size:inode`, `-` when it cannot be
+ * stat'ed), and whether its mtime was settled at `now` (taken before the stat, as above).
+ */
+export function statMark(path: string, now: number): { key: string; settled: boolean } {
+  try {
+    const st = statSync(path)
+    return { key: `${st.mtimeMs}:${st.size}:${st.ino}`, settled: mtimeSettled(st.mtimeMs, now) }
+  } catch {
+    return { key: '-', settled: true }
+  }
 }

@@ -3,6 +3,7 @@
 import * as nodeModule from 'node:module'
 import { preferSmallHeap } from '../engine/memory'
 import { quickStart, quickStartEnabled, type Handover } from './quick-start'
+import { parseServeArgs } from './serve-args'
 
 // The heap policy before the bundle loads: the young generation stays at its initial size only if
 // it is bounded before the start-up's allocations have grown it (memory.ts; startEngine says it
@@ -21,8 +22,10 @@ withCache.enableCompileCache?.()
 // start's answers, they are written before the SDK and the engine load (quick-start.ts), and what
 // was read meanwhile is handed to them. The HTTP door and OKF_HUB_QUICK_START=0 go the long way.
 const argv = process.argv.slice(2)
+const asked = parseServeArgs(argv)
+// Arguments runServer refuses get its usage text, never an answer first.
 const quick: Promise<Handover | undefined> =
-  argv.includes('--http') || !quickStartEnabled(process.env)
+  typeof asked === 'string' || asked.http || !quickStartEnabled(process.env)
     ? Promise.resolve(undefined)
     : Promise.resolve()
         .then(() => quickStart(argv, process.env))

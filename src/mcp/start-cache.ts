@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { mtimeSettled } from '../engine/fingerprint'
+import { statMark } from '../engine/fingerprint'
 import { discoveryFingerprint, type DiscoveredPaths } from '../engine/registry/freshness'
 import { resolveConfigFile, userDataDir } from '../engine/user-data'
 import { parseServeArgs } from './serve-args'
@@ -69,23 +69,13 @@ export interface StartCache {
 /** Environment variables that choose the user-data folder, the configuration or the bases. */
 const KEY_ENV = /^(OKF_|HOME$|USERPROFILE$|APPDATA$|XDG_CONFIG_HOME$)/
 
-function statOf(path: string | null, now: number): { key: string; settled: boolean } {
-  if (path === null) return { key: '-', settled: true }
-  try {
-    const st = statSync(path)
-    return { key: `${st.mtimeMs}:${st.size}:${st.ino}`, settled: mtimeSettled(st.mtimeMs, now) }
-  } catch {
-    return { key: '-', settled: true }
-  }
-}
-
 /** What this start depends on besides the bases (read once, before the configuration is loaded). */
 export function startInputs(argv: string[], env: NodeJS.ProcessEnv, cwd: string): StartInputs {
   const now = Date.now()
   const ud = userDataDir(env)
   const args = parseServeArgs(argv)
   const configFile = resolveConfigFile(typeof args === 'string' ? undefined : args.config, env, cwd, ud)
-  const config = statOf(configFile, now)
+  const config = configFile === null ? { key: '-', settled: true } : statMark(configFile, now)
   const picked = Object.keys(env)
     .filter((k) => KEY_ENV.test(k))
     .sort()
@@ -132,13 +122,19 @@ function isStartCache(v: unknown): v is StartCache {
   return Object.values(v.answers).every((a) => isRecord(a) && isAnswer(a.initialize) && isAnswer(a.toolsList))
 }
 
+type Inputs = Pick<StartInputs, 'key' | 'configFile' | 'configStat'>
+
+/** Same build, arguments, environment, and configuration file unchanged. */
+function sameInputs(a: Inputs, b: Inputs): boolean {
+  return a.key === b.key && a.configFile === b.configFile && a.configStat === b.configStat
+}
+
 /**
  * Whether the cache's answers are this start's: same build, arguments and environment, same
  * configuration file unchanged, and the bases' fingerprint the same as when it was recorded.
  */
 export function cacheHolds(cache: StartCache, inputs: StartInputs): boolean {
-  if (cache.key !== inputs.key) return false
-  if (cache.configFile !== inputs.configFile || cache.configStat !== inputs.configStat) return false
+  if (!sameInputs(cache, inputs)) return false
   const now = discoveryFingerprint(cache.basesDir, cache.bases)
   return now !== null && now === cache.fingerprint
 }
@@ -166,9 +162,7 @@ export function nextStartCache(
   }
   const same =
     previous !== null &&
-    previous.key === next.key &&
-    previous.configFile === next.configFile &&
-    previous.configStat === next.configStat &&
+    sameInputs(previous, next) &&
     previous.basesDir === next.basesDir &&
     previous.fingerprint === next.fingerprint
   const kept = same ? Object.entries(previous.answers).filter(([v]) => v !== protocolVersion) : []

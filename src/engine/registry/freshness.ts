@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Base } from './base'
 import { LOCK_DIR_NAME, MANIFEST_FILE, isHiddenEntry } from './bundle-names'
-import { mtimeSettled } from '../fingerprint'
+import { statMark } from '../fingerprint'
 
 /**
  * The stat fingerprint of everything discovery reads: the bases dir's entries, each entry's
@@ -32,10 +32,14 @@ export function discoveryFingerprint(basesDir: string, bases: readonly Discovere
   const now = Date.now()
   let settled = true
   const key = (path: string, withMtime = true): string => {
+    if (withMtime) {
+      const mark = statMark(path, now)
+      if (!mark.settled) settled = false
+      return mark.key
+    }
     try {
       const st = statSync(path)
-      if (withMtime && !mtimeSettled(st.mtimeMs, now)) settled = false
-      return withMtime ? `${st.mtimeMs}:${st.size}:${st.ino}` : `${st.ino}:${st.isDirectory() ? 'd' : 'f'}`
+      return `${st.ino}:${st.isDirectory() ? 'd' : 'f'}`
     } catch {
       return '-'
     }
