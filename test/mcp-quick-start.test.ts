@@ -114,9 +114,8 @@ describe('MCP server — the quick start', () => {
   beforeAll(async () => {
     const basesDir = tempDir()
     dirs.push(basesDir)
-    makeBundle(basesDir, 'alpha', {
-      files: { 'knowledge/sso.md': '# Procédure SSO\n\n## Reconnexion\n\nCliquer sur « réauthentifier ».\n' }
-    })
+    // The tool call after the hand-over is kb_list: one base is all it needs.
+    makeBundle(basesDir, 'alpha')
     h = hubEnv(basesDir)
     dirs.push(h.userData)
     dateBack(basesDir)
