@@ -399,6 +399,31 @@ describe('commitPaths', () => {
     expect(existsSync(`${p}.lock`)).toBe(false)
   })
 
+  it('an object it cannot write, while the new index is written beside it: nothing moved, no index.lock left', async () => {
+    const root = makeRepo(BASE_FILES)
+    write(root, 'knowledge/blocked.md', '# Bloqué\n')
+    // A file where the new blob's fan-out folder must go: its write fails, the index's does not.
+    const oid = git(root, 'hash-object', 'knowledge/blocked.md').trim()
+    const fanOut = join(root, '.git/objects', oid.slice(0, 2))
+    rmSync(fanOut, { recursive: true, force: true })
+    writeFileSync(fanOut, 'pas un dossier')
+    const before = head(root)
+    const indexBefore = readFileSync(join(root, '.git/index'))
+    await expectHubError(
+      commitPaths(await openRepository(root), ['knowledge/blocked.md'], 'hub: bloqué\n'),
+      'IO_ERROR',
+      /^commit impossible dans /
+    )
+    expect(head(root)).toBe(before)
+    expect(readFileSync(join(root, '.git/index')).equals(indexBefore)).toBe(true)
+    expect(existsSync(join(root, '.git/index.lock'))).toBe(false)
+    expect(status(root)).toBe('?? knowledge/blocked.md\n')
+    rmSync(fanOut)
+    await commitPaths(await openRepository(root), ['knowledge/blocked.md'], 'hub: bloqué\n')
+    expect(status(root)).toBe('')
+    expect(fsck(root)).toBe('')
+  })
+
   it('smudges racily clean entries so a newer index cannot hide a same-size edit', async () => {
     const root = makeRepo(BASE_FILES)
     git(root, 'config', 'core.trustctime', 'false')

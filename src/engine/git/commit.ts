@@ -179,18 +179,31 @@ export async function commitPaths(
       }
       // Written now, so that once the branch moved only a rename is left. Not fsynced: git does not
       // fsync its index by default (core.fsync=committed), the rename keeps it whole, and after a
-      // power cut the worst case is a `git status` that rehashes.
-      await indexLock.writeFile(next)
-      // The inode the index will have once renamed: `keepWrittenIndex` below checks it is still ours.
-      const writtenIno = (await indexLock.stat({ bigint: true })).ino
-      await indexLock.close()
-      lockClosed = true
-      const indexMs = performance.now() - t0
+      // power cut the worst case is a `git status` that rehashes. It is written while the objects
+      // are (each awaits its own fsync): neither is visible before the renames below, and a failure
+      // of either leaves at most loose objects nothing refers to, which git's gc prunes.
+      let indexMs = 0
+      const writeIndexLock = async (): Promise<bigint> => {
+        await indexLock.writeFile(next)
+        // The inode the index will have once renamed: `keepWrittenIndex` below checks it is still ours.
+        const ino = (await indexLock.stat({ bigint: true })).ino
+        await indexLock.close()
+        lockClosed = true
+        indexMs = performance.now() - t0
+        return ino
+      }
+      const flushObjects = async (): Promise<void> => {
+        const f0 = performance.now()
+        await objects.flush()
+        objectsMs += performance.now() - f0
+      }
+      // allSettled: the `finally` below must not close or unlink `index.lock` under a write still running.
+      const [indexWritten, flushed] = await Promise.allSettled([writeIndexLock(), flushObjects()])
+      if (indexWritten.status === 'rejected') throw indexWritten.reason
+      if (flushed.status === 'rejected') throw flushed.reason
+      const writtenIno = indexWritten.value
+      // The hooks name the two steps in their fixed order, whichever finished first.
       await opts.onStep?.('commit:index-lock-written')
-
-      t0 = performance.now()
-      await objects.flush()
-      objectsMs += performance.now() - t0
       await opts.onStep?.('commit:objects-written')
 
       t0 = performance.now()
