@@ -37,7 +37,14 @@ interface Session {
  */
 function session(
   h: HubEnv,
-  opts: { env?: Record<string, string>; version?: string; awaitChanged?: boolean; command?: string[] } = {}
+  opts: {
+    env?: Record<string, string>
+    version?: string
+    awaitChanged?: boolean
+    command?: string[]
+    /** The folder the host starts the server in (`/` by default). */
+    cwd?: string
+  } = {}
 ): Promise<Session> {
   let called = false
   return run(
@@ -55,7 +62,8 @@ function session(
     },
     `${INIT(opts.version)}\n`,
     false,
-    opts.command
+    opts.command,
+    opts.cwd
   )
 }
 
@@ -72,13 +80,14 @@ function run(
   onLine: OnLine,
   first: string,
   endAfterFirst = false,
-  command = [SERVER_JS]
+  command = [SERVER_JS],
+  cwd = '/'
 ): Promise<Session> {
   assertBuilt()
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, command, {
       env: { ...h.env, ...env },
-      cwd: '/',
+      cwd,
       stdio: ['pipe', 'pipe', 'pipe']
     })
     const lines: string[] = []
@@ -169,10 +178,11 @@ describe('MCP server — the quick start', () => {
   it('a list the checks could not see change is corrected: tools/list_changed, then the SDK list is recorded', async () => {
     await session(h) // recorded over the current configuration
     const cache = JSON.parse(readFileSync(cacheFile(h), 'utf8')) as {
-      answers: Record<string, { toolsList: { result: { tools: { description: string }[] } } }>
+      entries: { answers: Record<string, { toolsList: { result: { tools: { description: string }[] } } }> }[]
     }
-    const truth = cache.answers['2025-11-25'].toolsList.result.tools[0].description
-    cache.answers['2025-11-25'].toolsList.result.tools[0].description = 'périmé'
+    const tools = cache.entries[0].answers['2025-11-25'].toolsList.result.tools
+    const truth = tools[0].description
+    tools[0].description = 'périmé'
     writeFileSync(cacheFile(h), JSON.stringify(cache))
 
     const stale = await session(h, { awaitChanged: true })
@@ -190,8 +200,8 @@ describe('MCP server — the quick start', () => {
     const older = await session(h, { version: '2025-06-18' })
     expect(JSON.parse(older.lines[0]).result.protocolVersion).toBe('2025-06-18')
     expect(quickLines(h)).toBe(before)
-    const cache = JSON.parse(readFileSync(cacheFile(h), 'utf8')) as { answers: Record<string, unknown> }
-    expect(Object.keys(cache.answers).sort()).toEqual(['2025-06-18', '2025-11-25'])
+    const cache = JSON.parse(readFileSync(cacheFile(h), 'utf8')) as { entries: { answers: object }[] }
+    expect(Object.keys(cache.entries[0].answers).sort()).toEqual(['2025-06-18', '2025-11-25'])
     const again = await session(h, { version: '2025-06-18' })
     expect(again.lines).toEqual(older.lines)
     expect(quickLines(h)).toBe(before + 1)
@@ -204,6 +214,34 @@ describe('MCP server — the quick start', () => {
     expect(s.code).toBe(0)
     expect(quickLines(h)).toBe(before + 1)
     expect(s.lines[0]).toBe(reference.lines[0])
+  })
+
+  it('two hosts that start it differently each keep their answers (one entry per start key)', async () => {
+    const other = tempDir()
+    dirs.push(other)
+    const desktop = await session(h)
+    const before = quickLines(h)
+    // Another host, started from its own folder: its first start goes the long way and is recorded…
+    const ide = await session(h, { cwd: other })
+    expect(quickLines(h)).toBe(before)
+    expect(ide.lines).toEqual(desktop.lines)
+    // …beside the first host's, which is still answered quickly, and so is the second's from now on.
+    expect((await session(h)).lines).toEqual(desktop.lines)
+    expect(quickLines(h)).toBe(before + 1)
+    expect((await session(h, { cwd: other })).lines).toEqual(desktop.lines)
+    expect(quickLines(h)).toBe(before + 2)
+    const cache = JSON.parse(readFileSync(cacheFile(h), 'utf8')) as { entries: { key: string }[] }
+    expect(cache.entries).toHaveLength(2)
+  })
+
+  it('a cache of the first format (one start, version 1) is read as empty and replaced', async () => {
+    const recorded = await session(h)
+    const current = JSON.parse(readFileSync(cacheFile(h), 'utf8')) as { entries: object[] }
+    writeFileSync(cacheFile(h), JSON.stringify({ version: 1, ...current.entries[0] }))
+    const before = quickLines(h)
+    expect((await session(h)).lines).toEqual(recorded.lines)
+    expect(quickLines(h)).toBe(before)
+    expect((JSON.parse(readFileSync(cacheFile(h), 'utf8')) as { version: number }).version).toBe(2)
   })
 
   it('an unreadable cache is not trusted', async () => {

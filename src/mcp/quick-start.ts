@@ -38,7 +38,7 @@ export interface QuickAnswer {
 export interface Handover {
   /** What this start depended on, read before anything else (the start cache is recorded from it). */
   inputs: StartInputs
-  /** The cache as read at start (null: none or unreadable). */
+  /** This start's entry of the cache as read at start (null: none for its key, or unreadable). */
   cache: StartCache | null
   /** The bytes read from stdin, for the transport to handle first (answered requests re-identified). */
   prefix: Buffer
@@ -77,7 +77,7 @@ export function quickStart(
   stdout: NodeJS.WritableStream = process.stdout
 ): Promise<Handover> {
   const inputs = startInputs(argv, env, process.cwd())
-  const cache = readStartCache(inputs.userDataDir)
+  const cache = readStartCache(inputs.userDataDir, inputs.key)
   const handover: Handover = { inputs, cache, prefix: Buffer.alloc(0), ended: false, answered: new Map() }
   if (!cache || !cacheHolds(cache, inputs)) return Promise.resolve(handover)
 

@@ -30,6 +30,13 @@ export const START_CACHE_FILE = 'mcp-start.json'
 /** Protocol versions a cache answers for (one entry per version a client asked). */
 export const MAX_CACHED_VERSIONS = 8
 
+/**
+ * Starts remembered side by side, one per key (build, arguments, working folder, environment): two
+ * hosts that start the server differently (Claude Desktop and an IDE, each from its own folder) each
+ * keep their answers instead of overwriting the other's at every start. The most recent first.
+ */
+export const MAX_START_ENTRIES = 8
+
 declare const __OKF_BUILD_ID__: string | undefined
 /** Written by the bundler at each build (electron.vite.config.ts); `source` when run unbundled. */
 export const BUILD_ID: string = typeof __OKF_BUILD_ID__ === 'string' ? __OKF_BUILD_ID__ : 'source'
@@ -54,8 +61,8 @@ export interface StartInputs {
   configSettled: boolean
 }
 
+/** One start's answers and what they were computed from. */
 export interface StartCache {
-  version: 1
   key: string
   configFile: string | null
   configStat: string
@@ -89,15 +96,27 @@ export function startInputs(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
   }
 }
 
-/** The cache when its file is there and well formed; null otherwise (a start then goes the long way). */
-export function readStartCache(ud: string): StartCache | null {
+/** The file: `version` 2, whose entries are keyed (version 1 held one start and is read as empty). */
+interface StartCacheFile {
+  version: 2
+  entries: StartCache[]
+}
+
+/** The well-formed entries of the file, the most recent first; none when it is missing, torn or old. */
+function readEntries(ud: string): StartCache[] {
   let data: unknown
   try {
     data = JSON.parse(readFileSync(join(ud, START_CACHE_FILE), 'utf8'))
   } catch {
-    return null
+    return []
   }
-  return isStartCache(data) ? data : null
+  if (!isRecord(data) || data.version !== 2 || !Array.isArray(data.entries)) return []
+  return data.entries.filter(isStartCache)
+}
+
+/** This start's entry when the file holds a well-formed one for its key; null otherwise (the long way). */
+export function readStartCache(ud: string, key: string): StartCache | null {
+  return readEntries(ud).find((e) => e.key === key) ?? null
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -107,7 +126,7 @@ const isAnswer = (v: unknown): v is AnswerMessage =>
   isRecord(v) && v.jsonrpc === '2.0' && 'id' in v && isRecord(v.result)
 
 function isStartCache(v: unknown): v is StartCache {
-  if (!isRecord(v) || v.version !== 1) return false
+  if (!isRecord(v)) return false
   if (typeof v.key !== 'string' || typeof v.configStat !== 'string' || typeof v.basesDir !== 'string')
     return false
   if (v.configFile !== null && typeof v.configFile !== 'string') return false
@@ -151,7 +170,6 @@ export function nextStartCache(
   answers: StartAnswers
 ): StartCache {
   const next: StartCache = {
-    version: 1,
     key: inputs.key,
     configFile: inputs.configFile,
     configStat: inputs.configStat,
@@ -172,16 +190,21 @@ export function nextStartCache(
 }
 
 /**
- * Written whole then renamed into place, so a reader sees the old file or the new one, never half
- * of one. Not fsynced: after a power cut the file may be missing or old, and a start then goes the
- * long way or is corrected by the SDK's answers.
+ * Records `cache` as its key's entry, first, beside the other keys' entries as the file holds them now
+ * (read again here: another host's server may have written since this one started), at most
+ * MAX_START_ENTRIES. Written whole then renamed into place, so a reader sees the old file or the new
+ * one, never half of one. Two servers writing at once: the last rename wins and the other's entry
+ * waits for its next start. Not fsynced: after a power cut the file may be missing or old, and a
+ * start then goes the long way or is corrected by the SDK's answers.
  */
 export function writeStartCache(ud: string, cache: StartCache): void {
   const target = join(ud, START_CACHE_FILE)
   const temp = `${target}.${process.pid}.tmp`
+  const others = readEntries(ud).filter((e) => e.key !== cache.key)
+  const file: StartCacheFile = { version: 2, entries: [cache, ...others].slice(0, MAX_START_ENTRIES) }
   try {
     mkdirSync(ud, { recursive: true })
-    writeFileSync(temp, JSON.stringify(cache))
+    writeFileSync(temp, JSON.stringify(file))
     renameSync(temp, target)
   } catch (e) {
     rmSync(temp, { force: true })
