@@ -34,3 +34,50 @@ test('the language follows the OS until chosen, switches FR/EN, and is remembere
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Knowledge bases')
   await expect(page.getByTestId('language-select')).toHaveValue('system')
 })
+
+/** The language chunks the page asked for (each language's words are a script of their own). */
+function wordChunks(page: Page): string[] {
+  const seen: string[] = []
+  page.on('request', (r) => {
+    const m = /\/assets\/(en|fr)-[\w-]+\.js$/.exec(r.url())
+    if (m) seen.push(m[1])
+  })
+  return seen
+}
+
+test('only the language shown is loaded; the other is fetched when chosen', async ({ page, hub }) => {
+  const seen = wordChunks(page)
+  await openApp(page, hub)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Knowledge bases')
+  expect(seen).toEqual(['en'])
+  await choose(page, 'fr')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bases de connaissance')
+  expect(seen).toEqual(['en', 'fr'])
+  // A start in the chosen language still boots in the OS's, then loads the chosen one once.
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bases de connaissance')
+  expect(seen.filter((l) => l === 'fr')).toHaveLength(2)
+  await choose(page, 'system')
+})
+
+test('a language whose words cannot be loaded: the app says so and stays in its language', async ({
+  page,
+  hub
+}, info) => {
+  await page.route(/\/assets\/fr-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }))
+  await openApp(page, hub)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Knowledge bases')
+  await choose(page, 'fr')
+  await expect(page.getByTestId('language-failed')).toContainText(
+    'Français could not be loaded: this installation of OKF Hub is incomplete. Reinstall it'
+  )
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Knowledge bases')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await snap(page, info, 'i18n-words-failed')
+  // The choice was saved: once the words can be read again (reinstalled), the next start shows it.
+  await page.unroute(/\/assets\/fr-[\w-]+\.js$/)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bases de connaissance')
+  await expect(page.getByTestId('language-failed')).toHaveCount(0)
+  await choose(page, 'system')
+})

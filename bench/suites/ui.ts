@@ -211,6 +211,8 @@ interface InventoryRun {
   api: number
   /** The server's own time for that call (Server-Timing). */
   server: number
+  /** The scripts the page fetched before its first row was painted (file names; page loads only). */
+  scripts: string[]
 }
 
 /**
@@ -248,6 +250,17 @@ async function openInventory(
   await markSet(page, 'effect')
   const m = await marksOf(page)
   const call = await apiTiming(page, 'inventory')
+  const scripts = fullLoad
+    ? await page.evaluate((rowAt) => {
+        const entries = globalThis.performance.getEntriesByType('resource') as unknown as {
+          name: string
+          startTime: number
+        }[]
+        return entries
+          .filter((e) => e.startTime < rowAt && /\.js$/.test(e.name))
+          .map((e) => e.name.slice(e.name.lastIndexOf('/') + 1))
+      }, m.row)
+    : []
   // Put things back outside the timed part: the row leaves the plan, the draft empties.
   await page.getByTestId(`plan-toggle-${id}`).click()
   await page.locator(`.inv-row.is-in-plan[data-row-id="${id}"]`).waitFor({ state: 'detached' })
@@ -260,7 +273,8 @@ async function openInventory(
     row,
     click,
     api: call ? call.end - call.start : NaN,
-    server: call ? call.server : NaN
+    server: call ? call.server : NaN,
+    scripts
   }
 }
 
@@ -330,7 +344,10 @@ async function inventoryBench(page: Page, s: UiServer, f: UiFixture, o: Options)
     oursMs: rowMs,
     ratio: rowMs / floorMs,
     target: 2.5,
-    extra: { inventoryCallSeenByPageMs: fmt(median(load.map((r) => r.api))) }
+    extra: {
+      inventoryCallSeenByPageMs: fmt(median(load.map((r) => r.api))),
+      ...firstScripts(load[load.length - 1]?.scripts ?? [])
+    }
   })
   const referenceMs = median(api)
   const rowOf = (name: string, runs: InventoryRun[], target?: number): void => {
@@ -480,6 +497,23 @@ async function previewBench(page: Page, s: UiServer, f: UiFixture, o: Options): 
       runsTimedFromHover: fromHover
     }
   })
+}
+
+/** What a page load compiles before its first row: the scripts it fetched by then, raw and gzip. */
+function firstScripts(names: string[]): Record<string, number> {
+  let raw = 0
+  let gz = 0
+  for (const n of new Set(names)) {
+    const b = readFileSync(join(ASSETS, n))
+    raw += b.length
+    gz += gzipSync(b, { level: 9 }).length
+  }
+  const kb = (n: number): number => Math.round(n / 102.4) / 10
+  return {
+    scriptsBeforeRow: new Set(names).size,
+    scriptsBeforeRowRawKiB: kb(raw),
+    scriptsBeforeRowGzipKiB: kb(gz)
+  }
 }
 
 function bundleSize(): void {

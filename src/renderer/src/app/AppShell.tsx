@@ -10,6 +10,7 @@ import { RegistrationBanner } from '../features/hosts/RegistrationBanner'
 import { ShortcutsDialog } from './ShortcutsDialog'
 import { Sidebar } from './Sidebar'
 import { TopBar } from './TopBar'
+import { WordsFailedNotice } from './WordsFailedNotice'
 
 const REFRESH_DEBOUNCE_MS = 150
 
@@ -53,6 +54,7 @@ export function AppShell(): React.JSX.Element {
       <div className="shell-content">
         <TopBar />
         <main id="main" className="main" tabIndex={-1}>
+          <WordsFailedNotice />
           <RegistrationBanner />
           <Outlet />
         </main>

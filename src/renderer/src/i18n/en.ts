@@ -1,12 +1,5 @@
 import { sharedEn } from '../../../shared/words/en'
-
-/** The AI apps' own names, the same in every language (brands are not translated). */
-export const hostNames = {
-  'claude-desktop': 'Claude Desktop',
-  'claude-code': 'Claude Code',
-  cursor: 'Cursor',
-  vscode: 'VS Code'
-}
+import { hostNames } from './words'
 
 /** English resources. Every visible string of the UI; the engine's own messages stay French. */
 export const en = {
@@ -805,6 +798,8 @@ export const en = {
     firstStepsHint: 'Connect an AI app, import a base, review the first proposal: listed until done.',
     language: 'Language',
     languageSystem: 'System language',
+    languageFailedTitle: 'This language could not be shown',
+    languageFailed: '{{language}} could not be loaded: this installation of OKF Hub is incomplete. Reinstall it; your choice is saved and will be shown at the next start.',
     languageHint: 'Dates and numbers follow the language chosen.',
     basesDir: 'Bases folder',
     basesDirHint: 'Chosen when the hub starts (--bases or the configuration file).',

@@ -1,4 +1,5 @@
-import { hostNames, type en } from './en'
+import type { en } from './en'
+import { hostNames } from './words'
 import type { Resources } from './types'
 import { sharedFr } from '../../../shared/words/fr'
 
@@ -818,6 +819,8 @@ export const fr: Resources<typeof en> = {
       'Connecter une application d’IA, importer une base, examiner la première proposition : listés jusqu’à ce que ce soit fait.',
     language: 'Langue',
     languageSystem: 'Langue du système',
+    languageFailedTitle: 'Cette langue n’a pas pu être affichée',
+    languageFailed: '{{language}} n’a pas pu être chargé : cette installation d’OKF Hub est incomplète. Réinstallez-la ; votre choix est enregistré et s’affichera au prochain démarrage.',
     languageHint: 'Les dates et les nombres suivent la langue choisie.',
     basesDir: 'Dossier des bases',
     basesDirHint: 'Choisi au démarrage du hub (--bases ou le fichier de configuration).',

@@ -12,6 +12,8 @@ interface SettingsState {
   failed: 'load' | 'save' | null
   /** The language shown: the manager's choice, else the OS locale. */
   language: Language
+  /** A language whose words could not be loaded (an incomplete install); the app stayed in `language`. */
+  wordsFailed: Language | null
   load(): Promise<void>
   update(patch: SettingsPatch): Promise<void>
   /** null: follow the OS again. */
@@ -31,12 +33,23 @@ export const useSettings = create<SettingsState>()((set, get) => {
     queue = next.catch(() => undefined)
     return next
   }
+  /** Shows `language` once its words are loaded; a failure is kept for the language picker to show. */
+  const show = async (language: Language): Promise<void> => {
+    try {
+      await applyLanguage(language)
+      set({ language, wordsFailed: null })
+    } catch (e) {
+      console.error(e)
+      set({ wordsFailed: language })
+    }
+  }
   return {
     settings: null,
     info: null,
     error: null,
     failed: null,
     language: systemLanguage(),
+    wordsFailed: null,
 
     async load() {
       const seen = changes
@@ -47,9 +60,8 @@ export const useSettings = create<SettingsState>()((set, get) => {
           set({ info, error: null, failed: null })
           return
         }
-        const language = settings.language ?? systemLanguage()
-        applyLanguage(language)
-        set({ settings, info, language, error: null, failed: null })
+        set({ settings, info, error: null, failed: null })
+        await show(settings.language ?? systemLanguage())
       } catch (e) {
         set({ error: toHubApiError(e), failed: 'load' })
       }
@@ -67,11 +79,10 @@ export const useSettings = create<SettingsState>()((set, get) => {
     },
 
     async chooseLanguage(choice) {
-      const language = choice ?? systemLanguage()
-      applyLanguage(language)
-      set({ language })
       const current = get().settings
       if (current) set({ settings: { ...current, language: choice } })
+      // The choice is saved whether or not its words load: the next start tries them again.
+      void show(choice ?? systemLanguage())
       await get()
         .update({ language: choice })
         .catch(() => undefined)

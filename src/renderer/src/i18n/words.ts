@@ -1,0 +1,55 @@
+import type { Language } from '../../../shared/hub-api'
+import type { en } from './en'
+
+/**
+ * Which language's words to load, and their loading: each language is a chunk of its own (~90 KB
+ * of script), fetched when it is first needed — the OS locale's at boot, started by the entry while
+ * the app's script downloads; the other only when the manager chooses it. No i18next here: the
+ * entry imports this module and must stay small.
+ */
+
+export type Words = typeof en
+
+/**
+ * The AI apps' own names, the same in every language (brands are not translated). Here, in the
+ * entry's module, so that each language's chunk takes them without a chunk of its own to fetch.
+ */
+export const hostNames = {
+  'claude-desktop': 'Claude Desktop',
+  'claude-code': 'Claude Code',
+  cursor: 'Cursor',
+  vscode: 'VS Code'
+}
+
+export const LANGUAGES: readonly Language[] = ['fr', 'en']
+
+/** The OS locale's language when it is one of ours, else English. */
+export function systemLanguage(): Language {
+  const langs = navigator.languages?.length ? navigator.languages : [navigator.language]
+  for (const l of langs) {
+    const short = (l ?? '').slice(0, 2).toLowerCase()
+    if (short === 'fr' || short === 'en') return short
+  }
+  return 'en'
+}
+
+const loaders: Record<Language, () => Promise<Words>> = {
+  en: () => import('./en').then((m) => m.en),
+  fr: () => import('./fr').then((m) => m.fr)
+}
+
+const loading = new Map<Language, Promise<Words>>()
+
+/**
+ * The words of `language`, loaded once. A failed load is asked again at the next call, though a
+ * browser keeps a script that failed to load as failed until the page is reloaded.
+ */
+export function loadWords(language: Language): Promise<Words> {
+  let p = loading.get(language)
+  if (!p) {
+    p = loaders[language]()
+    loading.set(language, p)
+    p.catch(() => loading.delete(language))
+  }
+  return p
+}
