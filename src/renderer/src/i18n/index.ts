@@ -25,19 +25,20 @@ export function startWords(language: Language, words: Words): void {
 let wanted: Language | null = null
 
 /**
- * Shows the app in `language`, loading its words first when the app started in the other one. The
- * last choice wins when two overlap. Resolves once shown; rejects when the words cannot be loaded
- * (the app stays in its current language).
+ * Shows the app in `language`, loading its words first when the app started in the other one.
+ * Resolves true once shown, false when a later call came first (the last choice wins when two
+ * overlap); rejects when the words cannot be loaded (the app stays in its current language).
  */
-export async function applyLanguage(language: Language): Promise<void> {
+export async function applyLanguage(language: Language): Promise<boolean> {
   wanted = language
   if (!i18next.hasResourceBundle(language, 'translation')) {
     const words = await loadWords(language)
     i18next.addResourceBundle(language, 'translation', words)
   }
-  if (wanted !== language) return
+  if (wanted !== language) return false
   if (i18next.language !== language) await i18next.changeLanguage(language)
   document.documentElement.lang = language
+  return wanted === language
 }
 
 export { i18next }

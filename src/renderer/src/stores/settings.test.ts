@@ -26,14 +26,22 @@ const base: Settings = {
 
 const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 0))
 
+/** The app's i18next as boot.tsx sets it up, in English (the modules are fresh for each test). */
+async function startInEnglish(): Promise<void> {
+  const { startWords } = await import('../i18n')
+  const { en } = await import('../i18n/en')
+  startWords('en', en)
+}
+
 describe('settings store', () => {
   let hub: ReturnType<typeof slowHub>
-  beforeEach(() => {
+  beforeEach(async () => {
     vi.resetModules()
     hub = slowHub()
     vi.stubGlobal('window', { okfHub: hub.bridge })
     vi.stubGlobal('document', { documentElement: { lang: '' } })
     vi.stubGlobal('navigator', { language: 'en-US', languages: ['en-US'] })
+    await startInEnglish()
   })
   afterEach(() => vi.unstubAllGlobals())
 
@@ -94,6 +102,7 @@ describe('settings store: the first load', () => {
     })
     vi.stubGlobal('document', { documentElement: { lang: '' } })
     vi.stubGlobal('navigator', { language: 'en-US', languages: ['en-US'] })
+    await startInEnglish()
     const { useSettings } = await import('./settings')
     const loading = useSettings.getState().load()
     await useSettings.getState().chooseLanguage('fr')

@@ -36,8 +36,7 @@ export const useSettings = create<SettingsState>()((set, get) => {
   /** Shows `language` once its words are loaded; a failure is kept for the language picker to show. */
   const show = async (language: Language): Promise<void> => {
     try {
-      await applyLanguage(language)
-      set({ language, wordsFailed: null })
+      if (await applyLanguage(language)) set({ language, wordsFailed: null })
     } catch (e) {
       console.error(e)
       set({ wordsFailed: language })
@@ -82,10 +81,12 @@ export const useSettings = create<SettingsState>()((set, get) => {
       const current = get().settings
       if (current) set({ settings: { ...current, language: choice } })
       // The choice is saved whether or not its words load: the next start tries them again.
-      void show(choice ?? systemLanguage())
-      await get()
-        .update({ language: choice })
-        .catch(() => undefined)
+      await Promise.all([
+        show(choice ?? systemLanguage()),
+        get()
+          .update({ language: choice })
+          .catch(() => undefined)
+      ])
     }
   }
 })
