@@ -13,7 +13,8 @@ import { statSync } from 'node:fs'
  */
 export const RACY_WINDOW_MS = 2000
 
-export function mtimeSettled(mtimeMs: number, now = Date.now()): boolean {
+/** `now` has no default: a verdict asked at lookup time instead of record time is the bug above. */
+export function mtimeSettled(mtimeMs: number, now: number): boolean {
   return now - mtimeMs > RACY_WINDOW_MS
 }
 

@@ -1,4 +1,5 @@
-import { readdirSync, statSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
+import { statMark } from '../fingerprint'
 import { join } from 'node:path'
 import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
@@ -25,14 +26,8 @@ export interface WatchSource {
   rescan(): void
 }
 
-function statKey(path: string): string {
-  try {
-    const st = statSync(path)
-    return `${st.mtimeMs}:${st.size}:${st.ino}`
-  } catch {
-    return '-'
-  }
-}
+/** Compared from one poll to the next, so no racy verdict is needed: only the key. */
+const statKey = (path: string): string => statMark(path, 0).key
 
 /** The bases dir's entries and each entry's manifest stat: a base added, removed or renamed. */
 function basesDirKey(dir: string): string {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { memoryHubLog } from '../hublog'
 import { loadConfig, type HubConfig } from '../config'
-import { SettingsStore } from '../hub/settings'
+import { SettingsStore, SETTINGS_FILE } from '../hub/settings'
 import type { CallOrigin, JournalEventBody } from './events'
 import { JournalWriter, journalDir, openJournal } from './writer'
 import { journalStats, parseJournalText, purgeJournal, readJournal } from './store'
@@ -231,5 +231,20 @@ describe('the journal switch', () => {
     await store.update({ journal: true })
     expect(enabled()).toBe(true)
     await expect(store.update({ journal: 'no' })).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+  })
+
+  it('a settings file edited in place within its mtime’s tick is still followed', () => {
+    const c = config()
+    const enabled = journalSwitch(c, memoryHubLog())
+    const file = join(c.userDataDir, SETTINGS_FILE)
+    // A coarse clock: both writes carry the same mtime, one second ago; same size, same inode.
+    const tick = new Date(Date.now() - 1000)
+    mkdirSync(c.userDataDir, { recursive: true })
+    writeFileSync(file, '{"journal":true }\n')
+    utimesSync(file, tick, tick)
+    expect(enabled()).toBe(true)
+    writeFileSync(file, '{"journal":false}\n')
+    utimesSync(file, tick, tick)
+    expect(enabled()).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { statMark } from '../fingerprint'
 import type { HubConfig } from '../config'
 import type { HubLog } from '../hublog'
 import { SettingsStore, SETTINGS_FILE } from '../hub/settings'
@@ -27,17 +27,15 @@ export function journalSwitch(config: HubConfig, log: HubLog): () => boolean {
   const store = new SettingsStore(config.userDataDir, log)
   const file = join(config.userDataDir, SETTINGS_FILE)
   let seen = ''
+  let seenSettled = false
   let on = true
   return () => {
-    let key: string
-    try {
-      const st = statSync(file)
-      key = `${st.mtimeMs}:${st.size}:${st.ino}`
-    } catch {
-      key = 'absent'
-    }
-    if (key !== seen) {
-      seen = key
+    // The racy rule (fingerprint.ts): a file edited in place within its mtime's tick keeps its stat,
+    // so one read while its mtime was recent is not trusted until a read made after that.
+    const mark = statMark(file, Date.now())
+    if (mark.key !== seen || !seenSettled) {
+      seen = mark.key
+      seenSettled = mark.settled
       on = store.read().journal
     }
     return on

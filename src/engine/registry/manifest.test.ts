@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -38,6 +38,26 @@ describe('loadManifest', () => {
     bundle('Titre BBBB', now)
     const b = loadManifest(dir, 'b')
     expect(b.ok && b.base.title).toBe('Titre BBBB')
+  })
+
+  it('a parse made inside the racy window is never trusted later, even once the window has passed', () => {
+    // A coarse clock (1–2 s on FAT, HFS+, some network drives): parsed at T + 0.5 s, rewritten with
+    // the same size within the same tick (so the same mtime, T), asked again at T + 10 s.
+    const t = Date.now() + 3_600_000
+    const at = (ms: number): Date => new Date(t + ms)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(at(500))
+      bundle('Titre CCCC', at(0))
+      const a = loadManifest(dir, 'b')
+      expect(a.ok && a.base.title).toBe('Titre CCCC')
+      bundle('Titre DDDD', at(0))
+      vi.setSystemTime(at(10_000))
+      const b = loadManifest(dir, 'b')
+      expect(b.ok && b.base.title).toBe('Titre DDDD')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('normalises the description and cuts it at 500 code points', () => {

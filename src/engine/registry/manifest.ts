@@ -5,7 +5,7 @@ import { parse } from 'yaml'
 import type { Base } from './base'
 import { isStrictlyInside, toPosixRelative } from '../corpus/paths'
 import { jsonType } from '../jsontype'
-import { mtimeSettled } from '../fingerprint'
+import { statMark } from '../fingerprint'
 import type { BundleProblem } from '../../shared/bundle-problems'
 import { MANIFEST_FILE } from './bundle-names'
 
@@ -30,23 +30,22 @@ export type ManifestResult =
 type Parsed = { ok: true; data: unknown } | { ok: false; reason: string; problem: BundleProblem }
 // A refused parse is kept too: a YAML bomb (10,000 nested brackets) costs close to a second to
 // refuse, and discovery runs again at every kb_list and every live refresh.
-const parsedCache = new Map<string, { key: string; parsed: Parsed }>()
+// `settled`: the racy verdict taken when the entry was recorded (fingerprint.ts) — a parse made
+// while the mtime was still racy is never trusted, however long ago that was.
+const parsedCache = new Map<string, { key: string; parsed: Parsed; settled: boolean }>()
 /** How many manifests were parsed and how many were answered from the cache, since start. */
 export const manifestParseCounts = { parsed: 0, reused: 0 }
 
 function parsedManifest(path: string): Parsed {
   let text: string
-  let key: string
-  let settled: boolean
+  // Taken before the stat: the racy verdict must not be younger than what the stat saw.
+  const mark = statMark(path, Date.now())
+  const hit = parsedCache.get(path)
+  if (mark.key !== '-' && hit && hit.key === mark.key && hit.settled) {
+    manifestParseCounts.reused++
+    return hit.parsed
+  }
   try {
-    const st = statSync(path)
-    key = `${st.mtimeMs}:${st.size}:${st.ino}`
-    settled = mtimeSettled(st.mtimeMs)
-    const hit = parsedCache.get(path)
-    if (hit && hit.key === key && settled) {
-      manifestParseCounts.reused++
-      return hit.parsed
-    }
     text = readFileSync(path, 'utf8')
   } catch (e) {
     return {
@@ -67,7 +66,7 @@ function parsedManifest(path: string): Parsed {
       problem: { code: 'unparseable' }
     }
   }
-  parsedCache.set(path, { key, parsed })
+  parsedCache.set(path, { key: mark.key, parsed, settled: mark.settled })
   return parsed
 }
 
