@@ -112,7 +112,7 @@ const log = (h: HubEnv): string => (existsSync(h.logFile) ? readFileSync(h.logFi
 const quickLines = (h: HubEnv): number =>
   log(h)
     .split('\n')
-    .filter((l) => l.includes('démarrage rapide : initialize')).length
+    .filter((l) => l.includes('servis par le cache de démarrage')).length
 const cacheFile = (h: HubEnv): string => join(h.userData, 'mcp-start.json')
 
 describe('MCP server — the quick start', () => {
@@ -214,6 +214,56 @@ describe('MCP server — the quick start', () => {
     expect(s.code).toBe(0)
     expect(quickLines(h)).toBe(before + 1)
     expect(s.lines[0]).toBe(reference.lines[0])
+  })
+
+  it('a 2026-07-28 session (server/discover, enveloped tools/list) is answered quickly too, byte for byte', async () => {
+    const envelope = (client = 'okf-test'): Record<string, unknown> => ({
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: client, version: '0' },
+        'io.modelcontextprotocol/clientCapabilities': {}
+      }
+    })
+    const discover = (
+      env: Record<string, string> = {},
+      client?: string,
+      listClient = client
+    ): Promise<Session> =>
+      run(
+        h,
+        env,
+        (m, send, end) => {
+          if (m.id === 1)
+            send(
+              `${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: envelope(listClient) })}\n`
+            )
+          if (m.id === 2)
+            send(
+              `${JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'kb_list', arguments: {}, ...envelope(client) } })}\n`
+            )
+          if (m.id === 3) end()
+        },
+        `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: envelope(client) })}\n`
+      )
+    const truth = await discover({ OKF_HUB_QUICK_START: '0' })
+    expect(truth.lines).toHaveLength(3)
+    expect(JSON.parse(truth.lines[0]).result.supportedVersions).toEqual(['2026-07-28'])
+    const before = quickLines(h)
+    expect((await discover()).lines).toEqual(truth.lines) // recorded
+    expect(quickLines(h)).toBe(before)
+    expect((await discover()).lines).toEqual(truth.lines) // answered from the cache
+    expect(quickLines(h)).toBe(before + 1)
+    expect(log(h)).toContain('server/discover et tools/list servis par le cache de démarrage')
+    // Another client's envelope is another opening: the long way, then kept beside the first.
+    const other = await discover({}, 'autre-hôte')
+    expect(quickLines(h)).toBe(before + 1)
+    expect(JSON.parse(other.lines[1]).result.tools).toEqual(JSON.parse(truth.lines[1]).result.tools)
+    expect((await discover()).lines).toEqual(truth.lines)
+    expect(quickLines(h)).toBe(before + 2)
+    // The recorded opening, then a list whose envelope differs from the one recorded: the SDK's.
+    const mixed = await discover({}, undefined, 'autre-hôte')
+    expect(mixed.lines).toEqual(truth.lines)
+    expect(log(h)).toMatch(/démarrage rapide : server\/discover servis par le cache de démarrage\n/)
   })
 
   it('two hosts that start it differently each keep their answers (one entry per start key)', async () => {

@@ -1,15 +1,19 @@
 import {
   cacheHolds,
+  openingKey,
   readStartCache,
   startInputs,
   type AnswerMessage,
+  type OpeningMethod,
+  type StartAnswers,
   type StartCache,
   type StartInputs
 } from './start-cache'
 
 /**
  * The stdio server's first answers, before the MCP SDK is loaded (issue 30 §2). A host spawns the
- * server at each session and waits for `initialize` then `tools/list`; loading the SDK, the engine
+ * server at each session and waits for `initialize` (2026-07-28: `server/discover`) then
+ * `tools/list`; loading the SDK, the engine
  * and the YAML library takes ~100 ms of a ~130 ms start, a bare Node ~30. When the start cache
  * (start-cache.ts) holds this start's answers, they are written at once; everything read from stdin
  * meanwhile is then handed, byte for byte, to the SDK's session (stdio-transport.ts), which handles
@@ -26,12 +30,12 @@ type Id = string | number
 
 /** A request answered here: the SDK answers it again under `privateId`, and that answer is not sent. */
 export interface QuickAnswer {
-  method: 'initialize' | 'tools/list'
+  method: OpeningMethod | 'tools/list'
   /** The client's id. */
   id: Id
   /** The line written to the client (without its newline). */
   line: string
-  /** The protocol version the client's `initialize` asked for. */
+  /** The session's opening key (openingKey): the version its `initialize` asked, or its discover's params. */
   protocolVersion: string
 }
 
@@ -54,7 +58,7 @@ export function quickStartEnabled(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * After `initialize` is answered, the reader waits this long for `tools/list` before handing over,
+ * After the opening is answered, the reader waits this long for `tools/list` before handing over,
  * so that a host that lists later does not wait on an SDK that was not loading meanwhile. Speed
  * only: whichever way it goes, every request is answered once.
  */
@@ -67,7 +71,8 @@ const NEWLINE = 0x0a
 const NL = Buffer.from([NEWLINE])
 
 /**
- * Answers `initialize` and then `tools/list` from the start cache when it holds, then hands over.
+ * Answers the opening (`initialize` or `server/discover`) and then `tools/list` from the start cache
+ * when it holds, then hands over.
  * Resolves at once (nothing read) when the cache does not hold.
  */
 export function quickStart(
@@ -84,7 +89,7 @@ export function quickStart(
   return new Promise((resolve) => {
     const out: Buffer[] = []
     let rest = Buffer.alloc(0)
-    let protocolVersion: string | null = null
+    let opened: { key: string; stored: StartAnswers } | null = null
     let timer: NodeJS.Timeout | undefined
     let done = false
     const privateId = (): string => `okf-hub-quick-start-${Math.random().toString(36).slice(2)}`
@@ -106,7 +111,7 @@ export function quickStart(
       const line = JSON.stringify(message)
       stdout.write(line + '\n')
       const id = privateId()
-      handover.answered.set(id, { method, id: request.id, line, protocolVersion: protocolVersion ?? '' })
+      handover.answered.set(id, { method, id: request.id, line, protocolVersion: opened?.key ?? '' })
       out.push(Buffer.from(JSON.stringify({ ...request, id })), NL)
     }
 
@@ -131,13 +136,12 @@ export function quickStart(
       const isRequest = m.jsonrpc === '2.0' && (typeof m.id === 'string' || typeof m.id === 'number')
       const params =
         typeof m.params === 'object' && m.params !== null ? (m.params as Record<string, unknown>) : {}
-      if (protocolVersion === null) {
-        const asked = params.protocolVersion
-        if (!isRequest || m.method !== 'initialize' || typeof asked !== 'string') return 'declined'
-        const stored = cache.answers[asked]
-        if (!stored) return 'declined'
-        protocolVersion = asked
-        answer(m as { id: Id }, 'initialize', stored.initialize)
+      if (opened === null) {
+        const key = isRequest ? openingKey(m.method, params) : null
+        const stored = key === null ? undefined : cache.answers[key]
+        if (key === null || !stored) return 'declined'
+        opened = { key, stored }
+        answer(m as { id: Id }, m.method as OpeningMethod, stored.opening)
         timer = setTimeout(finish, LIST_WAIT_MS)
         return 'more'
       }
@@ -146,7 +150,10 @@ export function quickStart(
         return 'more'
       }
       if (!isRequest || m.method !== 'tools/list' || params.cursor !== undefined) return 'declined'
-      answer(m as { id: Id }, 'tools/list', cache.answers[protocolVersion].toolsList)
+      // 2026-07-28: only the very params recorded (the envelope may change the answer).
+      const { listParams } = opened.stored
+      if (listParams !== undefined && JSON.stringify(params) !== listParams) return 'declined'
+      answer(m as { id: Id }, 'tools/list', opened.stored.toolsList)
       return 'last'
     }
 

@@ -6,8 +6,9 @@ import { resolveConfigFile, userDataDir } from '../engine/user-data'
 import { parseServeArgs } from './serve-args'
 
 /**
- * The MCP server's start cache: the answers its last start gave to `initialize` and `tools/list`,
- * with what they were computed from, so that the next start can give them again before the MCP SDK,
+ * The MCP server's start cache: the answers its last start gave to `initialize` (or 2026-07-28's
+ * `server/discover`) and `tools/list`, with what they were computed from, so that the next start
+ * can give them again before the MCP SDK,
  * the engine or the YAML library are loaded (quick-start.ts; issue 30 §2). Only these light modules
  * may be imported here.
  *
@@ -27,7 +28,7 @@ import { parseServeArgs } from './serve-args'
 /** In the user-data folder; never in a base. */
 export const START_CACHE_FILE = 'mcp-start.json'
 
-/** Protocol versions a cache answers for (one entry per version a client asked). */
+/** Openings a cache answers for (one per protocol version an `initialize` asked, or discover's params). */
 export const MAX_CACHED_VERSIONS = 8
 
 /**
@@ -45,8 +46,30 @@ export const BUILD_ID: string = typeof __OKF_BUILD_ID__ === 'string' ? __OKF_BUI
 export type AnswerMessage = Record<string, unknown> & { id: string | number | null }
 
 export interface StartAnswers {
-  initialize: AnswerMessage
+  /** The answer to the session's opening request: `initialize`, or 2026-07-28's `server/discover`. */
+  opening: AnswerMessage
   toolsList: AnswerMessage
+  /**
+   * 2026-07-28: the first `tools/list`'s params as sent (JSON), its envelope included; a request
+   * with other params is the SDK's. Absent for `initialize` sessions, whose lists take no params.
+   */
+  listParams?: string
+}
+
+/** The two requests that may open a session, each answered from the cache under its own key. */
+export type OpeningMethod = 'initialize' | 'server/discover'
+
+/**
+ * The key a session's answers are kept under, from its opening request: the protocol version an
+ * `initialize` asks for; for a 2026-07-28 `server/discover`, its whole params (the envelope names
+ * the version, the client and its capabilities, which the answer may depend on). Null: a request
+ * that cannot open a quick session.
+ */
+export function openingKey(method: unknown, params: Record<string, unknown>): string | null {
+  if (method === 'initialize')
+    return typeof params.protocolVersion === 'string' ? params.protocolVersion : null
+  if (method === 'server/discover') return `server/discover ${JSON.stringify(params)}`
+  return null
 }
 
 /** What a start reads before anything else; kept with the answers, compared at the next start. */
@@ -69,7 +92,7 @@ export interface StartCache {
   basesDir: string
   fingerprint: string
   bases: DiscoveredPaths[]
-  /** By the protocol version the client asked for in `initialize`. */
+  /** By opening key (`openingKey`): the protocol version an `initialize` asked, or a discover's params. */
   answers: Record<string, StartAnswers>
 }
 
@@ -138,7 +161,13 @@ function isStartCache(v: unknown): v is StartCache {
     typeof b.corpusDir === 'string' &&
     (b.schemaPath === undefined || typeof b.schemaPath === 'string')
   if (!v.bases.every(paths)) return false
-  return Object.values(v.answers).every((a) => isRecord(a) && isAnswer(a.initialize) && isAnswer(a.toolsList))
+  return Object.values(v.answers).every(
+    (a) =>
+      isRecord(a) &&
+      isAnswer(a.opening) &&
+      isAnswer(a.toolsList) &&
+      (a.listParams === undefined || typeof a.listParams === 'string')
+  )
 }
 
 type Inputs = Pick<StartInputs, 'key' | 'configFile' | 'configStat'>
@@ -159,14 +188,14 @@ export function cacheHolds(cache: StartCache, inputs: StartInputs): boolean {
 }
 
 /**
- * The cache after this start's answers for `protocolVersion`: the other versions' answers kept when
+ * The cache after this start's answers under `opening` (openingKey): the others kept when
  * everything they depend on is the same, dropped otherwise.
  */
 export function nextStartCache(
   previous: StartCache | null,
   inputs: StartInputs,
   discovery: { basesDir: string; fingerprint: string; bases: DiscoveredPaths[] },
-  protocolVersion: string,
+  opening: string,
   answers: StartAnswers
 ): StartCache {
   const next: StartCache = {
@@ -183,9 +212,9 @@ export function nextStartCache(
     sameInputs(previous, next) &&
     previous.basesDir === next.basesDir &&
     previous.fingerprint === next.fingerprint
-  const kept = same ? Object.entries(previous.answers).filter(([v]) => v !== protocolVersion) : []
+  const kept = same ? Object.entries(previous.answers).filter(([v]) => v !== opening) : []
   for (const [v, a] of kept.slice(-(MAX_CACHED_VERSIONS - 1))) next.answers[v] = a
-  next.answers[protocolVersion] = answers
+  next.answers[opening] = answers
   return next
 }
 

@@ -1,6 +1,7 @@
 import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server'
 import type { HubLog } from '../engine/hublog'
 import type { Handover, QuickAnswer } from './quick-start'
+import { openingKey, type OpeningMethod } from './start-cache'
 
 /**
  * The longest line read, in bytes. The largest legitimate call (kb_propose: 16 KiB of content,
@@ -26,8 +27,11 @@ type Id = string | number
  * answer was not sent, `line` is what the SDK would have sent, to be compared with `quick.line`.
  */
 export interface StartAnswer {
-  method: 'initialize' | 'tools/list'
+  method: OpeningMethod | 'tools/list'
+  /** The session's opening key (openingKey, start-cache.ts). */
   protocolVersion: string
+  /** The first `tools/list`'s params as received (JSON), for a 2026-07-28 session's cache entry. */
+  params?: string
   message: Record<string, unknown> & { id: Id | null }
   line: string
   quick?: QuickAnswer
@@ -77,9 +81,13 @@ export class HubStdioTransport implements Transport {
   private finishing = false
   private closed = false
   /** The requests whose answers are watched for onStartAnswer, by id. */
-  private readonly watched = new Map<Id, { method: StartAnswer['method']; protocolVersion: string }>()
+  private readonly watched = new Map<
+    Id,
+    { method: StartAnswer['method']; protocolVersion: string; params?: string }
+  >()
   private watchedList = false
   private protocolVersion: string | null = null
+  private opening: OpeningMethod | null = null
   /** What the quick start read and answered before this transport existed (quick-start.ts). */
   private handover: Handover | undefined
   private readonly answered: Map<string, QuickAnswer>
@@ -208,12 +216,17 @@ export class HubStdioTransport implements Transport {
     this.onmessage?.(msg)
   }
 
-  /** The session's first `initialize` and first `tools/list` (no cursor): their answers are reported. */
+  /**
+   * The session's opening (`initialize`, or 2026-07-28's `server/discover`) and its first
+   * `tools/list` (no cursor): their answers are reported.
+   */
   private watch(id: Id, method: string, params: unknown): void {
     const p = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {}
-    if (method === 'initialize' && this.protocolVersion === null && typeof p.protocolVersion === 'string') {
-      this.protocolVersion = p.protocolVersion
-      this.watched.set(id, { method, protocolVersion: p.protocolVersion })
+    const key = this.protocolVersion === null ? openingKey(method, p) : null
+    if (key !== null) {
+      this.protocolVersion = key
+      this.opening = method as OpeningMethod
+      this.watched.set(id, { method: this.opening, protocolVersion: key })
     } else if (
       method === 'tools/list' &&
       !this.watchedList &&
@@ -221,7 +234,11 @@ export class HubStdioTransport implements Transport {
       p.cursor === undefined
     ) {
       this.watchedList = true
-      this.watched.set(id, { method, protocolVersion: this.protocolVersion })
+      this.watched.set(id, {
+        method,
+        protocolVersion: this.protocolVersion,
+        ...(this.opening === 'server/discover' ? { params: JSON.stringify(p) } : {})
+      })
     }
   }
 
