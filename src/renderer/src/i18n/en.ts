@@ -1,5 +1,5 @@
 import { sharedEn } from '../../../shared/words/en'
-import { hostNames } from './words'
+import { hostNames } from './host-names'
 
 /** English resources. Every visible string of the UI; the engine's own messages stay French. */
 export const en = {

@@ -1,5 +1,5 @@
 import type { en } from './en'
-import { hostNames } from './words'
+import { hostNames } from './host-names'
 import type { Resources } from './types'
 import { sharedFr } from '../../../shared/words/fr'
 

@@ -10,17 +10,6 @@ import type { en } from './en'
 
 export type Words = typeof en
 
-/**
- * The AI apps' own names, the same in every language (brands are not translated). Here, in the
- * entry's module, so that each language's chunk takes them without a chunk of its own to fetch.
- */
-export const hostNames = {
-  'claude-desktop': 'Claude Desktop',
-  'claude-code': 'Claude Code',
-  cursor: 'Cursor',
-  vscode: 'VS Code'
-}
-
 export const LANGUAGES: readonly Language[] = ['fr', 'en']
 
 /** The OS locale's language when it is one of ours, else English. */
