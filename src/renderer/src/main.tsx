@@ -1,5 +1,5 @@
 import './early-prefetch'
-import { loadWords, systemLanguage } from './i18n/words'
+import { bootLanguage, loadWords } from './i18n/words'
 // The stylesheets in their cascade order (shared first, then the features' in the order the old
 // single styles/ folder loaded them: inventory, plan, import wizard → trash → AI apps, sync, no-git).
 import './styles/tokens.css'
@@ -21,8 +21,8 @@ import './features/local-changes/local-changes.css'
  * app's ~575 KB took ~60 ms here before the call could leave; now the server works meanwhile.
  * The styles stay in the entry, so that the page's <head> links them (no unstyled first paint).
  */
-// The OS language's words load beside the app's script (each language is a chunk of its own).
-void loadWords(systemLanguage()).catch(() => undefined)
+// The start language's words load beside the app's script (each language is a chunk of its own).
+void loadWords(bootLanguage()).catch(() => undefined)
 const booting = import('./app/boot').then((boot) => boot.start())
 // A page's first Intl formatter loads the locale's data: ~13 ms in Chromium, then ~0 for any other.
 // The inventory's first rows need one (a group's similarity, 0,67), so it is paid here, while the

@@ -1,9 +1,9 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type { Language } from '../../../shared/hub-api'
-import { loadWords, type Words } from './words'
+import { loadWords, rememberShown, type Words } from './words'
 
-export { LANGUAGES, systemLanguage } from './words'
+export { bootLanguage, LANGUAGES, systemLanguage } from './words'
 
 /**
  * Sets i18next up with the one language the app starts in, its words already loaded (boot.tsx
@@ -38,6 +38,7 @@ export async function applyLanguage(language: Language): Promise<boolean> {
   if (wanted !== language) return false
   if (i18next.language !== language) await i18next.changeLanguage(language)
   document.documentElement.lang = language
+  rememberShown(language)
   return wanted === language
 }
 

@@ -22,6 +22,33 @@ export function systemLanguage(): Language {
   return 'en'
 }
 
+const SHOWN_KEY = 'okf-hub.language-shown'
+
+/**
+ * The language to start in: the one shown last on this computer (the manager's choice, once the
+ * settings said it), else the OS's. Saves the start of a manager whose choice differs from the OS
+ * a first paint in the other language and a second chunk; the settings stay the reference and are
+ * applied once read.
+ */
+export function bootLanguage(): Language {
+  try {
+    const last = localStorage.getItem(SHOWN_KEY)
+    if (last === 'fr' || last === 'en') return last
+  } catch {
+    // No storage here (a locked-down profile): the OS's language, as before it existed.
+  }
+  return systemLanguage()
+}
+
+/** Remembers the language shown, for the next start (bootLanguage). */
+export function rememberShown(language: Language): void {
+  try {
+    localStorage.setItem(SHOWN_KEY, language)
+  } catch {
+    // Not remembered: the next start begins in the OS's language and switches once the settings are read.
+  }
+}
+
 const loaders: Record<Language, () => Promise<Words>> = {
   en: () => import('./en').then((m) => m.en),
   fr: () => import('./fr').then((m) => m.fr)

@@ -2,7 +2,7 @@ import { create } from 'zustand'
 import type { HubApiError, HubInfo, Language, Settings, SettingsPatch } from '../../../shared/hub-api'
 import { hub } from '../api/hub'
 import { toHubApiError } from '../api/errors'
-import { applyLanguage, systemLanguage } from '../i18n'
+import { applyLanguage, bootLanguage, systemLanguage } from '../i18n'
 
 interface SettingsState {
   settings: Settings | null
@@ -33,7 +33,7 @@ export const useSettings = create<SettingsState>()((set, get) => {
     queue = next.catch(() => undefined)
     return next
   }
-  /** Shows `language` once its words are loaded; a failure is kept for the language picker to show. */
+  /** Shows `language` once its words are loaded; a failure is kept for the notice above every screen. */
   const show = async (language: Language): Promise<void> => {
     try {
       if (await applyLanguage(language)) set({ language, wordsFailed: null })
@@ -47,7 +47,7 @@ export const useSettings = create<SettingsState>()((set, get) => {
     info: null,
     error: null,
     failed: null,
-    language: systemLanguage(),
+    language: bootLanguage(),
     wordsFailed: null,
 
     async load() {
