@@ -237,8 +237,9 @@ describe('the journal switch', () => {
     const c = config()
     const enabled = journalSwitch(c, memoryHubLog())
     const file = join(c.userDataDir, SETTINGS_FILE)
-    // A coarse clock: both writes carry the same mtime, one second ago; same size, same inode.
-    const tick = new Date(Date.now() - 1000)
+    // A coarse clock: both writes carry the same mtime; same size, same inode. The mtime is set a
+    // minute ahead, so that it stays inside the racy window however slowly the test runs.
+    const tick = new Date(Date.now() + 60_000)
     mkdirSync(c.userDataDir, { recursive: true })
     writeFileSync(file, '{"journal":true }\n')
     utimesSync(file, tick, tick)
