@@ -36,7 +36,7 @@ export interface QuickAnswer {
   /** The line written to the client (without its newline). */
   line: string
   /** The session's opening key (openingKey): the version its `initialize` asked, or its discover's params. */
-  protocolVersion: string
+  openingKey: string
 }
 
 export interface Handover {
@@ -111,7 +111,7 @@ export function quickStart(
       const line = JSON.stringify(message)
       stdout.write(line + '\n')
       const id = privateId()
-      handover.answered.set(id, { method, id: request.id, line, protocolVersion: opened?.key ?? '' })
+      handover.answered.set(id, { method, id: request.id, line, openingKey: opened?.key ?? '' })
       out.push(Buffer.from(JSON.stringify({ ...request, id })), NL)
     }
 

@@ -46,7 +46,7 @@ export function recordStartAnswers(
       opening = answer
       return
     }
-    if (!opening || opening.protocolVersion !== answer.protocolVersion) return
+    if (!opening || opening.openingKey !== answer.openingKey) return
     if (!('result' in opening.message) || !('result' in answer.message)) return
     // Both answers came from the cache and were the SDK's own: nothing new to write.
     const same = (a: StartAnswer): boolean => a.quick !== undefined && a.line === a.quick.line
@@ -63,7 +63,7 @@ export function recordStartAnswers(
           handover.cache,
           handover.inputs,
           { basesDir: config.basesDir, ...discovery },
-          answer.protocolVersion,
+          answer.openingKey,
           {
             opening: blank(opening.message),
             toolsList: blank(answer.message),

@@ -29,7 +29,7 @@ type Id = string | number
 export interface StartAnswer {
   method: OpeningMethod | 'tools/list'
   /** The session's opening key (openingKey, start-cache.ts). */
-  protocolVersion: string
+  openingKey: string
   /** The first `tools/list`'s params as received (JSON), for a 2026-07-28 session's cache entry. */
   params?: string
   message: Record<string, unknown> & { id: Id | null }
@@ -83,10 +83,10 @@ export class HubStdioTransport implements Transport {
   /** The requests whose answers are watched for onStartAnswer, by id. */
   private readonly watched = new Map<
     Id,
-    { method: StartAnswer['method']; protocolVersion: string; params?: string }
+    { method: StartAnswer['method']; openingKey: string; params?: string }
   >()
   private watchedList = false
-  private protocolVersion: string | null = null
+  private openedAs: string | null = null
   private opening: OpeningMethod | null = null
   /** What the quick start read and answered before this transport existed (quick-start.ts). */
   private handover: Handover | undefined
@@ -222,21 +222,21 @@ export class HubStdioTransport implements Transport {
    */
   private watch(id: Id, method: string, params: unknown): void {
     const p = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {}
-    const key = this.protocolVersion === null ? openingKey(method, p) : null
+    const key = this.openedAs === null ? openingKey(method, p) : null
     if (key !== null) {
-      this.protocolVersion = key
+      this.openedAs = key
       this.opening = method as OpeningMethod
-      this.watched.set(id, { method: this.opening, protocolVersion: key })
+      this.watched.set(id, { method: this.opening, openingKey: key })
     } else if (
       method === 'tools/list' &&
       !this.watchedList &&
-      this.protocolVersion !== null &&
+      this.openedAs !== null &&
       p.cursor === undefined
     ) {
       this.watchedList = true
       this.watched.set(id, {
         method,
-        protocolVersion: this.protocolVersion,
+        openingKey: this.openedAs,
         ...(this.opening === 'server/discover' ? { params: JSON.stringify(p) } : {})
       })
     }
@@ -286,7 +286,7 @@ export class HubStdioTransport implements Transport {
       const asClient = { ...(outgoing as Record<string, unknown>), id: quick.id }
       this.onStartAnswer?.({
         method: quick.method,
-        protocolVersion: quick.protocolVersion,
+        openingKey: quick.openingKey,
         message: asClient,
         line: JSON.stringify(asClient),
         quick
