@@ -288,6 +288,23 @@ describe('MCP server — the quick start', () => {
     expect(cache.entries).toHaveLength(2)
   })
 
+  it("another build's entries are dropped at the next write (they can never be answered again)", async () => {
+    await session(h)
+    const file = JSON.parse(readFileSync(cacheFile(h), 'utf8')) as { entries: { key: string }[] }
+    const ours = file.entries[0]
+    const foreign = { ...ours, key: JSON.stringify({ ...JSON.parse(ours.key), build: 'an-older-build' }) }
+    writeFileSync(cacheFile(h), JSON.stringify({ ...file, entries: [...file.entries, foreign] }))
+    // A configuration edited: the next start goes the long way and writes its entry again.
+    writeFileSync(h.configFile, `${readFileSync(h.configFile, 'utf8')}# rewritten\n`)
+    dateBack(h.configFile)
+    await session(h)
+    const after = JSON.parse(readFileSync(cacheFile(h), 'utf8')) as { entries: { key: string }[] }
+    expect(after.entries.map((e) => (JSON.parse(e.key) as { build: string }).build)).not.toContain(
+      'an-older-build'
+    )
+    expect(after.entries.some((e) => e.key === ours.key)).toBe(true)
+  })
+
   it('a cache of the first format (one start, version 1) is read as empty and replaced', async () => {
     const recorded = await session(h)
     const current = JSON.parse(readFileSync(cacheFile(h), 'utf8')) as { entries: object[] }

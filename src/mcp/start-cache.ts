@@ -219,8 +219,20 @@ export function nextStartCache(
 }
 
 /**
- * Records `cache` as its key's entry, first, beside the other keys' entries as the file holds them now
- * (read again here: another host's server may have written since this one started), at most
+ * Whether an entry's key names this build: another build's entries can never be answered again
+ * (each build has its own id), so a write drops them rather than carry them into every start's read.
+ */
+function ofThisBuild(key: string): boolean {
+  try {
+    return (JSON.parse(key) as { build?: unknown }).build === BUILD_ID
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Records `cache` as its key's entry, first, beside this build's other entries as the file holds them
+ * now (read again here: another host's server may have written since this one started), at most
  * MAX_START_ENTRIES. Written whole then renamed into place, so a reader sees the old file or the new
  * one, never half of one. Two servers writing at once: the last rename wins and the other's entry
  * waits for its next start. Not fsynced: after a power cut the file may be missing or old, and a
@@ -229,7 +241,7 @@ export function nextStartCache(
 export function writeStartCache(ud: string, cache: StartCache): void {
   const target = join(ud, START_CACHE_FILE)
   const temp = `${target}.${process.pid}.tmp`
-  const others = readEntries(ud).filter((e) => e.key !== cache.key)
+  const others = readEntries(ud).filter((e) => e.key !== cache.key && ofThisBuild(e.key))
   const file: StartCacheFile = { version: 2, entries: [cache, ...others].slice(0, MAX_START_ENTRIES) }
   try {
     mkdirSync(ud, { recursive: true })
