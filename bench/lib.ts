@@ -130,11 +130,6 @@ export function writeResults(name: string): void {
   rows.length = 0
 }
 
-/** Runs a process to completion; resolves with its stdout size (output is drained, as a client would). */
-/**
- * The write path's reference: one line appended to `knowledge/cli-touch.md`, then `git add` and
- * `git commit` — two git processes, as a person or a script would commit it.
- */
 /**
  * Git's own fsync settings for a commit as durable as the hub's (objects and the branch hardened:
  * src/engine/git/commit.ts). Git's default, `committed,-loose-object`, fsyncs neither loose objects
@@ -142,6 +137,11 @@ export function writeResults(name: string): void {
  */
 export const GIT_DURABLE = ['-c', 'core.fsync=loose-object,reference', '-c', 'core.fsyncMethod=fsync']
 
+/**
+ * The write path's reference: one line appended to `knowledge/cli-touch.md`, then `git add` and
+ * `git commit` — two git processes, as a person or a script would commit it (`durable`: with
+ * GIT_DURABLE).
+ */
 export async function gitAppendCommit(root: string, line: string, durable = false): Promise<void> {
   appendFileSync(join(root, 'knowledge', 'cli-touch.md'), `${line}\n`)
   const fsync = durable ? GIT_DURABLE : []
@@ -173,6 +173,7 @@ export function benchProposal(base: string, concerns: string): Record<string, un
   }
 }
 
+/** Runs a process to completion; resolves with its stdout size (output is drained, as a client would). */
 export function runProcess(cmd: string, args: string[], cwd?: string): Promise<number> {
   return new Promise((resolveP, reject) => {
     const p = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'ignore'] })

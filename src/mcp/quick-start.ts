@@ -1,5 +1,6 @@
 import {
   cacheHolds,
+  listParamsKey,
   openingKey,
   readStartCache,
   startInputs,
@@ -13,8 +14,8 @@ import {
 /**
  * The stdio server's first answers, before the MCP SDK is loaded (issue 30 §2). A host spawns the
  * server at each session and waits for `initialize` (2026-07-28: `server/discover`) then
- * `tools/list`; loading the SDK, the engine
- * and the YAML library takes ~100 ms of a ~130 ms start, a bare Node ~30. When the start cache
+ * `tools/list`; loading the SDK, the engine and the YAML library takes ~100 ms of a ~130 ms start,
+ * a bare Node ~30. When the start cache
  * (start-cache.ts) holds this start's answers, they are written at once; everything read from stdin
  * meanwhile is then handed, byte for byte, to the SDK's session (stdio-transport.ts), which handles
  * it as if it had read it itself. The requests answered here reach it under a private id, so that
@@ -89,7 +90,7 @@ export function quickStart(
   return new Promise((resolve) => {
     const out: Buffer[] = []
     let rest = Buffer.alloc(0)
-    let opened: { key: string; stored: StartAnswers } | null = null
+    let opened: { key: string; method: OpeningMethod; stored: StartAnswers } | null = null
     let timer: NodeJS.Timeout | undefined
     let done = false
     const privateId = (): string => `okf-hub-quick-start-${Math.random().toString(36).slice(2)}`
@@ -140,8 +141,8 @@ export function quickStart(
         const key = isRequest ? openingKey(m.method, params) : null
         const stored = key === null ? undefined : cache.answers[key]
         if (key === null || !stored) return 'declined'
-        opened = { key, stored }
-        answer(m as { id: Id }, m.method as OpeningMethod, stored.opening)
+        opened = { key, method: m.method as OpeningMethod, stored }
+        answer(m as { id: Id }, opened.method, stored.opening)
         timer = setTimeout(finish, LIST_WAIT_MS)
         return 'more'
       }
@@ -151,8 +152,7 @@ export function quickStart(
       }
       if (!isRequest || m.method !== 'tools/list' || params.cursor !== undefined) return 'declined'
       // 2026-07-28: only the very params recorded (the envelope may change the answer).
-      const { listParams } = opened.stored
-      if (listParams !== undefined && JSON.stringify(params) !== listParams) return 'declined'
+      if (listParamsKey(opened.method, params) !== opened.stored.listParams) return 'declined'
       answer(m as { id: Id }, 'tools/list', opened.stored.toolsList)
       return 'last'
     }

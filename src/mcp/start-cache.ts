@@ -8,9 +8,8 @@ import { parseServeArgs } from './serve-args'
 /**
  * The MCP server's start cache: the answers its last start gave to `initialize` (or 2026-07-28's
  * `server/discover`) and `tools/list`, with what they were computed from, so that the next start
- * can give them again before the MCP SDK,
- * the engine or the YAML library are loaded (quick-start.ts; issue 30 §2). Only these light modules
- * may be imported here.
+ * can give them again before the MCP SDK, the engine or the YAML library are loaded
+ * (quick-start.ts; issue 30 §2). Only these light modules may be imported here.
  *
  * What an answer depends on, and how each is checked without loading anything:
  * - this build (an id the bundler writes into the code at each build);
@@ -70,6 +69,15 @@ export function openingKey(method: unknown, params: Record<string, unknown>): st
     return typeof params.protocolVersion === 'string' ? params.protocolVersion : null
   if (method === 'server/discover') return `server/discover ${JSON.stringify(params)}`
   return null
+}
+
+/**
+ * What a session's first `tools/list` is recorded and matched by (StartAnswers.listParams): nothing
+ * after an `initialize`, whose lists take no params; after a 2026-07-28 discover, its params as
+ * sent, envelope included. The quick start answers a list only when this equals what was recorded.
+ */
+export function listParamsKey(opening: OpeningMethod, params: Record<string, unknown>): string | undefined {
+  return opening === 'server/discover' ? JSON.stringify(params) : undefined
 }
 
 /** What a start reads before anything else; kept with the answers, compared at the next start. */

@@ -1,7 +1,7 @@
 import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server'
 import type { HubLog } from '../engine/hublog'
 import type { Handover, QuickAnswer } from './quick-start'
-import { openingKey, type OpeningMethod } from './start-cache'
+import { listParamsKey, openingKey, type OpeningMethod } from './start-cache'
 
 /**
  * The longest line read, in bytes. The largest legitimate call (kb_propose: 16 KiB of content,
@@ -86,8 +86,8 @@ export class HubStdioTransport implements Transport {
     { method: StartAnswer['method']; openingKey: string; params?: string }
   >()
   private watchedList = false
-  private openedAs: string | null = null
-  private opening: OpeningMethod | null = null
+  /** The session's opening, once seen: its key (openingKey) and its method. */
+  private opened: { key: string; method: OpeningMethod } | null = null
   /** What the quick start read and answered before this transport existed (quick-start.ts). */
   private handover: Handover | undefined
   private readonly answered: Map<string, QuickAnswer>
@@ -222,22 +222,22 @@ export class HubStdioTransport implements Transport {
    */
   private watch(id: Id, method: string, params: unknown): void {
     const p = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {}
-    const key = this.openedAs === null ? openingKey(method, p) : null
+    const key = this.opened === null ? openingKey(method, p) : null
     if (key !== null) {
-      this.openedAs = key
-      this.opening = method as OpeningMethod
-      this.watched.set(id, { method: this.opening, openingKey: key })
+      this.opened = { key, method: method as OpeningMethod }
+      this.watched.set(id, { method: this.opened.method, openingKey: key })
     } else if (
       method === 'tools/list' &&
       !this.watchedList &&
-      this.openedAs !== null &&
+      this.opened !== null &&
       p.cursor === undefined
     ) {
       this.watchedList = true
+      const params = listParamsKey(this.opened.method, p)
       this.watched.set(id, {
         method,
-        openingKey: this.openedAs,
-        ...(this.opening === 'server/discover' ? { params: JSON.stringify(p) } : {})
+        openingKey: this.opened.key,
+        ...(params !== undefined ? { params } : {})
       })
     }
   }

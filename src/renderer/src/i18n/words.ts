@@ -3,21 +3,23 @@ import type { en } from './en'
 
 /**
  * Which language's words to load, and their loading: each language is a chunk of its own (~90 KB
- * of script), fetched when it is first needed — the OS locale's at boot, started by the entry while
- * the app's script downloads; the other only when the manager chooses it. No i18next here: the
- * entry imports this module and must stay small.
+ * of script), fetched when it is first needed — the start language's (bootLanguage) at boot,
+ * started by the entry while the app's script downloads; the other only when the manager chooses
+ * it. No i18next here: the entry imports this module and must stay small.
  */
 
 export type Words = typeof en
 
 export const LANGUAGES: readonly Language[] = ['fr', 'en']
 
+const isLanguage = (v: string | null): v is Language => (LANGUAGES as readonly (string | null)[]).includes(v)
+
 /** The OS locale's language when it is one of ours, else English. */
 export function systemLanguage(): Language {
   const langs = navigator.languages?.length ? navigator.languages : [navigator.language]
   for (const l of langs) {
     const short = (l ?? '').slice(0, 2).toLowerCase()
-    if (short === 'fr' || short === 'en') return short
+    if (isLanguage(short)) return short
   }
   return 'en'
 }
@@ -33,7 +35,7 @@ const SHOWN_KEY = 'okf-hub.language-shown'
 export function bootLanguage(): Language {
   try {
     const last = localStorage.getItem(SHOWN_KEY)
-    if (last === 'fr' || last === 'en') return last
+    if (isLanguage(last)) return last
   } catch {
     // No storage here (a locked-down profile): the OS's language, as before it existed.
   }
