@@ -119,6 +119,15 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       )
       await snap(page, info, `${tag}-history-decision-diff`)
       await expectAccessible(page, 'decision diff')
+      // The proposal files, folded under the document: built when unfolded.
+      const folded = page.getByTestId('commit-detail').locator('.moves-diffs')
+      const proposalFiles = folded.locator('[data-testid^="commit-file-proposals/"]')
+      await expect(proposalFiles).toHaveCount(0)
+      await folded.locator('summary').click()
+      await expect(proposalFiles).toHaveCount(4)
+      await expect(
+        proposalFiles.first().locator('.diff-code-insert, .diff-code-delete').first()
+      ).toBeVisible()
 
       // The audit trails: integrated into which document, or rejected and why; both commits.
       await openApp(page, hub, `#/base/${GUIDE}/proposal/${b}/trail`)

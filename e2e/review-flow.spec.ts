@@ -132,11 +132,13 @@ test('proposals appear live, one plan accepts one with a section edit and reject
   await expect(page.getByTestId('staleness-warning')).toHaveCount(0)
   await snap(page, info, 'flow-preview')
   await expectAccessible(page, 'preview')
-  // The proposal files' moves, folded under the documents' diffs, and shown when unfolded.
+  // The proposal files' moves, folded under the documents' diffs: built when first unfolded, then
+  // kept (folded again, they are hidden, not rebuilt).
   const moves = page.locator('[data-testid^="diff-move-"]')
-  await expect(moves).toHaveCount(2)
-  await expect(moves.first()).toBeHidden()
+  await expect(page.locator('.moves-diffs > summary')).toContainText('2')
+  await expect(moves).toHaveCount(0)
   await page.locator('.moves-diffs > summary').click()
+  await expect(moves).toHaveCount(2)
   await expect(moves.first()).toBeVisible()
   await expect(moves.first().locator('.diff-code-insert').first()).toBeVisible()
   await page.locator('.moves-diffs > summary').click()

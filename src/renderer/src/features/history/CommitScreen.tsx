@@ -8,6 +8,7 @@ import { HistoryEntryView } from './HistoryEntryView'
 import { Skeleton } from '../../ui/Skeleton'
 import { DiffModeToggle } from '../../ui/DiffModeToggle'
 import { DiffFileSection, FileDiff } from '../../ui/FileDiff'
+import { Folded } from '../../ui/Folded'
 import { useDocumentTitle } from '../../hooks/useDocumentTitle'
 import { useHubQuery } from '../../hooks/useHubQuery'
 import { historyPath } from '../../app/routes'
@@ -67,12 +68,13 @@ export function CommitScreen(): React.JSX.Element {
             <CommitFile key={f.path} file={f} />
           ))}
           {proposals.length > 0 ? (
-            <details className="moves-diffs" open={documents.length === 0}>
-              <summary>{t('commit.proposalFiles', { count: proposals.length })}</summary>
-              {proposals.map((f) => (
-                <CommitFile key={f.path} file={f} />
-              ))}
-            </details>
+            <Folded
+              className="moves-diffs"
+              open={documents.length === 0}
+              summary={t('commit.proposalFiles', { count: proposals.length })}
+            >
+              {() => proposals.map((f) => <CommitFile key={f.path} file={f} />)}
+            </Folded>
           ) : null}
           {detail.omitted > 0 ? (
             <p className="muted">{t('commit.omitted', { count: detail.omitted })}</p>

@@ -11,6 +11,7 @@ import { StalenessWarnings } from './StalenessWarnings'
 import { StalePreviewNotice } from './StalePreviewNotice'
 import { Notice } from '../../../ui/Notice'
 import { Button } from '../../../ui/Button'
+import { Folded } from '../../../ui/Folded'
 
 interface Props {
   result: PreviewResult
@@ -103,23 +104,27 @@ function PreviewFiles({ preview }: { preview: PreviewResult['preview'] }): React
         </DiffFileSection>
       ))}
 
-      <details className="moves-diffs">
-        <summary>{t('plan.preview.proposalFiles', { count: preview.moves.length })}</summary>
-        {preview.moves.map((m) => (
-          <DiffFileSection
-            key={m.id}
-            testId={`diff-move-${m.id}`}
-            label={m.to}
-            header={
-              <>
-                <code>{m.from}</code> <ArrowRight aria-hidden="true" size={12} /> <code>{m.to}</code>
-              </>
-            }
-          >
-            <FileDiff diff={m.diff} created={false} mode={mode} />
-          </DiffFileSection>
-        ))}
-      </details>
+      <Folded
+        className="moves-diffs"
+        summary={t('plan.preview.proposalFiles', { count: preview.moves.length })}
+      >
+        {() =>
+          preview.moves.map((m) => (
+            <DiffFileSection
+              key={m.id}
+              testId={`diff-move-${m.id}`}
+              label={m.to}
+              header={
+                <>
+                  <code>{m.from}</code> <ArrowRight aria-hidden="true" size={12} /> <code>{m.to}</code>
+                </>
+              }
+            >
+              <FileDiff diff={m.diff} created={false} mode={mode} />
+            </DiffFileSection>
+          ))
+        }
+      </Folded>
     </>
   )
 }
