@@ -121,6 +121,7 @@ export async function startUi(f: UiFixture, home: string, cli = CLI_JS): Promise
 export const PROBES = `(() => {
   const marks = {}
   const watches = []
+  const waiters = []
   const check = () => {
     for (const w of watches) {
       if (w.done || !w.selectors.every((s) => document.querySelector(s))) continue
@@ -128,7 +129,7 @@ export const PROBES = `(() => {
       marks[w.name + ':dom'] = performance.now()
       requestAnimationFrame(() => {
         const c = new MessageChannel()
-        c.port1.onmessage = () => { marks[w.name] = performance.now() }
+        c.port1.onmessage = () => { marks[w.name] = performance.now(); for (const r of waiters.splice(0)) r() }
         c.port2.postMessage(null)
       })
     }
@@ -139,13 +140,23 @@ export const PROBES = `(() => {
     const id = e.target instanceof Element ? e.target.closest('[data-testid]')?.getAttribute('data-testid') : null
     if (id) marks['over:' + id] = performance.now()
   }, true)
-  window.__bench = { marks, watch(name, selectors) { watches.push({ name, selectors, done: false }); check() } }
+  const until = (name) => new Promise((ok) => {
+    const test = () => (marks[name] !== undefined ? ok() : waiters.push(test))
+    test()
+  })
+  window.__bench = { marks, until, watch(name, selectors) { watches.push({ name, selectors, done: false }); check() } }
   window.__bench.watch('row', ['[data-testid^="proposal-row-"]'])
 })()`
 
 type Marks = Record<string, number>
 /** The page's global as the probes shape it (functions below run in the page, not in Node). */
-type InPage = { __bench?: { marks: Marks; watch(name: string, selectors: string[]): void } }
+type InPage = {
+  __bench?: {
+    marks: Marks
+    until(name: string): Promise<void>
+    watch(name: string, selectors: string[]): void
+  }
+}
 const marksOf = (page: Page): Promise<Marks> =>
   page.evaluate(() => (globalThis as unknown as InPage).__bench?.marks ?? {})
 const watch = (page: Page, name: string, selectors: string[]): Promise<void> =>
@@ -153,11 +164,14 @@ const watch = (page: Page, name: string, selectors: string[]): Promise<void> =>
     name,
     selectors
   ] as const)
-// Function predicates only: the app's CSP (script-src 'self') refuses string evaluation.
+/**
+ * Resolves when the page sets the mark. The page resolves it itself: a `waitForFunction` would poll
+ * at every animation frame, and that frame loop (the renderer's, the compositor's and the
+ * browser's work at 60 Hz) would share the two cores with the very call and render being timed,
+ * which a manager's idle page never does.
+ */
 const markSet = (page: Page, name: string): Promise<unknown> =>
-  page.waitForFunction((n) => (globalThis as unknown as InPage).__bench?.marks[n] !== undefined, name, {
-    timeout: 600_000
-  })
+  page.evaluate((n) => (globalThis as unknown as InPage).__bench!.until(n), name)
 /**
  * The page's own timing of a HubApi call (Resource Timing): request start to response end, and the
  * server's own share of it (the bridge's Server-Timing).
