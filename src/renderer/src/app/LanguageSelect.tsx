@@ -1,6 +1,7 @@
 import { Languages } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '../../../shared/hub-api'
+import { LANGUAGE_NAMES, LANGUAGES } from '../i18n'
 import { useSettings } from '../stores/settings'
 
 /** FR / EN, or the OS's language until the manager chooses (remembered in the settings). */
@@ -32,12 +33,11 @@ export function LanguageSelect({
         }}
       >
         <option value="system">{t('settings.languageSystem')}</option>
-        <option value="fr" lang="fr">
-          Français
-        </option>
-        <option value="en" lang="en">
-          English
-        </option>
+        {LANGUAGES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
       </select>
     </span>
   )

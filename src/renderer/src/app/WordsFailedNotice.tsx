@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { LANGUAGE_NAMES } from '../i18n'
 import { useSettings } from '../stores/settings'
 import { Notice } from '../ui/Notice'
 
@@ -9,7 +10,7 @@ export function WordsFailedNotice(): React.JSX.Element | null {
   if (!failed) return null
   return (
     <Notice tone="error" compact testId="language-failed" title={t('settings.languageFailedTitle')}>
-      <p>{t('settings.languageFailed', { language: failed === 'fr' ? 'Français' : 'English' })}</p>
+      <p>{t('settings.languageFailed', { language: LANGUAGE_NAMES[failed] })}</p>
     </Notice>
   )
 }

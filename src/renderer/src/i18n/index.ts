@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next'
 import type { Language } from '../../../shared/hub-api'
 import { loadWords, rememberShown, type Words } from './words'
 
-export { bootLanguage, LANGUAGES, systemLanguage } from './words'
+export { bootLanguage, LANGUAGE_NAMES, LANGUAGES, systemLanguage } from './words'
 
 /**
  * Sets i18next up with the one language the app starts in, its words already loaded (boot.tsx

@@ -12,6 +12,9 @@ export type Words = typeof en
 
 export const LANGUAGES: readonly Language[] = ['fr', 'en']
 
+/** Each language by its own name, the same whatever language is shown (how a manager finds theirs). */
+export const LANGUAGE_NAMES: Record<Language, string> = { fr: 'Français', en: 'English' }
+
 const isLanguage = (v: string | null): v is Language => (LANGUAGES as readonly (string | null)[]).includes(v)
 
 /** The OS locale's language when it is one of ours, else English. */
