@@ -799,7 +799,8 @@ export const en = {
     language: 'Language',
     languageSystem: 'System language',
     languageFailedTitle: 'This language could not be shown',
-    languageFailed: '{{language}} could not be loaded: this installation of OKF Hub is incomplete. Reinstall it; your choice is saved and will be shown at the next start.',
+    languageFailed:
+      '{{language}} could not be loaded: this installation of OKF Hub is incomplete. Reinstall it; your choice is saved and will be shown at the next start.',
     languageHint: 'Dates and numbers follow the language chosen.',
     basesDir: 'Bases folder',
     basesDirHint: 'Chosen when the hub starts (--bases or the configuration file).',

@@ -820,7 +820,8 @@ export const fr: Resources<typeof en> = {
     language: 'Langue',
     languageSystem: 'Langue du système',
     languageFailedTitle: 'Cette langue n’a pas pu être affichée',
-    languageFailed: '{{language}} n’a pas pu être chargé : cette installation d’OKF Hub est incomplète. Réinstallez-la ; votre choix est enregistré et s’affichera au prochain démarrage.',
+    languageFailed:
+      '{{language}} n’a pas pu être chargé : cette installation d’OKF Hub est incomplète. Réinstallez-la ; votre choix est enregistré et s’affichera au prochain démarrage.',
     languageHint: 'Les dates et les nombres suivent la langue choisie.',
     basesDir: 'Dossier des bases',
     basesDirHint: 'Choisi au démarrage du hub (--bases ou le fichier de configuration).',
