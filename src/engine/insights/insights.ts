@@ -2,6 +2,7 @@ import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { describeError } from '../errors'
 import { searchBases } from '../search/search'
+import { documentsWithEveryTerm } from '../search/probe'
 import { headCommit } from '../review/worktree'
 import { LocateCache } from '../review/locate-cache'
 import type { GapStatus, GapTopic, Insights } from '../../shared/insights'
@@ -30,7 +31,8 @@ export interface InsightsOptions {
 export const CHECKED_QUERIES = 3
 /**
  * Topics listed (and checked), the most hit first: a year of one-off questions would otherwise
- * cost three searches each at every cold look; the rest are counted (`GapFold.topics`).
+ * make a list no manager reads, and a probe of thousands of queries; the rest are counted
+ * (`GapFold.topics`).
  */
 export const MAX_TOPICS = 200
 const RESULTS = 8
@@ -45,39 +47,74 @@ interface Found {
  * What each query finds, kept per corpus while its fingerprint stands (the inventory's cache: every
  * document's stat), so that the Insights tab asked again after a proposal, or the closure check
  * after a resolution that changed nothing a gap asked about, does not search again. In the process
- * that runs the check; a CLI run searches once per query.
+ * that runs the check; a CLI run probes once.
  */
 const found = new LocateCache<Found>()
 
-type Lookup = ReturnType<LocateCache<Found>['session']>
+const NOTHING: Found = { complete: false, paths: [] }
+
+/** What a query finds as kb_search shows it: complete (every term in some document) and the paths shown. */
+async function searchNow(base: Base, query: string): Promise<Found> {
+  const [hit] = await searchBases([base], query, 'keyword', RESULTS)
+  return { complete: !hit.partial, paths: hit.results.map((d) => d.path) }
+}
+
+/**
+ * What each query finds now, with one probe of the corpus for them all: the documents holding every
+ * term of each (`documentsWithEveryTerm`, one ripgrep run instead of one search per query). A query
+ * holding in no document finds nothing; in at most RESULTS, exactly those are what its search shows.
+ * Only a query holding in more is searched, since which of them its search shows then depends on
+ * the ranking.
+ */
+async function probe(base: Base, queries: string[]): Promise<Map<string, Found>> {
+  const every = await documentsWithEveryTerm(base.corpusDir, queries)
+  const out = new Map<string, Found>()
+  const ranked: string[] = []
+  for (const q of queries) {
+    const docs = every.get(q) ?? []
+    if (docs.length === 0) out.set(q, NOTHING)
+    else if (docs.length <= RESULTS) out.set(q, { complete: true, paths: docs })
+    else ranked.push(q)
+  }
+  await inBatches(ranked, PARALLEL, async (q) => out.set(q, await searchNow(base, q)))
+  return out
+}
+
+/**
+ * The topics' checked queries, each answered from the corpus's kept answers or else by one probe
+ * for all those not kept (their lookups are asked in one turn, the probe runs after it).
+ */
+async function findAll(base: Base, queries: string[]): Promise<Map<string, Found>> {
+  const lookup = found.session(base)
+  let asked: string[] | null = null
+  let answers: Promise<Map<string, Found>> | null = null
+  const ask = (q: string): Promise<Found> => {
+    if (asked === null) {
+      const batch: string[] = (asked = [])
+      answers = Promise.resolve().then(() => probe(base, batch))
+    }
+    asked.push(q)
+    return (answers as Promise<Map<string, Found>>).then((m) => m.get(q) ?? NOTHING)
+  }
+  const pairs = await Promise.all(
+    queries.map(async (q) => [q, await lookup(q, () => ask(q), NOTHING)] as const)
+  )
+  return new Map(pairs)
+}
 
 /**
  * Whether a query now finds an answer: every term in some document (no OR fallback), and a
  * document other than those it was already shown and left unread.
  */
-async function findsNow(
-  base: Base,
-  lookup: Lookup,
-  query: string,
-  shownComplete: ReadonlySet<string>
-): Promise<boolean> {
-  const r = await lookup(
-    query,
-    async () => {
-      const [hit] = await searchBases([base], query, 'keyword', RESULTS)
-      return { complete: !hit.partial, paths: hit.results.map((d) => d.path) }
-    },
-    { complete: false, paths: [] }
-  )
+function findsNow(r: Found, shownComplete: ReadonlySet<string>): boolean {
   return r.complete && r.paths.some((p) => !shownComplete.has(p))
 }
 
 /** Half the checked queries (rounded up) finding an answer close the topic. */
-async function answeredNow(base: Base, lookup: Lookup, t: RawTopic): Promise<boolean> {
+function answeredNow(t: RawTopic, finds: ReadonlyMap<string, Found>): boolean {
   const shown = new Set(t.shownComplete)
   const queries = t.queries.slice(0, CHECKED_QUERIES)
-  let hits = 0
-  for (const q of queries) if (await findsNow(base, lookup, q, shown)) hits++
+  const hits = queries.filter((q) => findsNow(finds.get(q) ?? NOTHING, shown)).length
   return hits * 2 >= queries.length
 }
 
@@ -107,12 +144,14 @@ export async function computeInsights(base: Base, opts: InsightsOptions): Promis
   let changed = false
   let credit: string | null | undefined = opts.closedBy
 
-  const lookup = found.session(base)
-  const verdicts = await inBatches(raw, PARALLEL, async (t) => {
-    const rec = findRecord(state, t.id, t.keys)
+  const records = raw.map((t) => ({ t, rec: findRecord(state, t.id, t.keys) }))
+  const checked = records.filter(({ rec }) => !rec?.[1].dismissedAt)
+  const finds = await findAll(base, [
+    ...new Set(checked.flatMap(({ t }) => t.queries.slice(0, CHECKED_QUERIES)))
+  ])
+  const verdicts = records.map(({ t, rec }) => {
     if (rec?.[1].dismissedAt) return { t, status: 'dismissed' as const, rec }
-    const answered = await answeredNow(base, lookup, t)
-    return { t, status: answered ? ('closed' as const) : ('open' as const), rec }
+    return { t, status: answeredNow(t, finds) ? ('closed' as const) : ('open' as const), rec }
   })
 
   const gaps: GapTopic[] = []

@@ -102,6 +102,15 @@ export async function ripgrepPath(): Promise<string> {
   return resolvedRgPath
 }
 
+/** The binary a scan runs: the options' override, else the shipped one; IO_ERROR when there is none. */
+export async function ripgrepBin(options: ScanOptions): Promise<string> {
+  try {
+    return options.rgPath ?? (await ripgrepPath())
+  } catch (e) {
+    throw ioError(`ripgrep n'a pas pu être lancé : ${e instanceof Error ? e.message : String(e)}`)
+  }
+}
+
 /** `…/app.asar/…` → `…/app.asar.unpacked/…` (a binary cannot be executed from inside an asar). */
 export function unpackedPath(p: string): string {
   return p.replace(/app\.asar(?!\.unpacked)/, 'app.asar.unpacked')
@@ -188,6 +197,173 @@ function detached(s: string): string {
   return Buffer.from(s, 'utf8').toString('utf8')
 }
 
+/** A path ripgrep printed, as the corpus knows it. */
+export interface PrintedPath {
+  /** Corpus-relative, `/` separators. */
+  rel: string
+  /** Absolute. */
+  abs: string
+}
+
+/**
+ * Maps the paths ripgrep prints to corpus paths, or null for one outside the document rule (the
+ * rule re-applied on what ripgrep reports: its globs are its whole enforcement otherwise).
+ * `inDir`: ripgrep ran inside `dir` over `.` (keyword mode), else over `dir` itself.
+ */
+export function corpusPathOf(dir: string, inDir: boolean): (printed: string) => PrintedPath | null {
+  const dirPrefix = dir.endsWith(sep) ? dir : dir + sep
+  // ripgrep prints paths under the directory it was given: strip that prefix rather than pay
+  // path.relative (which resolves both sides against the cwd) for each of thousands of files.
+  const prefix = inDir ? '.' + sep : dirPrefix
+  return (printed) => {
+    const native = printed.startsWith(prefix) ? printed.slice(prefix.length) : null
+    const rel =
+      native !== null
+        ? sep === '/'
+          ? native
+          : native.split(sep).join('/')
+        : inDir
+          ? toPosixRelative(dir, dirPrefix + printed)
+          : toPosixRelative(dir, printed)
+    if (rel === '' || rel.startsWith('..') || !isDocumentPath(rel)) return null
+    return { rel, abs: inDir ? dirPrefix + (native ?? printed) : printed }
+  }
+}
+
+/** Distinct matched texts remembered per scan; past it the memo starts again (never reached by fixed terms). */
+const MATCH_MEMO_MAX = 10_000
+
+/**
+ * Which keyword terms a matched text carries: ripgrep reports the leftmost-first (longest) term at a
+ * position, and a term contained in the matched text counts too (`react` inside a `reactdom`
+ * match). Remembered per distinct text: a scan sees the same few spellings tens of thousands of
+ * times, and with many terms (a presence scan) the test of every term would dominate.
+ */
+export function matchAttributor(terms: readonly string[]): (raw: string) => readonly number[] {
+  const folded = terms.map(foldCase)
+  const foldedWide = terms.map(foldCaseWide)
+  const memo = new Map<string, number[]>()
+  return (raw) => {
+    const held = memo.get(raw)
+    if (held !== undefined) return held
+    const m = foldCase(raw)
+    let out: number[] = []
+    for (let k = 0; k < terms.length; k++) if (folded[k] !== '' && m.includes(folded[k])) out.push(k)
+    if (out.length === 0) {
+      // ripgrep's simple case folding saw a match that toLowerCase does not.
+      const w = foldCaseWide(raw)
+      out = []
+      for (let k = 0; k < terms.length; k++)
+        if (foldedWide[k] !== '' && w.includes(foldedWide[k])) out.push(k)
+    }
+    if (memo.size >= MATCH_MEMO_MAX) memo.clear()
+    memo.set(raw, out)
+    return out
+  }
+}
+
+/**
+ * Splits a byte stream into lines (without their `\n`), handed over in place: a `\n` byte is never
+ * part of a multi-byte UTF-8 character, and a line cut by a chunk's end waits, as bytes, for the rest.
+ */
+export function byteLines(onLine: (buf: Buffer, start: number, end: number) => void): {
+  push: (chunk: Buffer) => void
+  end: () => void
+} {
+  let pendingBytes: Buffer | null = null
+  return {
+    push(chunk) {
+      const buf: Buffer = pendingBytes === null ? chunk : Buffer.concat([pendingBytes, chunk])
+      pendingBytes = null
+      let start = 0
+      for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
+        onLine(buf, start, nl)
+        start = nl + 1
+      }
+      if (start < buf.length) pendingBytes = buf.subarray(start)
+    },
+    end() {
+      const rest = pendingBytes
+      pendingBytes = null
+      if (rest !== null && rest.length > 0) onLine(rest, 0, rest.length)
+    }
+  }
+}
+
+/** One ripgrep process: its output handed over as it comes, its exit judged once it closes. */
+export interface RipgrepRun {
+  bin: string
+  args: string[]
+  /** Runs inside this directory; the run resolves 'retry' when ripgrep cannot be started there. */
+  cwd?: string
+  timeoutMs?: number
+  onStdout: (chunk: Buffer) => void
+  /** The process closed: what waits in the caller's buffers is complete. */
+  onClose: () => void
+  /** Whether the search ran to its end (its stats were read): exit 2 then only means an unreadable file. */
+  completed: () => boolean
+  /** The error a failure reports, from ripgrep's stderr (or a fallback text). */
+  failure: (text: string) => Error
+}
+
+export function runRipgrep(r: RipgrepRun): Promise<void | 'retry'> {
+  return new Promise<void | 'retry'>((resolve, reject) => {
+    let child: ReturnType<typeof spawn>
+    try {
+      child = spawn(r.bin, r.args, {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        windowsHide: true,
+        ...(r.cwd !== undefined ? { cwd: r.cwd } : {})
+      })
+    } catch (e) {
+      reject(ioError(`ripgrep n'a pas pu être lancé : ${e instanceof Error ? e.message : String(e)}`))
+      return
+    }
+    let settled = false
+    const timer = setTimeout(() => {
+      child.kill()
+      finish(ioError('ripgrep a dépassé 30 s'))
+    }, r.timeoutMs ?? RG_TIMEOUT_MS)
+    const finish = (err: Error | null): void => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      if (err) reject(err)
+      else resolve()
+    }
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (!settled) r.onStdout(chunk)
+    })
+    let stderr = ''
+    child.stderr?.setEncoding('utf8')
+    child.stderr?.on('data', (s: string) => {
+      if (stderr.length < STDERR_LIMIT) stderr += s
+    })
+    child.on('error', (e) => {
+      if (r.cwd !== undefined && !settled) {
+        // Nothing was read yet: a process that could not start wrote nothing.
+        settled = true
+        clearTimeout(timer)
+        resolve('retry')
+        return
+      }
+      finish(ioError(`ripgrep n'a pas pu être lancé : ${e.message}`))
+    })
+    child.on('close', (code, signal) => {
+      if (settled) return
+      r.onClose()
+      if (code === 0 || code === 1) return finish(null)
+      // Exit 2 after a completed search only means some file could not be read: the results stand.
+      if (code === 2 && r.completed()) return finish(null)
+      finish(r.failure(stderr.trim() || `ripgrep a échoué (code ${code ?? signal})`))
+    })
+  })
+}
+
+/** A plain keyword output's `files searched`, `bytes searched`… lines, as ripgrep's `--stats` prints them. */
+export const STAT_LINE =
+  /^(\d+) (matches|matched lines|files contained matches|files searched|bytes printed|bytes searched)$/
+
 /**
  * Runs ripgrep once over `dir` (canonical corpus-dir). `terms` are the keyword terms (fixed strings)
  * or, in regex mode, a single expression.
@@ -198,14 +374,10 @@ export async function scanCorpus(
   terms: string[],
   options: ScanOptions = {}
 ): Promise<ScanResult> {
-  let bin: string
-  try {
-    bin = options.rgPath ?? (await ripgrepPath())
-  } catch (e) {
-    throw ioError(`ripgrep n'a pas pu être lancé : ${e instanceof Error ? e.message : String(e)}`)
-  }
+  const bin = await ripgrepBin(options)
   const folded = terms.map(foldCase)
   const foldedWide = terms.map(foldCaseWide)
+  const attribute = matchAttributor(terms)
   const files = new Map<string, FileHits>()
   let current: FileHits | null = null
   let currentExcluded = false
@@ -218,30 +390,17 @@ export async function scanCorpus(
   // directory. When ripgrep cannot be started inside the directory (gone, not a directory), the
   // scan runs again as before, over the absolute path, and fails or succeeds as it would have.
   let inDir = mode === 'keyword'
-  const dirPrefix = dir.endsWith(sep) ? dir : dir + sep
-  // ripgrep prints paths under the directory it was given: strip that prefix rather than pay
-  // path.relative (which resolves both sides against the cwd) for each of thousands of files.
-  let prefix = inDir ? '.' + sep : dirPrefix
+  let pathOf = corpusPathOf(dir, inDir)
   // `fresh`: `printed` was decoded on its own from ripgrep's bytes (keyword mode), not cut from a
   // larger string, so it holds nothing else alive and needs no copy.
   const fileFor = (printed: string, fresh = false): FileHits | null => {
-    const native = printed.startsWith(prefix) ? printed.slice(prefix.length) : null
-    const rel =
-      native !== null
-        ? sep === '/'
-          ? native
-          : native.split(sep).join('/')
-        : inDir
-          ? toPosixRelative(dir, dirPrefix + printed)
-          : toPosixRelative(dir, printed)
-    const abs = inDir ? dirPrefix + (native ?? printed) : printed
-    // The rule re-applied on what ripgrep reports: the globs are its whole enforcement otherwise.
-    if (rel === '' || rel.startsWith('..') || !isDocumentPath(rel)) return null
-    let f = files.get(rel)
+    const p = pathOf(printed)
+    if (p === null) return null
+    let f = files.get(p.rel)
     if (f === undefined) {
       f = {
-        abs: fresh ? abs : detached(abs),
-        rel: fresh ? rel : detached(rel),
+        abs: fresh ? p.abs : detached(p.abs),
+        rel: fresh ? p.rel : detached(p.rel),
         bytes: 0,
         matchedLines: 0,
         matches: 0,
@@ -253,7 +412,7 @@ export async function scanCorpus(
         parsedLines: 0,
         parsedMatches: 0
       }
-      files.set(rel, f)
+      files.set(p.rel, f)
     }
     return f
   }
@@ -421,23 +580,7 @@ export async function scanCorpus(
       lineCounts[0]++
       return
     }
-    const raw = buf.toString('utf8', i + 1, end)
-    const m = foldCase(raw)
-    let any = false
-    // A term contained in the matched text counts too (`react` inside a `reactdom` match).
-    for (let k = 0; k < terms.length; k++) {
-      if (folded[k] !== '' && m.includes(folded[k])) {
-        lineCounts[k]++
-        any = true
-      }
-    }
-    if (!any) {
-      // ripgrep's simple case folding saw a match that toLowerCase does not.
-      const w = foldCaseWide(raw)
-      for (let k = 0; k < terms.length; k++) {
-        if (foldedWide[k] !== '' && w.includes(foldedWide[k])) lineCounts[k]++
-      }
-    }
+    for (const k of attribute(buf.toString('utf8', i + 1, end))) lineCounts[k]++
   }
 
   const closeFile = (): void => {
@@ -446,13 +589,9 @@ export async function scanCorpus(
     plainFile = null
   }
 
-  const STAT_LINE =
-    /^(\d+) (matches|matched lines|files contained matches|files searched|bytes printed|bytes searched)$/
-
   /**
-   * One line of the plain output, `buf[start, end)` without its `\n`. Lines are split on bytes: a
-   * `\n` byte is never part of a multi-byte UTF-8 character, and only paths and (with several terms)
-   * matched texts are ever decoded, each into a string of its own.
+   * One line of the plain output, `buf[start, end)` without its `\n`. Only paths and (with several
+   * terms) matched texts are ever decoded, each into a string of its own.
    */
   const onPlainLine = (buf: Buffer, start: number, end: number): void => {
     if (start === end) {
@@ -483,98 +622,47 @@ export async function scanCorpus(
   }
 
   /** One ripgrep run; 'retry' when it could not be started inside the corpus directory. */
-  const run = (): Promise<void | 'retry'> =>
-    new Promise<void | 'retry'>((resolve, reject) => {
-      const args = ripgrepArgs(inDir ? '.' : dir, mode, terms, options.threads)
-      let child: ReturnType<typeof spawn>
-      try {
-        child = spawn(bin, args, {
-          stdio: ['ignore', 'pipe', 'pipe'],
-          windowsHide: true,
-          ...(inDir ? { cwd: dir } : {})
-        })
-      } catch (e) {
-        reject(ioError(`ripgrep n'a pas pu être lancé : ${e instanceof Error ? e.message : String(e)}`))
-        return
-      }
-      let settled = false
-      const timer = setTimeout(() => {
-        child.kill()
-        finish(ioError('ripgrep a dépassé 30 s'))
-      }, options.timeoutMs ?? RG_TIMEOUT_MS)
-      const finish = (err: Error | null): void => {
-        if (settled) return
-        settled = true
-        clearTimeout(timer)
-        if (err) reject(err)
-        else resolve()
-      }
-
-      // Both outputs are split into lines as bytes: keyword lines are read in place (onPlainLine), a
-      // JSON match we do not need is skipped without being decoded. A line cut by the chunk's end
-      // waits, as bytes, for the rest.
-      let pendingBytes: Buffer | null = null
-      let pending: Buffer[] = []
-      child.stdout?.on('data', (chunk: Buffer) => {
-        if (settled) return
+  const run = (): Promise<void | 'retry'> => {
+    // Keyword lines are read in place (onPlainLine); a JSON match we do not need is skipped
+    // without being decoded.
+    const plain = byteLines(onPlainLine)
+    let pending: Buffer[] = []
+    return runRipgrep({
+      bin,
+      args: ripgrepArgs(inDir ? '.' : dir, mode, terms, options.threads),
+      ...(inDir ? { cwd: dir } : {}),
+      timeoutMs: options.timeoutMs,
+      onStdout:
+        mode === 'keyword'
+          ? plain.push
+          : (chunk) => {
+              let start = 0
+              for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+                const part = chunk.subarray(start, nl)
+                if (pending.length > 0) {
+                  pending.push(part)
+                  onLine(Buffer.concat(pending))
+                  pending = []
+                } else onLine(part)
+                start = nl + 1
+              }
+              if (start < chunk.length) pending.push(chunk.subarray(start))
+            },
+      onClose: () => {
         if (mode === 'keyword') {
-          const buf: Buffer = pendingBytes === null ? chunk : Buffer.concat([pendingBytes, chunk])
-          pendingBytes = null
-          let start = 0
-          for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
-            onPlainLine(buf, start, nl)
-            start = nl + 1
-          }
-          if (start < buf.length) pendingBytes = buf.subarray(start)
-          return
-        }
-        let start = 0
-        for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
-          const part = chunk.subarray(start, nl)
-          if (pending.length > 0) {
-            pending.push(part)
-            onLine(Buffer.concat(pending))
-            pending = []
-          } else onLine(part)
-          start = nl + 1
-        }
-        if (start < chunk.length) pending.push(chunk.subarray(start))
-      })
-      let stderr = ''
-      child.stderr?.setEncoding('utf8')
-      child.stderr?.on('data', (s: string) => {
-        if (stderr.length < STDERR_LIMIT) stderr += s
-      })
-      child.on('error', (e) => {
-        if (inDir && !settled) {
-          // Nothing was read yet: a process that could not start wrote nothing.
-          settled = true
-          clearTimeout(timer)
-          resolve('retry')
-          return
-        }
-        finish(ioError(`ripgrep n'a pas pu être lancé : ${e.message}`))
-      })
-      child.on('close', (code, signal) => {
-        if (settled) return
-        if (mode === 'keyword') {
-          const rest = pendingBytes
-          if (rest !== null && rest.length > 0) onPlainLine(rest, 0, rest.length)
+          plain.end()
           closeFile()
         } else if (pending.length > 0) onLine(Buffer.concat(pending))
-        if (code === 0 || code === 1) return finish(null)
-        // Exit 2 after a completed search only means some file could not be read: the results stand.
-        if (code === 2 && (summary !== null || 'files searched' in plainStats)) return finish(null)
-        const text = stderr.trim()
-        const fallback = `ripgrep a échoué (code ${code ?? signal})`
-        // In regex mode a failure is the expression's (parse error, size limit): the caller corrects it.
-        // Fixed strings cannot be invalid: a failure there is the machine's.
-        finish(mode === 'regex' ? invalidInput(text || fallback) : ioError(text || fallback))
-      })
+      },
+      completed: () => summary !== null || 'files searched' in plainStats,
+      // In regex mode a failure is the expression's (parse error, size limit): the caller corrects it.
+      // Fixed strings cannot be invalid: a failure there is the machine's.
+      failure: (text) => (mode === 'regex' ? invalidInput(text) : ioError(text))
     })
+  }
   if ((await run()) === 'retry') {
     inDir = false
-    prefix = dirPrefix
+    pathOf = corpusPathOf(dir, false)
     await run()
   }
 
