@@ -23,6 +23,7 @@ const SUITES: Record<string, () => Promise<{ default: Suite }>> = {
   ui: () => import('./suites/ui'),
   descriptions: () => import('./suites/descriptions'),
   journal: () => import('./suites/journal'),
+  insights: () => import('./suites/insights'),
   throughput: () => import('./suites/throughput')
 }
 

@@ -67,7 +67,7 @@ async function searchNow(base: Base, query: string): Promise<Found> {
  * the ranking.
  */
 async function probe(base: Base, queries: string[]): Promise<Map<string, Found>> {
-  const every = await documentsWithEveryTerm(base.corpusDir, queries)
+  const every = await documentsWithEveryTerm(base.corpusDir, queries, { upTo: RESULTS })
   const out = new Map<string, Found>()
   const ranked: string[] = []
   for (const q of queries) {

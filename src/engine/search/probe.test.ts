@@ -43,11 +43,13 @@ describe('documentsWithEveryTerm', () => {
       fc.asyncProperty(
         fc.array(text, { minLength: 1, maxLength: 5 }),
         fc.array(fc.array(word, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 8 }),
-        async (docs, queryTerms) => {
+        fc.integer({ min: 0, max: 3 }),
+        async (docs, queryTerms, upTo) => {
           const texts = docs.map((d) => d.join(''))
           const dir = corpus(Object.fromEntries(texts.map((t, i) => [`d${i}.md`, t])))
           const queries = queryTerms.map((t) => t.join(' '))
           const found = await documentsWithEveryTerm(dir, queries)
+          const bounded = await documentsWithEveryTerm(dir, queries, { upTo })
           for (const q of queries) {
             const terms = keywordTerms(q).map(foldCase)
             const got = [...(found.get(q) ?? [])].sort()
@@ -55,6 +57,16 @@ describe('documentsWithEveryTerm', () => {
               terms.every((w) => foldCase(t).includes(w)) ? [`d${i}.md`] : []
             )
             expect(got, q).toEqual(inText.sort())
+            // Bounded: whole up to `upTo` documents, else more than `upTo` of them.
+            const some = [...(bounded.get(q) ?? [])].sort()
+            if (inText.length <= upTo) expect(some, q).toEqual(inText)
+            else {
+              expect(some.length, q).toBeGreaterThan(upTo)
+              expect(
+                some.every((p) => inText.includes(p)),
+                q
+              ).toBe(true)
+            }
             // A search of the query alone agrees, unless its own terms hide one another (`ab bc` in `abc`).
             const own = terms.some((a, i) => terms.some((b, j) => i !== j && overlaps(a, b)))
             if (!own) expect(got, q).toEqual(await andOf(dir, q))

@@ -185,14 +185,19 @@ function membersOf(b: Bits, files: number): number[] {
 }
 
 /** One run: every query's documents, those a partner could have hidden a term from read and checked. */
+/** Files read back at once by the check of hidden terms. */
+const READ_AHEAD = 16
+
+/** One run: every query's documents, those a partner could have hidden a term from read and checked. */
 async function probeRun(
   dir: string,
   run: Run,
   bin: string,
-  options: ScanOptions,
+  options: ProbeOptions,
   out: Map<string, string[]>
 ): Promise<void> {
   const { files, holders } = await scanPresence(dir, run.spellings, bin, options)
+  const upTo = options.upTo ?? Infinity
   const words = (files.length + 31) >>> 5
   const held = holders.map((h) => bitsOf(h, words))
   // Where each term is, or could be hidden: its own files and its partners'.
@@ -203,7 +208,7 @@ async function probeRun(
     for (const j of partners) for (let w = 0; w < words; w++) r[w] |= held[j][w]
     return r
   })
-  const pending: { query: Run['queries'][number]; found: string[]; maybe: Bits }[] = []
+  let pending: { query: Run['queries'][number]; found: string[]; maybe: Bits }[] = []
   for (const query of run.queries) {
     const sure = allOf(
       query.terms.map((i) => held[i]),
@@ -211,37 +216,50 @@ async function probeRun(
     )
     const found = membersOf(sure, files.length).map((n) => files[n].rel)
     out.set(query.text, found)
+    if (found.length > upTo) continue
     const maybe = allOf(
       query.terms.map((i) => reach[i]),
       words
     ).map((v, w) => v & ~sure[w])
     if (maybe.some((v) => v !== 0)) pending.push({ query, found, maybe })
   }
-  if (pending.length === 0) return
-  for (let n = 0; n < files.length; n++) {
-    const here = pending.filter((p) => has(p.maybe, n))
-    if (here.length === 0) continue
-    let text: string
-    try {
-      text = foldCase(await readFile(files[n].abs, 'utf8'))
-    } catch {
-      continue // gone since ripgrep read it: it holds nothing now
-    }
-    for (const p of here)
-      if (p.query.terms.every((i) => has(held[i], n) || text.includes(run.folded[i])))
-        p.found.push(files[n].rel)
+  for (let n = 0; n < files.length && pending.length > 0; n += READ_AHEAD) {
+    const batch = Array.from({ length: Math.min(READ_AHEAD, files.length - n) }, (_, k) => n + k).filter(
+      (f) => pending.some((p) => has(p.maybe, f))
+    )
+    const texts = await Promise.all(
+      batch.map(
+        (f) => readFile(files[f].abs, 'utf8').then(foldCase, () => null) // gone since ripgrep read it: holds nothing now
+      )
+    )
+    batch.forEach((f, k) => {
+      const text = texts[k]
+      if (text === null) return
+      for (const p of pending)
+        if (has(p.maybe, f) && p.query.terms.every((i) => has(held[i], f) || text.includes(run.folded[i])))
+          p.found.push(files[f].rel)
+    })
+    pending = pending.filter((p) => p.found.length <= upTo)
   }
+}
+
+export interface ProbeOptions extends ScanOptions {
+  /**
+   * Only whether a query holds in more than this many documents matters past it: its list is then
+   * longer than `upTo` but may not be whole (no file is read back for it).
+   */
+  upTo?: number
 }
 
 /**
  * For each query, the corpus paths of the documents holding every one of its terms (a query with no
- * term: none). Runs, when the queries need more than one, go one after the other, each with
- * ripgrep's own threads.
+ * term: none), in no particular order. Runs, when the queries need more than one, go one after the
+ * other, each with ripgrep's own threads.
  */
 export async function documentsWithEveryTerm(
   dir: string,
   queries: readonly string[],
-  options: ScanOptions = {}
+  options: ProbeOptions = {}
 ): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>(queries.map((q) => [q, []]))
   const runs = packRuns([...new Set(queries)])
