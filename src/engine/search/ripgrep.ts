@@ -4,28 +4,19 @@ import { sep } from 'node:path'
 import { isDocumentPath, ripgrepSelection } from '../corpus/document-rule'
 import { toPosixRelative } from '../corpus/paths'
 import { invalidInput, ioError } from '../errors'
-import { countOccurrences, foldCase, foldCaseWide } from './terms'
+import { foldCase, foldCaseWide } from './terms'
 
 /**
  * The ripgrep process of kb_search: one run per base per query, over corpus-dir, streamed.
  *
- * ripgrep reports matching LINES; which query term(s) a line carries is ours to compute (rg's `-i` is
- * Unicode simple case folding, `foldCase` is String#toLowerCase, with a wider fallback for the few
- * characters where the two disagree). Per file we keep counts, never the lines themselves: the
- * snippets are rebuilt from the file when a document is actually shown.
+ * Keyword mode reads each occurrence (`--only-matching`); which query term(s) a matched text carries
+ * is ours to compute (rg's `-i` is Unicode simple case folding, `foldCase` is String#toLowerCase, with
+ * a wider fallback for the few characters where the two disagree). Regex mode reads ripgrep's JSON
+ * and only its first three match lines per file. Per file we keep counts, never the lines
+ * themselves: the snippets are rebuilt from the file when a document is actually shown.
  */
 
 export const RG_TIMEOUT_MS = 30_000
-
-/**
- * Parsing budget of one file once it carries every term. Its later match lines are skipped without
- * being parsed as soon as (a) this many lines were parsed and (b) its best three hits already carry
- * every term (nothing later can beat them: ties go to earlier lines). Its line and match totals
- * still come from ripgrep's own per-file stats, and the per-term counts of the parsed lines are
- * scaled to ripgrep's total match count. This keeps a query such as `le` on a large corpus linear in
- * ripgrep's output rather than in JSON.parse calls; BM25 saturates term frequency long before.
- */
-export const SATURATION_LINES = 20
 
 /** Above this many matching files, keyword mode stops stat-ing each one for BM25 (see scanCorpus). */
 export const STAT_LIMIT = 1000
@@ -53,7 +44,7 @@ export interface FileHits {
   matchedLines: number
   /** Matches (ripgrep's stats, or the parsed submatches). */
   matches: number
-  /** Keyword mode: occurrences of each term (scaled to ripgrep's total when lines were skipped). */
+  /** Keyword mode: occurrences of each term. */
   termCounts: number[]
   /** Keyword mode: number of parsed lines carrying each term. */
   termLines: number[]
@@ -165,7 +156,6 @@ interface RgMessage {
   type: string
   data: {
     path?: RgText
-    lines?: RgText
     line_number?: number | null
     submatches?: { match: RgText }[]
     stats?: RgStats
@@ -375,8 +365,6 @@ export async function scanCorpus(
   options: ScanOptions = {}
 ): Promise<ScanResult> {
   const bin = await ripgrepBin(options)
-  const folded = terms.map(foldCase)
-  const foldedWide = terms.map(foldCaseWide)
   const attribute = matchAttributor(terms)
   const files = new Map<string, FileHits>()
   let current: FileHits | null = null
@@ -417,16 +405,11 @@ export async function scanCorpus(
     return f
   }
 
-  /** False when the match line can be skipped without being parsed. */
-  const wantsMatch = (f: FileHits): boolean => {
-    if (mode === 'regex') return f.parsedLines < MAX_HITS
-    // One term: every match line carries it and ripgrep's stats give its count, so the first
-    // MAX_HITS lines are all a file can contribute. Several terms: sample enough lines to split
-    // ripgrep's match total between them.
-    const enough = terms.length === 1 ? MAX_HITS : SATURATION_LINES
-    if (f.termsTouched < terms.length || f.parsedLines < enough) return true
-    return !(f.hits.length === MAX_HITS && f.hits[MAX_HITS - 1].distinct === terms.length)
-  }
+  /**
+   * JSON output is regex mode's only (keyword mode reads plain `-o` lines below): the first
+   * MAX_HITS match lines of a file are all its excerpts need, its totals come from ripgrep's stats.
+   */
+  const wantsMatch = (f: FileHits): boolean => f.parsedLines < MAX_HITS
 
   const onMatch = (f: FileHits, msg: RgMessage): void => {
     const lineNo = msg.data.line_number
@@ -434,36 +417,8 @@ export async function scanCorpus(
     f.parsedLines++
     const subs = msg.data.submatches ?? []
     f.parsedMatches += subs.length
-    if (mode === 'regex') {
-      f.matches += subs.length
-      if (f.hits.length < MAX_HITS) f.hits.push({ line: lineNo, distinct: 0 })
-      return
-    }
-    const raw = rgText(msg.data.lines) ?? ''
-    const line = foldCase(raw.replace(/\r?\n$/, ''))
-    const counts: number[] = folded.map((t) => countOccurrences(line, t))
-    if (!counts.some((c) => c > 0)) {
-      // ripgrep's simple case folding saw a match that toLowerCase does not: attribute it through
-      // the matched texts, folded both ways.
-      for (const s of subs) {
-        const m = foldCaseWide(rgText(s.match) ?? '')
-        foldedWide.forEach((t, i) => {
-          if (t !== '' && m.includes(t)) counts[i]++
-        })
-      }
-      if (!counts.some((c) => c > 0) && terms.length === 1) counts[0] = 1
-    }
-    let distinct = 0
-    counts.forEach((c, i) => {
-      if (c === 0) return
-      distinct++
-      if (f.termLines[i] === 0) f.termsTouched++
-      f.termCounts[i] += c
-      f.termLines[i]++
-    })
     f.matches += subs.length
-    if (distinct > f.bestLineDistinct) f.bestLineDistinct = distinct
-    offerHit(f.hits, { line: lineNo, distinct })
+    f.hits.push({ line: lineNo, distinct: 0 })
   }
 
   const onLine = (buf: Buffer): void => {
@@ -502,14 +457,6 @@ export async function scanCorpus(
             current.bytes = st.bytes_searched ?? current.bytes
             current.matchedLines = Math.max(st.matched_lines ?? 0, current.parsedLines)
             current.matches = Math.max(st.matches ?? 0, current.matches)
-            if (
-              mode === 'keyword' &&
-              current.matchedLines > current.parsedLines &&
-              current.parsedMatches > 0
-            ) {
-              const scale = current.matches / current.parsedMatches
-              current.termCounts = current.termCounts.map((c) => c * scale)
-            }
           } else {
             current.matchedLines = current.parsedLines
           }

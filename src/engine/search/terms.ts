@@ -32,14 +32,6 @@ export function keywordTerms(query: string): string[] {
   return terms
 }
 
-/** Non-overlapping occurrences of `needle` in `hay` (both already folded). */
-export function countOccurrences(hay: string, needle: string): number {
-  if (needle === '') return 0
-  let n = 0
-  for (let i = hay.indexOf(needle); i !== -1; i = hay.indexOf(needle, i + needle.length)) n++
-  return n
-}
-
 /** Indexes of the (folded) terms present in `text`. */
 export function termsIn(text: string, foldedTerms: string[]): number[] {
   const hay = foldCase(text)
