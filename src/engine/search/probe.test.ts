@@ -100,9 +100,12 @@ describe('documentsWithEveryTerm', () => {
       'reconnexion PROFIL',
       'kerberos',
       '  ',
-      'profil'
+      'profil',
+      'pro\0fil'
     ])
-    expect([...found.keys()]).toEqual(['profil', 'reconnexion PROFIL', 'kerberos', '  '])
+    expect([...found.keys()]).toEqual(['profil', 'reconnexion PROFIL', 'kerberos', '  ', 'pro\0fil'])
+    // A NUL cannot reach ripgrep (kb_search refuses such a query): nothing, and the others answered.
+    expect(found.get('pro\0fil')).toEqual([])
     expect(found.get('profil')?.sort()).toEqual(['sso.md', 'vpn.md'])
     // The document rule holds: notes.txt carries both terms and is not a document.
     expect(found.get('reconnexion PROFIL')).toEqual(['sso.md'])

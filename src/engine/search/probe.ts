@@ -64,7 +64,8 @@ function packRuns(queries: readonly string[]): Run[] {
   let index = new Map<string, number>()
   for (const text of queries) {
     const spellings = keywordTerms(text)
-    if (spellings.length === 0) continue
+    // No process argument can hold a NUL: kb_search refuses such a query, so it finds nothing.
+    if (spellings.length === 0 || text.includes('\0')) continue
     const size = spellings.reduce((n, s) => n + s.length + 4, 0)
     if (run === null || (run.chars + size > PROBE_RUN_CHARS && run.queries.length > 0)) {
       run = { spellings: [], folded: [], queries: [], chars: 0 }
