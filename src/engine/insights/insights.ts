@@ -55,7 +55,7 @@ const NOTHING: Found = { complete: false, paths: [] }
 
 /** What a query finds as kb_search shows it: complete (every term in some document) and the paths shown. */
 async function searchNow(base: Base, query: string): Promise<Found> {
-  const [hit] = await searchBases([base], query, 'keyword', RESULTS)
+  const [hit] = await searchBases([base], query, 'keyword', RESULTS, { background: true })
   return { complete: !hit.partial, paths: hit.results.map((d) => d.path) }
 }
 
@@ -67,7 +67,7 @@ async function searchNow(base: Base, query: string): Promise<Found> {
  * the ranking.
  */
 async function probe(base: Base, queries: string[]): Promise<Map<string, Found>> {
-  const every = await documentsWithEveryTerm(base.corpusDir, queries, { upTo: RESULTS })
+  const every = await documentsWithEveryTerm(base.corpusDir, queries, { upTo: RESULTS, background: true })
   const out = new Map<string, Found>()
   const ranked: string[] = []
   for (const q of queries) {

@@ -62,7 +62,7 @@ const NOTHING: Located = { likely: [], top: null }
 /** The search itself; null when it failed (logged), so that the failure is not kept. */
 async function search(base: Base, query: string, log?: HubLog): Promise<Located | null> {
   try {
-    const [r] = await searchBases([base], query, 'keyword', LIKELY_DOCUMENTS)
+    const [r] = await searchBases([base], query, 'keyword', LIKELY_DOCUMENTS, { background: true })
     const likely = r.results.map((d) => d.path)
     return { likely, top: !r.partial && likely.length > 0 ? likely[0] : null }
   } catch (e) {

@@ -148,6 +148,7 @@ async function scanPresence(
       args: ripgrepArgs(inDir ? '.' : dir, 'keyword', terms, options.threads),
       ...(inDir ? { cwd: dir } : {}),
       timeoutMs: options.timeoutMs,
+      background: options.background,
       onStdout: lines.push,
       onClose: lines.end,
       completed: () => searched,

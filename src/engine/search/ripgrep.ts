@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { statSync } from 'node:fs'
+import { constants, setPriority } from 'node:os'
 import { sep } from 'node:path'
 import { isDocumentPath, ripgrepSelection } from '../corpus/document-rule'
 import { toPosixRelative } from '../corpus/paths'
@@ -79,6 +80,12 @@ export interface ScanOptions {
    * as many ripgrep processes at once: each then takes its share of the cores (searchBases).
    */
   threads?: number
+  /**
+   * The hub's own work, which nobody waits on (a proposal's likely documents, the gaps' check):
+   * ripgrep runs at the OS's below-normal priority, so that an agent's kb_search in the same moment
+   * keeps its pace (docs/PERFORMANCE.md, « Background scans yield to agents' searches »).
+   */
+  background?: boolean
 }
 
 let resolvedRgPath: string | null = null
@@ -287,6 +294,8 @@ export interface RipgrepRun {
   /** Runs inside this directory; the run resolves 'retry' when ripgrep cannot be started there. */
   cwd?: string
   timeoutMs?: number
+  /** `ScanOptions.background`. */
+  background?: boolean
   onStdout: (chunk: Buffer) => void
   /** The process closed: what waits in the caller's buffers is complete. */
   onClose: () => void
@@ -308,6 +317,14 @@ export function runRipgrep(r: RipgrepRun): Promise<void | 'retry'> {
     } catch (e) {
       reject(ioError(`ripgrep n'a pas pu être lancé : ${e instanceof Error ? e.message : String(e)}`))
       return
+    }
+    if (r.background && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, constants.priority.PRIORITY_BELOW_NORMAL)
+      } catch {
+        // Gone already, or a system that refuses: the search runs at normal priority, as a
+        // foreground one does — slower for a concurrent agent, never wrong.
+      }
     }
     let settled = false
     const timer = setTimeout(() => {
@@ -579,6 +596,7 @@ export async function scanCorpus(
       args: ripgrepArgs(inDir ? '.' : dir, mode, terms, options.threads),
       ...(inDir ? { cwd: dir } : {}),
       timeoutMs: options.timeoutMs,
+      background: options.background,
       onStdout:
         mode === 'keyword'
           ? plain.push
