@@ -15,7 +15,7 @@ import { foldCase, keywordTerms } from './terms'
 
 /**
  * Which documents hold every term of each of many keyword queries — kb_search's strict AND, without
- * its ranking — in one ripgrep run instead of one search per query. The Insights check asks it of
+ * its ranking — in one ripgrep run (a few past hundreds of queries) instead of one search per query. The Insights check asks it of
  * every gap's queries (hundreds), after every resolution; one search each cost ~350 ms at 10,000
  * documents (docs/PERFORMANCE.md, « Knowledge gaps »).
  *
@@ -186,7 +186,6 @@ function membersOf(b: Bits, files: number): number[] {
   return out
 }
 
-/** One run: every query's documents, those a partner could have hidden a term from read and checked. */
 /** Files read back at once by the check of hidden terms. */
 const READ_AHEAD = 16
 
@@ -229,10 +228,9 @@ async function probeRun(
     const batch = Array.from({ length: Math.min(READ_AHEAD, files.length - n) }, (_, k) => n + k).filter(
       (f) => pending.some((p) => has(p.maybe, f))
     )
+    // A file that cannot be read now (gone since ripgrep read it) holds nothing a search would show.
     const texts = await Promise.all(
-      batch.map(
-        (f) => readFile(files[f].abs, 'utf8').then(foldCase, () => null) // gone since ripgrep read it: holds nothing now
-      )
+      batch.map((f) => readFile(files[f].abs, 'utf8').then(foldCase, () => null))
     )
     batch.forEach((f, k) => {
       const text = texts[k]
