@@ -9,7 +9,17 @@ import { ROOT, assertBuilt } from './helpers/mcp'
 describe('bench smoke run', () => {
   it('every speed suite runs on tiny corpora and writes its results', () => {
     assertBuilt()
-    const suites = ['search', 'read', 'coldstart', 'commit', 'resolve', 'list', 'journal', 'insights', 'throughput']
+    const suites = [
+      'search',
+      'read',
+      'coldstart',
+      'commit',
+      'resolve',
+      'list',
+      'journal',
+      'insights',
+      'throughput'
+    ]
     const r = spawnSync(
       process.execPath,
       [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bench/run.ts', ...suites, '--smoke'],

@@ -6,10 +6,13 @@ import { Button } from './Button'
 
 /** The markup with each tag's attributes sorted: the order React writes them in is no one's concern. */
 const norm = (html: string): string =>
-  html.replace(/<([a-z]+)((?:\s[^\s=>]+="[^"]*")*)(\s*\/?)>/g, (_m, tag: string, attrs: string, end: string) => {
-    const sorted = (attrs.match(/\s[^\s=>]+="[^"]*"/g) ?? []).map((a) => a.trim()).sort()
-    return `<${tag}${sorted.map((a) => ` ${a}`).join('')}${end}>`
-  })
+  html.replace(
+    /<([a-z]+)((?:\s[^\s=>]+="[^"]*")*)(\s*\/?)>/g,
+    (_m, tag: string, attrs: string, end: string) => {
+      const sorted = (attrs.match(/\s[^\s=>]+="[^"]*"/g) ?? []).map((a) => a.trim()).sort()
+      return `<${tag}${sorted.map((a) => ` ${a}`).join('')}${end}>`
+    }
+  )
 const same = (a: React.ReactElement, b: React.ReactElement): void =>
   expect(norm(renderToStaticMarkup(a))).toBe(norm(renderToStaticMarkup(b)))
 
@@ -19,7 +22,12 @@ describe('Button', () => {
       h(Button, { look: 'primary small', icon: X, iconSize: 14, testId: 't', disabled: true }, 'Go'),
       h(
         'button',
-        { type: 'button', className: 'button button-primary button-small', disabled: true, 'data-testid': 't' },
+        {
+          type: 'button',
+          className: 'button button-primary button-small',
+          disabled: true,
+          'data-testid': 't'
+        },
         h(X, { 'aria-hidden': 'true', size: 14 }),
         ' ',
         'Go'
