@@ -40,6 +40,8 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       await page.getByTestId('settings-journal-purge').click()
       const dialog = page.getByTestId('settings-journal-purge-dialog')
       await expect(dialog).toContainText(fr ? '2 événements' : '2 events')
+      await expect(dialog).toContainText(fr ? 'Hors sujet pour cette base' : 'Not for this base')
+      await snap(page, info, `${tag}-journal-purge-dialog`)
       await page.getByTestId('settings-journal-purge-dialog-confirm').click()
       await expect(summary).toHaveText(fr ? 'Le journal est vide.' : 'The journal is empty.')
       const dir = join(hub.userData, 'journal')

@@ -8,6 +8,7 @@ import type { HubConfig } from '../src/engine/config'
 import { openJournal } from '../src/engine/journal/writer'
 import { readJournal } from '../src/engine/journal/store'
 import type { JournalEventBody } from '../src/engine/journal/events'
+import { readState, stateFile, writeState } from '../src/engine/insights/state'
 
 /** The usage journal as the app sees it: its switch, its size, its purge (HubApi `journal`, `purgeJournal`). */
 
@@ -70,6 +71,26 @@ describe('HubApi — the usage journal', () => {
     expect(await dispatch(service, 'purgeJournal', [], memoryHubLog())).toMatchObject({
       result: { events: 0 }
     })
+  })
+
+  it('forgets the gaps’ closures with the queries they came from, and keeps the manager’s dismissals', async () => {
+    const { service, config } = setup()
+    const file = stateFile(config.userDataDir, 'alpha')
+    const closedBy = { commit: 'abc1234', at: '2026-11-02T00:00:00.000Z' }
+    await writeState(file, {
+      v: 1,
+      topics: {
+        'gap-closed0000': { keys: ['kerbero'], closedBy },
+        'gap-dismissed0': { keys: ['recett', 'crep'], dismissedAt: '2026-11-03T00:00:00.000Z', closedBy }
+      }
+    })
+    await service.purgeJournal()
+    expect(readState(file).topics).toEqual({
+      'gap-dismissed0': { keys: ['recett', 'crep'], dismissedAt: '2026-11-03T00:00:00.000Z' }
+    })
+    // No state at all: nothing to forget, the purge still succeeds.
+    const other = setup()
+    expect(await other.service.purgeJournal()).toMatchObject({ events: 0 })
   })
 
   it('is switched off from the settings, and a running writer stops at once', async () => {

@@ -83,7 +83,13 @@ import { commitDetail } from './commit-detail'
 import { firstSteps } from './first-steps'
 import { SettingsStore } from './settings'
 import { journalStats, purgeJournal } from '../journal/store'
-import { computeInsights, setGapDismissed, type InsightsOptions } from '../insights/insights'
+import {
+  computeInsights,
+  forgetGapAnswers,
+  setGapDismissed,
+  type InsightsOptions
+} from '../insights/insights'
+import { basesWithState, forgetClosures, stateFile } from '../insights/state'
 import { journalOffBy } from '../journal/switch'
 import { journalDir } from '../journal/writer'
 import { HubWatcher } from './watch'
@@ -285,7 +291,31 @@ export class HubService implements HubApi {
     } catch (e) {
       throw ioError(`journal d'usage non purgé (${dir}) : ${describeError(e)}`)
     }
+    await this.forgetGapClosures()
     return this.journal()
+  }
+
+  /** Each base's gap closures after a purge, in turn with its insights (a look in flight would write them back). */
+  private async forgetGapClosures(): Promise<void> {
+    forgetGapAnswers()
+    const userData = this.opts.config.userDataDir
+    let bases: string[]
+    try {
+      bases = basesWithState(userData)
+    } catch (e) {
+      this.opts.log.warning(`insights : fermetures non oubliées après la purge : ${describeError(e)}`)
+      return
+    }
+    await Promise.all(
+      bases.map((b) =>
+        this.serialInsights(b, () => forgetClosures(stateFile(userData, b))).catch((e: unknown) =>
+          // The journal is purged; a closure left behind only credits a topic that no longer shows.
+          this.opts.log.warning(
+            `insights de '${b}' : fermetures non oubliées après la purge : ${describeError(e)}`
+          )
+        )
+      )
+    )
   }
 
   async insights(base: string): Promise<Insights> {

@@ -53,6 +53,11 @@ const found = new LocateCache<Found>()
 
 const NOTHING: Found = { complete: false, paths: [] }
 
+/** Forgets what the checked queries found (after the journal's purge: the queries were the agents'). */
+export function forgetGapAnswers(): void {
+  found.clear()
+}
+
 /** What a query finds as kb_search shows it: complete (every term in some document) and the paths shown. */
 async function searchNow(base: Base, query: string): Promise<Found> {
   const [hit] = await searchBases([base], query, 'keyword', RESULTS, { background: true })

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../git/atomic-write'
 import type { GapClosure } from '../../shared/insights'
@@ -68,4 +68,36 @@ export function findRecord(
   const wanted = new Set(keys)
   for (const [rid, r] of Object.entries(state.topics)) if (r.keys.some((k) => wanted.has(k))) return [rid, r]
   return null
+}
+
+/** The bases that have a state file (its name is the base's). */
+export function basesWithState(userDataDir: string): string[] {
+  try {
+    return readdirSync(join(userDataDir, INSIGHTS_DIR))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -'.json'.length))
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw e
+  }
+}
+
+/**
+ * After the journal's purge: the closures go — they were derived from the agents' queries the purge
+ * deleted, and a topic that comes back is a new occurrence —, the manager's dismissals stay (with
+ * the query keys that let them hold). Returns how many topics were forgotten.
+ */
+export async function forgetClosures(file: string): Promise<number> {
+  const state = readState(file)
+  let forgotten = 0
+  for (const [id, r] of Object.entries(state.topics)) {
+    if (r.dismissedAt) {
+      if (r.closedBy) delete r.closedBy
+      continue
+    }
+    delete state.topics[id]
+    forgotten++
+  }
+  await writeState(file, state)
+  return forgotten
 }

@@ -823,9 +823,9 @@ export const en = {
       purge: 'Purge the journal',
       purgeTitle: 'Purge the usage journal?',
       purgeBody_one:
-        '{{events}} event ({{size}}) will be deleted from this computer. The bases are not touched. This cannot be undone.',
+        '{{events}} event ({{size}}) will be deleted from this computer, with the gap closures found from them (gaps you marked “Not for this base” stay so). The bases are not touched. This cannot be undone.',
       purgeBody_other:
-        '{{events}} events ({{size}}) will be deleted from this computer. The bases are not touched. This cannot be undone.',
+        '{{events}} events ({{size}}) will be deleted from this computer, with the gap closures found from them (gaps you marked “Not for this base” stay so). The bases are not touched. This cannot be undone.',
       purgeConfirm: 'Purge',
       purged: 'Journal purged.'
     },

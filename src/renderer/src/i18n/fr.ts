@@ -844,9 +844,9 @@ export const fr: Resources<typeof en> = {
       purge: 'Purger le journal',
       purgeTitle: 'Purger le journal d’usage ?',
       purgeBody_one:
-        '{{events}} événement ({{size}}) sera supprimé de cet ordinateur. Les bases ne sont pas touchées. C’est définitif.',
+        '{{events}} événement ({{size}}) sera supprimé de cet ordinateur, avec les fermetures de lacunes qui en découlent (les lacunes marquées « Hors sujet pour cette base » le restent). Les bases ne sont pas touchées. C’est définitif.',
       purgeBody_other:
-        '{{events}} événements ({{size}}) seront supprimés de cet ordinateur. Les bases ne sont pas touchées. C’est définitif.',
+        '{{events}} événements ({{size}}) seront supprimés de cet ordinateur, avec les fermetures de lacunes qui en découlent (les lacunes marquées « Hors sujet pour cette base » le restent). Les bases ne sont pas touchées. C’est définitif.',
       purgeConfirm: 'Purger',
       purged: 'Journal purgé.'
     },
