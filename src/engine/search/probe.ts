@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import { ioError } from '../errors'
 import {
-  byteLines,
   corpusPathOf,
   matchAttributor,
+  overCorpus,
+  plainOutput,
   ripgrepArgs,
   ripgrepBin,
   runRipgrep,
-  STAT_LINE,
   type PrintedPath,
   type ScanOptions
 } from './ripgrep'
@@ -107,12 +107,9 @@ async function scanPresence(
   const holders: number[][] = terms.map(() => [])
   const lastFile = new Array<number>(terms.length).fill(-1)
   let file = -1
-  let inDir = true
-  let pathOf = corpusPathOf(dir, inDir)
   let searched = false
 
   const onOccurrence = (buf: Buffer, start: number, end: number): void => {
-    if (file < 0) return
     let i = start
     while (i < end && buf[i] !== 58 /* : */) i++
     if (i === end) return
@@ -124,42 +121,32 @@ async function scanPresence(
       holders[k].push(file)
     }
   }
-  const onLine = (buf: Buffer, start: number, end: number): void => {
-    if (start === end) {
-      file = -1
-      return
-    }
-    const first = buf[start]
-    if (file >= 0 && first >= 48 && first <= 57) return onOccurrence(buf, start, end)
-    const nul = buf.indexOf(0, start)
-    if (nul >= 0 && nul < end) {
-      const p = pathOf(buf.toString('utf8', start, nul))
-      file = p === null ? -1 : files.push(p) - 1
-      return onOccurrence(buf, nul + 1, end)
-    }
-    if (file >= 0) return onOccurrence(buf, start, end)
-    if (STAT_LINE.exec(buf.toString('latin1', start, end))?.[2] === 'files searched') searched = true
-  }
 
-  const run = (): Promise<void | 'retry'> => {
-    const lines = byteLines(onLine)
+  const run = (inDir: boolean): Promise<void | 'retry'> => {
+    const pathOf = corpusPathOf(dir, inDir)
+    const output = plainOutput({
+      file: (printed) => {
+        const p = pathOf(printed)
+        file = p === null ? -1 : files.push(p) - 1
+        return file >= 0
+      },
+      occurrence: onOccurrence,
+      fileEnd: () => (file = -1),
+      stat: (name) => (searched ||= name === 'files searched')
+    })
     return runRipgrep({
       bin,
       args: ripgrepArgs(inDir ? '.' : dir, 'keyword', terms, options.threads),
       ...(inDir ? { cwd: dir } : {}),
       timeoutMs: options.timeoutMs,
       background: options.background,
-      onStdout: lines.push,
-      onClose: lines.end,
+      onStdout: output.push,
+      onClose: output.end,
       completed: () => searched,
       failure: (text) => ioError(text)
     })
   }
-  if ((await run()) === 'retry') {
-    inDir = false
-    pathOf = corpusPathOf(dir, false)
-    await run()
-  }
+  await overCorpus(true, run)
   return { files, holders }
 }
 

@@ -100,12 +100,17 @@ export async function ripgrepPath(): Promise<string> {
   return resolvedRgPath
 }
 
+/** ripgrep could not be started (no binary, a spawn refused): the machine's fault, IO_ERROR. */
+function notStarted(e: unknown): Error {
+  return ioError(`ripgrep n'a pas pu être lancé : ${e instanceof Error ? e.message : String(e)}`)
+}
+
 /** The binary a scan runs: the options' override, else the shipped one; IO_ERROR when there is none. */
 export async function ripgrepBin(options: ScanOptions): Promise<string> {
   try {
     return options.rgPath ?? (await ripgrepPath())
   } catch (e) {
-    throw ioError(`ripgrep n'a pas pu être lancé : ${e instanceof Error ? e.message : String(e)}`)
+    throw notStarted(e)
   }
 }
 
@@ -315,7 +320,7 @@ export function runRipgrep(r: RipgrepRun): Promise<void | 'retry'> {
         ...(r.cwd !== undefined ? { cwd: r.cwd } : {})
       })
     } catch (e) {
-      reject(ioError(`ripgrep n'a pas pu être lancé : ${e instanceof Error ? e.message : String(e)}`))
+      reject(notStarted(e))
       return
     }
     if (r.background && child.pid !== undefined) {
@@ -354,7 +359,7 @@ export function runRipgrep(r: RipgrepRun): Promise<void | 'retry'> {
         resolve('retry')
         return
       }
-      finish(ioError(`ripgrep n'a pas pu être lancé : ${e.message}`))
+      finish(notStarted(e))
     })
     child.on('close', (code, signal) => {
       if (settled) return
@@ -367,9 +372,71 @@ export function runRipgrep(r: RipgrepRun): Promise<void | 'retry'> {
   })
 }
 
+/**
+ * Runs ripgrep over a corpus: `inside` (keyword mode), first inside it over `.` (see scanCorpus);
+ * when ripgrep cannot be started there (gone, not a directory), again over the absolute path, where
+ * it fails or succeeds as it would have. `run` is told which.
+ */
+export async function overCorpus(
+  inside: boolean,
+  run: (inDir: boolean) => Promise<void | 'retry'>
+): Promise<void> {
+  if (inside && (await run(true)) !== 'retry') return
+  await run(false)
+}
+
 /** A plain keyword output's `files searched`, `bytes searched`… lines, as ripgrep's `--stats` prints them. */
-export const STAT_LINE =
+const STAT_LINE =
   /^(\d+) (matches|matched lines|files contained matches|files searched|bytes printed|bytes searched)$/
+
+/** What a plain keyword output (`ripgrepArgs`: `-o --heading --null --stats`) is made of, as it is read. */
+export interface PlainOutput {
+  /** A file block starts (`path\0line:match`); false: the file is not followed, its lines are skipped. */
+  file: (printed: string) => boolean
+  /** One `line:match` occurrence of the followed file, `buf[start, end)`. */
+  occurrence: (buf: Buffer, start: number, end: number) => void
+  /** The followed file's block ended (a blank line, the next header, the output's end). */
+  fileEnd: () => void
+  /** A `--stats` line: its name (`files searched`…) and number. */
+  stat: (name: string, value: number) => void
+}
+
+/**
+ * Reads a plain keyword output as it comes (`byteLines`). Only paths, and what `occurrence` chooses
+ * to, are ever decoded, each into a string of its own.
+ */
+export function plainOutput(o: PlainOutput): { push: (chunk: Buffer) => void; end: () => void } {
+  let following = false
+  const ended = (): void => {
+    if (!following) return
+    following = false
+    o.fileEnd()
+  }
+  const lines = byteLines((buf, start, end) => {
+    if (start === end) return ended()
+    const first = buf[start]
+    // Inside a file block every line is `line:match` (a digit first): a header only follows the blank
+    // line that closed the previous block. The search for a header's NUL stops at that NUL.
+    if (following && first >= 48 && first <= 57) return o.occurrence(buf, start, end)
+    const nul = buf.indexOf(0, start)
+    if (nul >= 0 && nul < end) {
+      ended()
+      following = o.file(buf.toString('utf8', start, nul))
+      if (following) o.occurrence(buf, nul + 1, end)
+      return
+    }
+    if (following) return o.occurrence(buf, start, end)
+    const st = STAT_LINE.exec(buf.toString('latin1', start, end))
+    if (st) o.stat(st[2], Number(st[1]))
+  })
+  return {
+    push: lines.push,
+    end: () => {
+      lines.end()
+      ended()
+    }
+  }
+}
 
 /**
  * Runs ripgrep once over `dir` (canonical corpus-dir). `terms` are the keyword terms (fixed strings)
@@ -394,8 +461,7 @@ export async function scanCorpus(
   // (docs/PERFORMANCE.md, kb_search). Its JSON printer does not, so regex mode keeps the absolute
   // directory. When ripgrep cannot be started inside the directory (gone, not a directory), the
   // scan runs again as before, over the absolute path, and fails or succeeds as it would have.
-  let inDir = mode === 'keyword'
-  let pathOf = corpusPathOf(dir, inDir)
+  let pathOf = corpusPathOf(dir, mode === 'keyword')
   // `fresh`: `printed` was decoded on its own from ripgrep's bytes (keyword mode), not cut from a
   // larger string, so it holds nothing else alive and needs no copy.
   const fileFor = (printed: string, fresh = false): FileHits | null => {
@@ -553,43 +619,16 @@ export async function scanCorpus(
     plainFile = null
   }
 
-  /**
-   * One line of the plain output, `buf[start, end)` without its `\n`. Only paths and (with several
-   * terms) matched texts are ever decoded, each into a string of its own.
-   */
-  const onPlainLine = (buf: Buffer, start: number, end: number): void => {
-    if (start === end) {
-      closeFile()
-      return
-    }
-    const first = buf[start]
-    // Inside a file block every line is `line:match` (a digit first): a header only follows the blank
-    // line that closed the previous block. The search for a header's NUL stops at that NUL.
-    if (plainFile !== null && first >= 48 && first <= 57) {
-      onOccurrence(buf, start, end)
-      return
-    }
-    const nul = buf.indexOf(0, start)
-    if (nul >= 0 && nul < end) {
-      // `path\0line:match`: a new file block starts.
-      closeFile()
-      plainFile = fileFor(buf.toString('utf8', start, nul), true)
-      onOccurrence(buf, nul + 1, end)
-      return
-    }
-    if (plainFile !== null) {
-      onOccurrence(buf, start, end)
-      return
-    }
-    const st = STAT_LINE.exec(buf.toString('latin1', start, end))
-    if (st) plainStats[st[2]] = Number(st[1])
-  }
-
   /** One ripgrep run; 'retry' when it could not be started inside the corpus directory. */
-  const run = (): Promise<void | 'retry'> => {
-    // Keyword lines are read in place (onPlainLine); a JSON match we do not need is skipped
-    // without being decoded.
-    const plain = byteLines(onPlainLine)
+  const run = (inDir: boolean): Promise<void | 'retry'> => {
+    pathOf = corpusPathOf(dir, inDir)
+    // Keyword lines are read in place; a JSON match we do not need is skipped without being decoded.
+    const plain = plainOutput({
+      file: (printed) => (plainFile = fileFor(printed, true)) !== null,
+      occurrence: onOccurrence,
+      fileEnd: closeFile,
+      stat: (name, value) => (plainStats[name] = value)
+    })
     let pending: Buffer[] = []
     return runRipgrep({
       bin,
@@ -614,10 +653,8 @@ export async function scanCorpus(
               if (start < chunk.length) pending.push(chunk.subarray(start))
             },
       onClose: () => {
-        if (mode === 'keyword') {
-          plain.end()
-          closeFile()
-        } else if (pending.length > 0) onLine(Buffer.concat(pending))
+        if (mode === 'keyword') plain.end()
+        else if (pending.length > 0) onLine(Buffer.concat(pending))
       },
       completed: () => summary !== null || 'files searched' in plainStats,
       // In regex mode a failure is the expression's (parse error, size limit): the caller corrects it.
@@ -625,11 +662,7 @@ export async function scanCorpus(
       failure: (text) => (mode === 'regex' ? invalidInput(text) : ioError(text))
     })
   }
-  if ((await run()) === 'retry') {
-    inDir = false
-    pathOf = corpusPathOf(dir, false)
-    await run()
-  }
+  await overCorpus(mode === 'keyword', run)
 
   if (mode === 'keyword') {
     // Plain output has no per-file byte count: BM25's document length comes from the file itself.
