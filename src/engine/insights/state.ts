@@ -85,19 +85,13 @@ export function basesWithState(userDataDir: string): string[] {
 /**
  * After the journal's purge: the closures go — they were derived from the agents' queries the purge
  * deleted, and a topic that comes back is a new occurrence —, the manager's dismissals stay (with
- * the query keys that let them hold). Returns how many topics were forgotten.
+ * the query keys that let them hold).
  */
-export async function forgetClosures(file: string): Promise<number> {
+export async function forgetClosures(file: string): Promise<void> {
   const state = readState(file)
-  let forgotten = 0
   for (const [id, r] of Object.entries(state.topics)) {
-    if (r.dismissedAt) {
-      if (r.closedBy) delete r.closedBy
-      continue
-    }
-    delete state.topics[id]
-    forgotten++
+    if (!r.dismissedAt) delete state.topics[id]
+    else delete r.closedBy
   }
   await writeState(file, state)
-  return forgotten
 }
