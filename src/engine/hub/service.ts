@@ -295,20 +295,27 @@ export class HubService implements HubApi {
     return this.journal()
   }
 
-  /** Each base's gap closures after a purge, in turn with its insights (a look in flight would write them back). */
+  /**
+   * What the insights derived from the purged queries: each base's gap closures, then the checked
+   * queries' answers (memory and `insights/answers/`). Each base's closures are forgotten in turn
+   * with its insights, and the answers only once every look that was running has ended: a look in
+   * flight still holds the old queries and would write them back. A look that starts after the
+   * purge reads the empty journal and keeps no answer to the old ones (`keepOnly`).
+   */
   private async forgetGapClosures(): Promise<void> {
-    forgetGapAnswers()
     const userData = this.opts.config.userDataDir
-    let bases: string[]
+    let withState: string[] = []
     try {
-      bases = basesWithState(userData)
+      withState = basesWithState(userData)
     } catch (e) {
       this.opts.log.warning(`insights : fermetures non oubliées après la purge : ${describeError(e)}`)
-      return
     }
+    const bases = new Set([...withState, ...this.insightRuns.keys()])
     await Promise.all(
-      bases.map((b) =>
-        this.serialInsights(b, () => forgetClosures(stateFile(userData, b))).catch((e: unknown) =>
+      [...bases].map((b) =>
+        this.serialInsights(b, () =>
+          withState.includes(b) ? forgetClosures(stateFile(userData, b)) : Promise.resolve()
+        ).catch((e: unknown) =>
           // The journal is purged; a closure left behind only credits a topic that no longer shows.
           this.opts.log.warning(
             `insights de '${b}' : fermetures non oubliées après la purge : ${describeError(e)}`
@@ -316,6 +323,13 @@ export class HubService implements HubApi {
         )
       )
     )
+    try {
+      forgetGapAnswers(userData)
+    } catch (e) {
+      this.opts.log.warning(
+        `insights : réponses des lacunes non oubliées après la purge : ${describeError(e)}`
+      )
+    }
   }
 
   async insights(base: string): Promise<Insights> {

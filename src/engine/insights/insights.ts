@@ -1,13 +1,15 @@
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { describeError } from '../errors'
 import { searchBases } from '../search/search'
 import { documentsWithEveryTerm } from '../search/probe'
 import { headCommit } from '../review/worktree'
-import { LocateCache } from '../review/locate-cache'
+import { LocateCache, LocateStore } from '../review/locate-cache'
 import type { GapStatus, GapTopic, Insights } from '../../shared/insights'
 import type { RawTopic } from './gaps'
-import { findRecord, readState, stateFile, writeState, type InsightsState } from './state'
+import { findRecord, INSIGHTS_DIR, readState, stateFile, writeState, type InsightsState } from './state'
 import { proposalFigures } from './figures'
 import { baseUsage } from './usage'
 
@@ -46,16 +48,43 @@ interface Found {
 /**
  * What each query finds, kept per corpus while its fingerprint stands (the inventory's cache: every
  * document's stat), so that the Insights tab asked again after a proposal, or the closure check
- * after a resolution that changed nothing a gap asked about, does not search again. In the process
- * that runs the check; a CLI run probes once.
+ * after a resolution that changed nothing a gap asked about, does not search again. Saved in the
+ * user-data folder too (`answerStore`), so that the next process — another `okf-hub insights`, the
+ * app restarted — takes one fingerprint instead of one probe on an unchanged corpus.
  */
 const found = new LocateCache<Found>()
 
 const NOTHING: Found = { complete: false, paths: [] }
 
-/** Forgets what the checked queries found (after the journal's purge: the queries were the agents'). */
-export function forgetGapAnswers(): void {
+/**
+ * Where the answers are saved: `insights/answers/`, one file per corpus holding its fingerprint and
+ * the last look's checked queries only (`keepOnly`), so that no query outlives the journal it came
+ * from by more than one look. Written before the look returns: nothing of it is left pending.
+ */
+export const ANSWERS_DIR = join(INSIGHTS_DIR, 'answers')
+
+function isFound(v: unknown): v is Found {
+  if (typeof v !== 'object' || v === null) return false
+  const f = v as Record<string, unknown>
+  return (
+    typeof f.complete === 'boolean' &&
+    Array.isArray(f.paths) &&
+    f.paths.length <= RESULTS &&
+    f.paths.every((p) => typeof p === 'string')
+  )
+}
+
+function answerStore(opts: InsightsOptions): LocateStore<Found> {
+  return new LocateStore(join(opts.userDataDir, ANSWERS_DIR), isFound, opts.log, 0, 'réponses des lacunes')
+}
+
+/**
+ * Forgets what the checked queries found, in memory and on disk (after the journal's purge: the
+ * queries were the agents'). Throws if the saved answers cannot be deleted.
+ */
+export function forgetGapAnswers(userDataDir: string): void {
   found.clear()
+  rmSync(join(userDataDir, ANSWERS_DIR), { recursive: true, force: true })
 }
 
 /** What a query finds as kb_search shows it: complete (every term in some document) and the paths shown. */
@@ -89,8 +118,12 @@ async function probe(base: Base, queries: string[]): Promise<Map<string, Found>>
  * The topics' checked queries, each answered from the corpus's kept answers or else by one probe
  * for all those not kept (their lookups are asked in one turn, the probe runs after it).
  */
-async function findAll(base: Base, queries: string[]): Promise<Map<string, Found>> {
-  const lookup = found.session(base)
+async function findAll(
+  base: Base,
+  queries: string[],
+  store: LocateStore<Found>
+): Promise<Map<string, Found>> {
+  const lookup = found.session(base, store)
   let asked: string[] | null = null
   let answers: Promise<Map<string, Found>> | null = null
   const ask = (q: string): Promise<Found> => {
@@ -151,9 +184,11 @@ export async function computeInsights(base: Base, opts: InsightsOptions): Promis
 
   const records = raw.map((t) => ({ t, rec: findRecord(state, t.id, t.keys) }))
   const checked = records.filter(({ rec }) => !rec?.[1].dismissedAt)
-  const finds = await findAll(base, [
-    ...new Set(checked.flatMap(({ t }) => t.queries.slice(0, CHECKED_QUERIES)))
-  ])
+  const queries = new Set(checked.flatMap(({ t }) => t.queries.slice(0, CHECKED_QUERIES)))
+  const store = answerStore(opts)
+  const finds = await findAll(base, [...queries], store)
+  found.keepOnly(base, queries, store)
+  await store.flush()
   const verdicts = records.map(({ t, rec }) => {
     if (rec?.[1].dismissedAt) return { t, status: 'dismissed' as const, rec }
     return { t, status: answeredNow(t, finds) ? ('closed' as const) : ('open' as const), rec }

@@ -120,7 +120,9 @@ export class LocateStore<T> {
     private readonly dir: string,
     private readonly valid: (v: unknown) => v is T,
     private readonly log?: HubLog,
-    private readonly delayMs = 1_000
+    private readonly delayMs = 1_000,
+    /** What the log calls these answers. */
+    private readonly label = 'cache des documents liés'
   ) {}
 
   private file(corpusDir: string): string {
@@ -134,7 +136,7 @@ export class LocateStore<T> {
       data = JSON.parse(readFileSync(this.file(corpusDir), 'utf8'))
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
-        this.log?.warning(`cache des documents liés ignoré (${this.file(corpusDir)}) : ${describeError(e)}`)
+        this.log?.warning(`${this.label} ignoré (${this.file(corpusDir)}) : ${describeError(e)}`)
       return out
     }
     const d = data as { fingerprint?: unknown; answers?: unknown } | null
@@ -169,7 +171,7 @@ export class LocateStore<T> {
         mkdirSync(this.dir, { recursive: true })
         await writeFileAtomic(file, text)
       } catch (e) {
-        this.log?.warning(`cache des documents liés non enregistré (${file}) : ${describeError(e)}`)
+        this.log?.warning(`${this.label} non enregistré (${file}) : ${describeError(e)}`)
       }
     })().finally(() => this.writing.delete(p))
     this.writing.add(p)
@@ -328,6 +330,24 @@ export class LocateCache<T> {
   /** Whether the last session of this corpus keeps its answers (false: a document's mtime is too recent). */
   keeps(base: Base): boolean {
     return this.corpora.has(base.corpusDir)
+  }
+
+  /**
+   * Keeps only the answers to `queries` for `base`'s corpus, in memory and, if any went, in `store`
+   * too: a caller whose questions come from a bounded source (the usage journal, which ages its
+   * events out) does not keep its words longer than the source does.
+   */
+  keepOnly(base: Base, queries: ReadonlySet<string>, store?: LocateStore<T>): void {
+    const entry = this.corpora.get(base.corpusDir)
+    if (!entry) return
+    let dropped = false
+    for (const q of [...entry.settled.keys()]) {
+      if (queries.has(q)) continue
+      entry.settled.delete(q)
+      entry.answers.delete(q)
+      dropped = true
+    }
+    if (dropped && !entry.dead) store?.schedule(base.corpusDir, entry)
   }
 
   clear(): void {
