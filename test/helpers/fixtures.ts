@@ -29,12 +29,25 @@ export function tempDir(prefix = 'okf-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix))
 }
 
+let lastPast = 0
+
+/**
+ * A moment a minute back, later than any this returned before: what a test dates with it is settled
+ * for the racy rule (fingerprint.ts), and two datings never give one mtime. The mtime-keyed caches
+ * rightly take an equal mtime for « unchanged »: two datings of one folder within one millisecond,
+ * a file added in between, made count.test.ts miss the file (a fresh-clone run on a fast machine).
+ */
+export function pastMoment(): Date {
+  lastPast = Math.max(Date.now() - 60_000, lastPast + 1)
+  return new Date(lastPast)
+}
+
 /**
  * Dates `path` and everything under it a minute back: settled for the racy rule (fingerprint.ts),
  * as a user's files are between two sessions, without waiting 2 s for files just written.
  */
 export function dateBack(path: string): void {
-  const past = new Date(Date.now() - 60_000)
+  const past = pastMoment()
   if (statSync(path).isDirectory()) for (const n of readdirSync(path)) dateBack(join(path, n))
   utimesSync(path, past, past)
 }

@@ -12,6 +12,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Base } from '../registry/base'
+import { pastMoment } from '../../../test/helpers/fixtures'
 import { countDocuments } from './count'
 import { listDocuments } from './paths'
 
@@ -20,9 +21,9 @@ afterAll(() => rmSync(root, { recursive: true, force: true }))
 const corpus = join(root, 'knowledge')
 const base = { name: 'b', root, corpusDir: corpus } as Base
 
-/** Ages every directory so the racy-mtime rule does not force a re-read. */
+/** Ages every directory so the racy-mtime rule does not force a re-read (a new moment each time). */
 function age(...dirs: string[]): void {
-  const past = new Date(Date.now() - 60_000)
+  const past = pastMoment()
   for (const d of dirs) utimesSync(d, past, past)
 }
 
