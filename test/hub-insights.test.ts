@@ -1,15 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { hubConfig, makeBundle, removeDir, tempDir } from './helpers/fixtures'
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { dateBack, hubConfig, makeBundle, removeDir, tempDir } from './helpers/fixtures'
 import { memoryHubLog } from '../src/engine/hublog'
 import { HubService } from '../src/engine/hub/service'
 import { dispatch } from '../src/engine/hub/dispatch'
 import type { HubConfig } from '../src/engine/config'
-import { openJournal } from '../src/engine/journal/writer'
+import { journalDir, openJournal } from '../src/engine/journal/writer'
 import type { JournalEventBody } from '../src/engine/journal/events'
 import { fileProposal } from '../src/engine/proposals/propose'
 import { resolvePlan } from '../src/engine/review/resolve'
 import { git } from './helpers/fixtures'
 import type { HubEvent } from '../src/shared/hub-api'
+import type { Insights } from '../src/shared/insights'
+import { Registry } from '../src/engine/registry/registry'
 
 /** Insights through the HubApi: the gaps, "not for this base", and the re-check after a resolution. */
 
@@ -154,5 +158,86 @@ describe('HubApi — insights', () => {
     const back = (await service.insights('alpha')).gaps.find((g) => g.id === id)
     expect(back?.status).toBe('open')
     expect(back?.closedBy).toBeUndefined()
+  })
+})
+
+/**
+ * The gaps' answers saved in the user-data folder (`insights/answers/`): a new process on an
+ * unchanged corpus takes them instead of probing again, a changed corpus ignores them, they hold
+ * no query the last look did not check, and the journal's purge deletes them.
+ */
+describe('the gaps’ answers kept across processes', () => {
+  /** A hub whose corpus is settled (its fingerprint can be trusted) and whose agents asked. */
+  function asked(): { service: HubService; config: HubConfig; corpus: string } {
+    const { service, config } = setup()
+    const corpus = join(config.basesDir, 'alpha', 'knowledge')
+    dateBack(corpus)
+    agentsAsk(config)
+    return { service, config, corpus }
+  }
+
+  /** One look from a process of its own: no answer kept in memory, only what the user-data folder holds. */
+  async function lookFromNewProcess(config: HubConfig): Promise<Insights> {
+    vi.resetModules()
+    const { computeInsights } = await import('../src/engine/insights/insights')
+    const registry = new Registry(config.basesDir, memoryHubLog())
+    registry.rescan()
+    return computeInsights(registry.get('alpha'), {
+      userDataDir: config.userDataDir,
+      journalDir: journalDir(config),
+      log: memoryHubLog()
+    })
+  }
+
+  type Saved = { fingerprint: string; answers: Record<string, { complete: boolean; paths: string[] }> }
+
+  function saved(config: HubConfig): { file: string; data: Saved } {
+    const dir = join(config.userDataDir, 'insights', 'answers')
+    const files = readdirSync(dir)
+    expect(files).toHaveLength(1)
+    const file = join(dir, files[0])
+    return { file, data: JSON.parse(readFileSync(file, 'utf8')) as Saved }
+  }
+
+  it('are taken by the next process while the corpus stands, and ignored once it changed', async () => {
+    const { config, corpus } = asked()
+    expect((await lookFromNewProcess(config)).gaps.map((g) => g.status)).toEqual(['open'])
+    const { file, data } = saved(config)
+    expect(Object.keys(data.answers).sort()).toEqual(['Kerberos tickets', 'kerberos', 'ticket kerberos'])
+    expect(Object.values(data.answers).every((a) => !a.complete && a.paths.length === 0)).toBe(true)
+
+    // Answers no search of this corpus could give: a look that reads them closes the gap.
+    for (const q of Object.keys(data.answers)) data.answers[q] = { complete: true, paths: ['kerberos.md'] }
+    writeFileSync(file, JSON.stringify(data))
+    expect((await lookFromNewProcess(config)).gaps.map((g) => g.status)).toEqual(['closed'])
+
+    // The corpus changed (a document's stat): the saved answers are not trusted, the corpus is asked.
+    const past = new Date(Date.now() - 120_000)
+    utimesSync(join(corpus, 'sso.md'), past, past)
+    expect((await lookFromNewProcess(config)).gaps.map((g) => g.status)).toEqual(['open'])
+    const again = saved(config).data
+    expect(again.fingerprint).not.toBe(data.fingerprint)
+    expect(Object.values(again.answers).every((a) => !a.complete)).toBe(true)
+  })
+
+  it('hold only the queries the last look checked', async () => {
+    const { service, config } = asked()
+    const first = await lookFromNewProcess(config)
+    expect(Object.keys(saved(config).data.answers)).toHaveLength(3)
+    // A dismissed topic is not checked any more: its queries leave the saved answers.
+    await service.dismissGap('alpha', first.gaps[0].id, true)
+    await service.insights('alpha')
+    expect(saved(config).data.answers).toEqual({})
+  })
+
+  it('are deleted by the journal’s purge', async () => {
+    const { service, config } = asked()
+    await service.insights('alpha')
+    expect(Object.keys(saved(config).data.answers)).toHaveLength(3)
+    await service.purgeJournal()
+    expect(readdirSync(join(config.userDataDir, 'insights'))).not.toContain('answers')
+    // The next look has nothing to check, and writes no answer back.
+    expect((await service.insights('alpha')).gaps).toEqual([])
+    expect(readdirSync(join(config.userDataDir, 'insights'))).not.toContain('answers')
   })
 })
