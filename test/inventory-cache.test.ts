@@ -241,6 +241,9 @@ describe('answered first, checked after (a door that can tell its screen to read
     expect(likely(await inventory(base, { log, onStale }))).toEqual(['zephyr.md'])
     await locateChecked(base)
     expect(told).toBe(1)
+    // A read that cannot wait shows what was found before the edit while it searches.
+    const meanwhile = await inventory(base, { log, onStale, budgetMs: 0 })
+    expect([meanwhile.locating, likely(meanwhile)]).toEqual([1, ['zephyr.md']])
     expect(likely(await inventory(base, { log, onStale }))).toEqual([])
     await locateChecked(base)
     expect(told).toBe(1)
@@ -359,6 +362,63 @@ describe('the grouping kept for the same input', () => {
     await proposeZephyr(base, 'j003')
     const third = await inventory(base, { log })
     expect(third.groups.map((g) => g.proposals.length)).toEqual([3])
+  })
+})
+
+describe('while the corpus is searched again, what each proposal concerned before', () => {
+  const LATER = new Date('2026-01-03T03:04:05Z')
+  const likelyIn = (inv: Awaited<ReturnType<typeof inventory>>): string[] =>
+    inv.groups.flatMap((g) => g.proposals.flatMap((p) => p.likelyDocuments))
+  /** The inventory once every likely document is known again (after the word that they are). */
+  async function whenLocated(base: Base): Promise<Awaited<ReturnType<typeof inventory>>> {
+    let told = false
+    const inv = await inventory(base, { log, budgetMs: 0, onLocated: () => (told = true) })
+    if (inv.locating === 0) return inv
+    await waitFor(() => told)
+    return inventory(base, { log, budgetMs: 0 })
+  }
+
+  it('a read over budget after an edit shows the earlier likely documents, then the fresh ones', async () => {
+    const { base, doc } = setup()
+    await proposeZephyr(base, 'p001')
+    await proposeZephyr(base, 'p002')
+    expect(likelyIn(await whenLocated(base))).toEqual(['zephyr.md', 'zephyr.md'])
+    // An edit the fingerprint sees, after which the search finds nothing.
+    writeFileSync(doc, OTHER_)
+    utimesSync(doc, LATER, LATER)
+    const meanwhile = await inventory(base, { log, budgetMs: 0 })
+    expect(meanwhile.locating).toBe(2)
+    expect(likelyIn(meanwhile)).toEqual(['zephyr.md', 'zephyr.md'])
+    const fresh = await whenLocated(base)
+    expect(fresh.locating).toBe(0)
+    expect(likelyIn(fresh)).toEqual([])
+  })
+
+  it('a document gone since is not shown', async () => {
+    const { root, base, doc } = setup()
+    await proposeZephyr(base, 'q001')
+    expect(likelyIn(await whenLocated(base))).toEqual(['zephyr.md'])
+    git(root, 'rm', '-q', doc)
+    await proposeZephyr(base, 'q002')
+    const meanwhile = await inventory(base, { log, budgetMs: 0 })
+    expect(meanwhile.locating).toBe(2)
+    expect(likelyIn(meanwhile)).toEqual([])
+  })
+
+  it('after a restart, the answers saved for an earlier state of the corpus are shown meanwhile', async () => {
+    const { base, doc } = setup()
+    await proposeZephyr(base, 'r001')
+    const ud = tempDir('okf-locate-ud-')
+    dirs.push(ud)
+    const store = new LocateStore(join(ud, 'locate-cache'), isLocated, log, 10)
+    expect(likelyIn(await inventory(base, { log, store }))).toEqual(['zephyr.md'])
+    await store.flush()
+    clearLocateCache() // the process restarts; the corpus is edited meanwhile
+    writeFileSync(doc, OTHER_)
+    utimesSync(doc, LATER, LATER)
+    const meanwhile = await inventory(base, { log, store, budgetMs: 0 })
+    expect(meanwhile.locating).toBe(1)
+    expect(likelyIn(meanwhile)).toEqual(['zephyr.md'])
   })
 })
 

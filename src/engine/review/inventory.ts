@@ -1,4 +1,5 @@
-import { relative, sep } from 'node:path'
+import { existsSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
 import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { describeError } from '../errors'
@@ -91,6 +92,17 @@ export function locator(
       top: l.top
     }))
   }
+}
+
+/**
+ * What a proposal was found to concern before the corpus's last change (`LocateCache.provisional`),
+ * less the documents gone since; nothing when it was never searched.
+ */
+function provisional(base: Base, concerns: string | null): Located {
+  const before = kept.provisional(base, concernQuery(concerns ?? ''))
+  if (!before) return NOTHING
+  const likely = before.likely.filter((p) => existsSync(join(base.corpusDir, ...p.split('/'))))
+  return { likely, top: before.top !== null && likely.includes(before.top) ? before.top : null }
 }
 
 /** One proposal's likely documents; `onStale` as the inventory's (a proposal's screen reads again too). */
@@ -237,9 +249,10 @@ export async function inventory(base: Base, opts: InventoryOptions = {}): Promis
         (e: unknown) => opts.log?.warning(`inventaire '${base.name}' : ${describeError(e)}`)
       )
   }
-  // Array.from, not map: answers not in yet are holes, which map would keep.
-  const located = Array.from(found, (l) => l ?? NOTHING)
   const locating = complete ? 0 : Array.from(found).filter((l) => l === undefined).length
+  // Array.from, not map: answers not in yet are holes, which map would keep. Meanwhile, a proposal
+  // shows what it was found to concern before the corpus's last change, and stays in its group.
+  const located = Array.from(found, (l, i) => l ?? provisional(base, records[i].record?.concerns ?? null))
   const proposals: InventoryProposal[] = records.map((r, i) =>
     toInventoryProposal(r, now, located[i].likely, tracked.has(r.rel), opts.full === true)
   )

@@ -129,23 +129,30 @@ export class LocateStore<T> {
     return join(this.dir, `${createHash('sha1').update(corpusDir).digest('hex')}.json`)
   }
 
+  /** The saved answers for `fingerprint`; none when the file holds another (or nothing usable). */
   load(corpusDir: string, fingerprint: string): Map<string, T> {
-    const out = new Map<string, T>()
+    const saved = this.read(corpusDir)
+    return saved?.fingerprint === fingerprint ? saved.answers : new Map<string, T>()
+  }
+
+  /** What the file holds, whichever state of the corpus it was for; null when nothing usable. */
+  read(corpusDir: string): { fingerprint: unknown; answers: Map<string, T> } | null {
     let data: unknown
     try {
       data = JSON.parse(readFileSync(this.file(corpusDir), 'utf8'))
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
         this.log?.warning(`${this.label} ignoré (${this.file(corpusDir)}) : ${describeError(e)}`)
-      return out
+      return null
     }
     const d = data as { fingerprint?: unknown; answers?: unknown } | null
-    if (d?.fingerprint !== fingerprint || typeof d.answers !== 'object' || d.answers === null) return out
+    if (typeof d?.answers !== 'object' || d.answers === null) return null
+    const answers = new Map<string, T>()
     for (const [q, v] of Object.entries(d.answers as Record<string, unknown>)) {
-      if (out.size >= LOCATE_CACHE_MAX) break
-      if (this.valid(v)) out.set(q, v)
+      if (answers.size >= LOCATE_CACHE_MAX) break
+      if (this.valid(v)) answers.set(q, v)
     }
-    return out
+    return { fingerprint: d.fingerprint, answers }
   }
 
   /** Saves shortly after the last change: an inventory's hundreds of answers make one write. */
@@ -198,6 +205,13 @@ export const CHECK_DELAY_MS = 250
 export class LocateCache<T> {
   private readonly corpora = new Map<string, CorpusAnswers<T>>()
   private readonly checks = new Map<string, Check<T>>()
+  /**
+   * Per corpus, the answers found for its earlier states (`provisional`): after an edit, every
+   * answer is searched again, which at scale outlasts a screen's budget (500 proposals over
+   * 10,000 documents: minutes), and a screen can show the previous answer meanwhile — an edit of
+   * one or two documents seldom changes which documents a proposal most likely concerns.
+   */
+  private readonly earlier = new Map<string, Map<string, T>>()
 
   /** `checkDelayMs` 0: a check starts at the next microtask (tests that stage what it sees). */
   constructor(private readonly checkDelayMs = CHECK_DELAY_MS) {}
@@ -226,10 +240,15 @@ export class LocateCache<T> {
     }
     const fingerprint = corpusFingerprint(base)
     let entry: CorpusAnswers<T> | null = null
+    if (held && held.fingerprint !== fingerprint) this.remember(key, held.settled)
     if (fingerprint !== null) {
       if (held && held.fingerprint === fingerprint) entry = held
       else {
-        const settled = store ? store.load(key, fingerprint) : new Map<string, T>()
+        const saved = store?.read(key)
+        const settled = saved?.fingerprint === fingerprint ? saved.answers : new Map<string, T>()
+        // Saved for another state (the corpus changed while no process kept it): earlier answers.
+        if (saved && saved.fingerprint !== fingerprint && !this.earlier.has(key))
+          this.remember(key, saved.answers)
         const answers = new Map<string, Promise<T>>()
         for (const [q, v] of settled) answers.set(q, Promise.resolve(v))
         entry = { fingerprint, answers, settled }
@@ -238,6 +257,22 @@ export class LocateCache<T> {
       this.corpora.set(key, entry)
     } else this.corpora.delete(key)
     return this.asker(key, entry, store)
+  }
+
+  /** Keeps `settled` (answers for a state the corpus has left) as its latest earlier answers. */
+  private remember(key: string, settled: ReadonlyMap<string, T>): void {
+    if (settled.size === 0) return
+    const merged = new Map(this.earlier.get(key))
+    for (const [q, v] of settled) merged.set(q, v)
+    this.earlier.set(key, merged.size > LOCATE_CACHE_MAX ? new Map(settled) : merged)
+  }
+
+  /**
+   * The answer `query` had for an earlier state of `base`'s corpus, if any: something to show while
+   * the current one is searched — never kept as the current state's answer.
+   */
+  provisional(base: Base, query: string): T | undefined {
+    return this.earlier.get(base.corpusDir)?.get(query)
   }
 
   private asker(
@@ -313,6 +348,7 @@ export class LocateCache<T> {
     if (current && current.fingerprint !== fingerprint) {
       current.dead = true
       this.corpora.delete(key)
+      this.remember(key, current.settled)
     }
     if (this.checks.get(key) === check) this.checks.delete(key)
     for (const [onStale, used] of waiting) {
@@ -338,6 +374,8 @@ export class LocateCache<T> {
    * events out) does not keep its words longer than the source does.
    */
   keepOnly(base: Base, queries: ReadonlySet<string>, store?: LocateStore<T>): void {
+    const earlier = this.earlier.get(base.corpusDir)
+    for (const q of [...(earlier?.keys() ?? [])]) if (!queries.has(q)) earlier?.delete(q)
     const entry = this.corpora.get(base.corpusDir)
     if (!entry) return
     let dropped = false
@@ -352,5 +390,6 @@ export class LocateCache<T> {
 
   clear(): void {
     this.corpora.clear()
+    this.earlier.clear()
   }
 }
