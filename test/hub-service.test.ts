@@ -288,9 +288,30 @@ describe('HubService', () => {
     }
   })
 
-  it('a corpus too freshly written to be cached: the inventory waits for every answer (nothing to come back for)', async () => {
+  it('a corpus written a moment ago: the inventory waits for it to leave the racy window, then answers within its budget and keeps what it finds', async () => {
     const { service } = setup({ locateBudgetMs: 0 })
-    await propose(service, 'reconnexion SSO', 'c001')
+    const changes = watchChanges(service)
+    try {
+      await service.watcher.ready()
+      await propose(service, 'reconnexion SSO', 'c001')
+      // The documents were just written: nothing found before ~2 s could be kept, so it waits them out.
+      const changed = changes.next()
+      expect((await service.inventory('alpha')).locating).toBe(1)
+      await changed
+      const inv = await service.inventory('alpha')
+      expect(inv.locating).toBe(0)
+      expect(inv.groups[0].proposals[0].likelyDocuments[0]).toBe('sso.md')
+    } finally {
+      changes.stop()
+    }
+  })
+
+  it('a document dated ahead of the clock: not waited for, the inventory waits for every answer (none could be kept)', async () => {
+    const { service, root } = setup({ locateBudgetMs: 0 })
+    const sso = agedCorpus(root)
+    const ahead = new Date(Date.now() + 3_600_000)
+    utimesSync(sso, ahead, ahead)
+    await propose(service, 'reconnexion SSO', 'c002')
     const inv = await service.inventory('alpha')
     expect(inv.locating).toBe(0)
     expect(inv.groups[0].proposals[0].likelyDocuments[0]).toBe('sso.md')

@@ -82,7 +82,14 @@ export function locator(
   store?: LocateStore<Located>,
   trust?: Trust
 ): (concerns: string | null) => Promise<Located> {
-  const ask = kept.session(base, store, trust)
+  return locatorOver(base, kept.session(base, store, trust), log)
+}
+
+function locatorOver(
+  base: Base,
+  ask: ReturnType<LocateCache<Located>['session']>,
+  log?: HubLog
+): (concerns: string | null) => Promise<Located> {
   return (concerns) => {
     const query = concernQuery(concerns ?? '')
     if (query === '') return Promise.resolve(NOTHING)
@@ -229,7 +236,12 @@ export async function inventory(base: Base, opts: InventoryOptions = {}): Promis
   const repo = await openRepository(base.root)
   const tracked = new Set(await headTreePaths(repo, 'proposals/pending'))
   const trust = opts.onStale ? await trustFor(base, repo, opts.onStale) : undefined
-  const locateOne = locator(base, opts.log, opts.store, trust)
+  // A read with a budget waits for a document written a moment ago to be fingerprintable
+  // (settledSession): otherwise nothing it finds could be kept, and it would wait for every search.
+  const locateOne =
+    opts.budgetMs === undefined
+      ? locator(base, opts.log, opts.store, trust)
+      : locatorOver(base, await kept.settledSession(base, opts.store, trust), opts.log)
   const found = new Array<Located | undefined>(records.length)
   const all = mapLimited(records, SEARCH_CONCURRENCY, (r) => locateOne(r.record?.concerns ?? null), found)
   // An answer not kept (a corpus too freshly written to be fingerprinted) would be searched

@@ -5,7 +5,7 @@ import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { describeError } from '../errors'
 import { listDocuments } from '../corpus/paths'
-import { mtimeSettled } from '../fingerprint'
+import { mtimeSettled, RACY_WINDOW_MS } from '../fingerprint'
 import { writeFileAtomic } from '../git/atomic-write'
 
 /**
@@ -30,31 +30,39 @@ export const LOCATE_CACHE_MAX = 20_000
 /** Documents stat'ed between two turns of the event loop when the fingerprint is taken in the background. */
 export const FINGERPRINT_CHUNK = 500
 
+/** A fingerprint, or null while some document's mtime is inside the racy window — and until when. */
+interface FingerprintState {
+  fingerprint: string | null
+  /** When the youngest unsettled mtime leaves the window (ms since the epoch); null when none is. */
+  settlesAt: number | null
+}
+
 /**
  * The fingerprint's work, pausing (`yield`) after every `chunk` documents: the inventory's own
  * check drains it at once, a check after the answer lets requests in between its chunks.
  */
-function* fingerprintSteps(base: Base, chunk: number): Generator<void, string | null> {
+function* fingerprintSteps(base: Base, chunk: number): Generator<void, FingerprintState> {
   // Taken before the stats: the racy verdict must not be younger than what they saw.
   const statAt = Date.now()
   const h = createHash('sha1')
-  let settled = true
+  let youngest: number | null = null
   let n = 0
   for (const rel of listDocuments(base)) {
     if (++n % chunk === 0) yield
     try {
       const st = statSync(join(base.corpusDir, ...rel.split('/')))
-      if (!mtimeSettled(st.mtimeMs, statAt)) settled = false
+      if (!mtimeSettled(st.mtimeMs, statAt) && (youngest === null || st.mtimeMs > youngest))
+        youngest = st.mtimeMs
       h.update(`${rel}\0${st.mtimeMs}\0${st.size}\0${st.ino}\n`)
     } catch {
       h.update(`${rel}\0-\n`) // vanished between the listing and the stat
     }
   }
-  return settled ? h.digest('hex') : null
+  if (youngest === null) return { fingerprint: h.digest('hex'), settlesAt: null }
+  return { fingerprint: null, settlesAt: Math.ceil(youngest) + RACY_WINDOW_MS + 1 }
 }
 
-/** The corpus's fingerprint, or null while a document's mtime is too recent to be trusted. */
-export function corpusFingerprint(base: Base): string | null {
+function fingerprintState(base: Base): FingerprintState {
   const steps = fingerprintSteps(base, Infinity)
   for (;;) {
     const r = steps.next()
@@ -62,15 +70,27 @@ export function corpusFingerprint(base: Base): string | null {
   }
 }
 
+/** The corpus's fingerprint, or null while a document's mtime is too recent to be trusted. */
+export function corpusFingerprint(base: Base): string | null {
+  return fingerprintState(base).fingerprint
+}
+
 /** The same fingerprint, taken a chunk at a time so that the process keeps answering meanwhile. */
 async function corpusFingerprintInTurns(base: Base): Promise<string | null> {
   const steps = fingerprintSteps(base, FINGERPRINT_CHUNK)
   for (;;) {
     const r = steps.next()
-    if (r.done) return r.value
+    if (r.done) return r.value.fingerprint
     await new Promise<void>((ok) => setImmediate(ok))
   }
 }
+
+/**
+ * How long `settledSession` waits at most for a document just written to leave the racy window:
+ * the window itself, and a margin. A document dated further ahead (a clock set wrong) is not
+ * waited for: its corpus is not cached, as before.
+ */
+export const SETTLE_WAIT_MAX_MS = RACY_WINDOW_MS + 500
 
 interface CorpusAnswers<T> {
   fingerprint: string
@@ -230,15 +250,16 @@ export class LocateCache<T> {
   session(
     base: Base,
     store?: LocateStore<T>,
-    trust?: Trust
+    trust?: Trust,
+    known?: string | null
   ): (query: string, compute: () => Promise<T | null>, fallback: T) => Promise<T> {
     const key = base.corpusDir
     const held = this.corpora.get(key)
-    if (trust && held && trust.stamp !== null && held.stamp === trust.stamp) {
+    if (held && trust && this.trusted(held, trust)) {
       this.checkAfter(base, held, trust.onStale)
       return this.asker(key, held, store)
     }
-    const fingerprint = corpusFingerprint(base)
+    const fingerprint = known !== undefined ? known : corpusFingerprint(base)
     let entry: CorpusAnswers<T> | null = null
     if (held && held.fingerprint !== fingerprint) this.remember(key, held.settled)
     if (fingerprint !== null) {
@@ -257,6 +278,38 @@ export class LocateCache<T> {
       this.corpora.set(key, entry)
     } else this.corpora.delete(key)
     return this.asker(key, entry, store)
+  }
+
+  /** A read of the UI's kind whose HEAD corpus is the one its held answers were checked against. */
+  private trusted(held: CorpusAnswers<T> | undefined, trust: Trust | undefined): boolean {
+    return !!trust && !!held && trust.stamp !== null && held.stamp === trust.stamp
+  }
+
+  /**
+   * `session`, for a door that answers within a budget: when a document was written a moment ago
+   * (a resolution, a colleague's commit pulled, an editor's save), its mtime is inside the racy
+   * window and the corpus cannot be fingerprinted, so nothing found now could be kept — the read
+   * would have to wait for every search (500 proposals over 10,000 documents: minutes). Waiting for
+   * the window to pass instead (at most `SETTLE_WAIT_MAX_MS`) lets the read answer within its
+   * budget, with the earlier answers meanwhile, and keep what it finds.
+   */
+  async settledSession(
+    base: Base,
+    store?: LocateStore<T>,
+    trust?: Trust,
+    maxWaitMs = SETTLE_WAIT_MAX_MS
+  ): Promise<(query: string, compute: () => Promise<T | null>, fallback: T) => Promise<T>> {
+    if (this.trusted(this.corpora.get(base.corpusDir), trust)) return this.session(base, store, trust)
+    let state = fingerprintState(base)
+    // A few rounds: a resolution writing several documents may still be writing the last ones.
+    for (let round = 0; round < 3 && state.settlesAt !== null; round++) {
+      const wait = state.settlesAt - Date.now()
+      if (wait > maxWaitMs) break
+      if (wait > 0) await new Promise<void>((ok) => setTimeout(ok, wait))
+      state = fingerprintState(base)
+    }
+    // The held answers may have been replaced while this read waited: `session` looks again.
+    return this.session(base, store, trust, state.fingerprint)
   }
 
   /** Keeps `settled` (answers for a state the corpus has left) as its latest earlier answers. */
