@@ -229,7 +229,7 @@ for (const [lang, locale] of [
       const section = lang === 'en' ? 'What a section is for' : 'À quoi sert une section'
       // The saved plan, its one change replaced (what the manager would have typed).
       const draft = async (edit: Record<string, unknown>): Promise<void> => {
-        const plan = await hub.api<Record<string, unknown>>('loadDraft', 'support')
+        const { plan } = await hub.api<{ plan: Record<string, unknown> }>('loadDraft', 'support')
         await hub.api('saveDraft', 'support', { ...plan, edits: [edit] })
       }
       await draft({

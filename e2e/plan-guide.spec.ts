@@ -41,7 +41,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
   test.describe(`plan guide (${locale})`, () => {
     test.use({ locale })
 
-    test('a proposal resolved in a second window leaves the first window’s plan', async ({
+    test('a second window shares the plan; what it resolves leaves the first window’s plan', async ({
       page,
       hub,
       agent
@@ -72,6 +72,8 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       await expect(other.getByTestId(`plan-resolution-${b}`)).toBeVisible({ timeout: 30_000 })
       await other.getByRole('button', { name: new RegExp(c) }).click()
       await expect(other.getByTestId(`plan-resolution-${c}`)).toHaveCount(0)
+      // One draft per base: window 1, left as it was, follows.
+      await expect(page.getByTestId(`plan-resolution-${c}`)).toHaveCount(0)
       await other.getByTestId('plan-summary').fill('doublon et regex')
       await other.getByTestId('plan-reviewer').fill('human:colleague')
       await other.getByTestId('preview-button').click()
@@ -92,9 +94,12 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       await snap(page, info, `plan-guide-${tag}-stale`)
       await expectAccessible(page, 'plan: stale')
 
-      // One click takes it out; the plan goes on with c alone and previews.
+      // One click takes it out; c goes back in from the inventory, and the plan previews.
       await page.getByTestId(`plan-stale-remove-${b}`).click()
       await expect(page.getByTestId(`plan-resolution-${b}`)).toHaveCount(0)
+      await page.goto(`${hub.origin}/#/base/${GUIDE}/inventory`)
+      await page.getByTestId(`plan-toggle-${c}`).click()
+      await page.getByTestId('plan-link').click()
       await expect(page.getByTestId(`plan-resolution-${c}`)).toBeVisible()
       await page.getByTestId('plan-summary').fill('séquence')
       await page.getByTestId('plan-reviewer').fill('human:e2e')

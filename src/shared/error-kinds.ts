@@ -54,6 +54,8 @@ export const ERROR_KINDS = [
   'settings-not-saved',
   // a plan too large to be kept as a draft: { megabytes }
   'draft-too-large',
+  // another window saved the plan draft since this one loaded it: { revision } (the draft's now)
+  'draft-changed',
   // --- a plan's preview and resolve: what the manager typed, or the state of the base ---
   // an edit's path (or an integrated_into path) the plan may not write, each { path }: not a path
   // inside the corpus (absolute, `..`, backslash, NUL, empty); the base's rules or proposals; a

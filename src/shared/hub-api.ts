@@ -628,6 +628,8 @@ export interface SetAsideResult {
   head: string
   /** The base's plan draft now: the rebuilt decisions and edits, merged into any draft there was. */
   draft: ResolutionPlan
+  /** That draft's revision (`DraftState.revision`). */
+  draftRevision: string
   /** What could not be carried into the plan, in the engine's words (French). */
   notes: string[]
   /** The base's sync status after the move. */
@@ -651,6 +653,12 @@ export interface CredentialHosts {
 // ---------------------------------------------------------------------------------------------
 // live events
 
+/** A base's plan draft and the revision of the file it was read from ('' when there is none). */
+export interface DraftState {
+  plan: ResolutionPlan | null
+  revision: string
+}
+
 export type HubEvent =
   /** A base appeared, disappeared or changed manifest: reload the overview. */
   | { type: 'bases-changed' }
@@ -663,6 +671,11 @@ export type HubEvent =
   | { type: 'sync-changed'; base: string; status: SyncStatus }
   /** A base's gaps were checked again (after a resolution or a sync): the Insights tab asks again. */
   | { type: 'insights-changed'; base: string }
+  /**
+   * A base's plan draft was saved, replaced or deleted (another tab's copy is then out of date);
+   * `resolved`: deleted because a plan was resolved.
+   */
+  | { type: 'draft-changed'; base: string; revision: string; resolved?: boolean }
 
 export type Unsubscribe = () => void
 
@@ -710,8 +723,13 @@ export interface HubApi {
   resolvePlan(base: string, plan: ResolutionPlan, basis?: string): Promise<ResolvedResult>
 
   /** Plan drafts survive a reload: kept in the user-data folder, one per base. */
-  loadDraft(base: string): Promise<ResolutionPlan | null>
-  saveDraft(base: string, plan: ResolutionPlan | null): Promise<void>
+  loadDraft(base: string): Promise<DraftState>
+  /**
+   * Saves (null: deletes) the base's draft; answers its new revision. `expected`: the revision the
+   * caller's copy started from — if another window saved since, refused with `draft-changed`
+   * (params `{ revision }`: the draft's revision now), nothing written. Emits `draft-changed`.
+   */
+  saveDraft(base: string, plan: ResolutionPlan | null, expected?: string): Promise<DraftState['revision']>
 
   history(base: string, opts?: { before?: string; limit?: number }): Promise<HistoryPage>
   auditTrail(base: string, id: string): Promise<AuditTrail>

@@ -34,7 +34,7 @@ const SIGNATURES: Record<HubApiMethod, readonly Kind[]> = {
   previewPlan: ['string', 'any'],
   resolvePlan: ['string', 'any', 'string?'],
   loadDraft: ['string'],
-  saveDraft: ['string', 'any'],
+  saveDraft: ['string', 'any', 'string?'],
   history: ['string', 'object?'],
   auditTrail: ['string', 'string'],
   commitDetail: ['string', 'string'],

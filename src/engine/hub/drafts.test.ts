@@ -70,7 +70,41 @@ describe('DraftStore', () => {
     expect(e.message).toBe(`brouillon trop volumineux (plus de ${DRAFT_MAX_BYTES} octets)`)
     expect(e.kind).toBe('draft-too-large')
     expect(e.params).toEqual({ megabytes: 2 })
-    expect(store.load('guide')).toEqual(rebuilt)
+    expect(store.load('guide').plan).toEqual(rebuilt)
     expect(existsSync(join(dir, DRAFTS_DIR, 'guide.json'))).toBe(true)
+  })
+
+  it('saves only over the revision the caller started from (draft-changed otherwise), nothing written', async () => {
+    const dir = tempDir('okf-drafts-')
+    dirs.push(dir)
+    const store = new DraftStore(dir, memoryHubLog())
+    expect(store.load('guide')).toEqual({ plan: null, revision: '' })
+    const r1 = await store.save('guide', rebuilt, '')
+    expect(store.load('guide')).toEqual({ plan: rebuilt, revision: r1 })
+    // Another window saved in between: this window's copy, started from '', is refused.
+    const mine = { ...rebuilt, summary: 'la mienne' }
+    const e = await hubRefusal(store.save('guide', mine, ''))
+    expect(e.code).toBe('INVALID_INPUT')
+    expect(e.kind).toBe('draft-changed')
+    expect(e.params).toEqual({ revision: r1 })
+    expect(store.load('guide').plan).toEqual(rebuilt)
+    // Over the revision it was told: saved (« keep mine »); without one: saved as before.
+    const r2 = await store.save('guide', mine, r1)
+    expect(r2).not.toBe(r1)
+    expect(store.load('guide')).toEqual({ plan: mine, revision: r2 })
+    expect(await store.save('guide', null)).toBe('')
+    expect(store.load('guide')).toEqual({ plan: null, revision: '' })
+  })
+
+  it('two saves over one revision at once (two tabs of one hub): the first is kept, the second refused', async () => {
+    const dir = tempDir('okf-drafts-')
+    dirs.push(dir)
+    const store = new DraftStore(dir, memoryHubLog())
+    const a = { ...rebuilt, summary: 'onglet A' }
+    const b = { ...rebuilt, summary: 'onglet B' }
+    const [first, second] = await Promise.allSettled([store.save('guide', a, ''), store.save('guide', b, '')])
+    expect(first.status).toBe('fulfilled')
+    expect(second.status).toBe('rejected')
+    expect(store.load('guide').plan).toEqual(a)
   })
 })

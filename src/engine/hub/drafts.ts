@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../git/atomic-write'
 import { invalidInput, ioError } from '../errors'
 import type { HubLog } from '../hublog'
 import type { ResolutionPlan } from '../../shared/review'
+import type { DraftState } from '../../shared/hub-api'
 
 /**
  * Plan drafts: the manager's unfinished plan for a base, kept in the user-data folder so that a
@@ -42,46 +44,82 @@ export class DraftStore {
     return join(this.dir, `${base}.json`)
   }
 
-  load(base: string): ResolutionPlan | null {
-    const file = this.file(base)
-    let text: string
+  /** The file's text, or null when there is no draft. */
+  private text(file: string): string | null {
     try {
-      text = readFileSync(file, 'utf8')
+      return readFileSync(file, 'utf8')
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
       throw ioError(`brouillon illisible (${file}) : ${(e as Error).message}`)
     }
+  }
+
+  load(base: string): DraftState {
+    const file = this.file(base)
+    const text = this.text(file)
+    const revision = revisionOf(text)
+    if (text === null) return { plan: null, revision }
     try {
       const data: unknown = JSON.parse(text)
-      if (isPlanShape(data)) return data
+      if (isPlanShape(data)) return { plan: data, revision }
       this.log.warning(`brouillon ignoré (${file}) : ce n'est pas un plan`)
     } catch (e) {
       this.log.warning(`brouillon ignoré (${file}) : JSON invalide (${(e as Error).message})`)
     }
-    return null
+    return { plan: null, revision }
   }
 
-  async save(base: string, plan: unknown): Promise<void> {
+  /**
+   * Saves (null: deletes) the draft and answers its new revision. `expected`: the revision the
+   * caller's copy started from — the draft is saved only if it is still that one, else refused
+   * with `draft-changed` (another window or tab of the same manager saved in between: saving
+   * would erase its work). Saves of one base run one at a time in this process; two processes
+   * (the desktop app and `okf-hub ui`) can still cross between the check and the write.
+   */
+  save(base: string, plan: unknown, expected?: string): Promise<string> {
     const file = this.file(base)
-    if (plan === null) {
-      rmSync(file, { force: true })
-      return
-    }
-    if (!isPlanShape(plan))
+    const run = (this.saving.get(file) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.saveNow(file, plan, expected))
+    this.saving.set(file, run)
+    return run
+  }
+
+  private readonly saving = new Map<string, Promise<string>>()
+
+  private async saveNow(file: string, plan: unknown, expected?: string): Promise<string> {
+    if (plan !== null && !isPlanShape(plan))
       throw invalidInput('brouillon : un plan { summary, reviewed_by, resolutions[], edits[] } est attendu')
-    const text = JSON.stringify(plan, null, 2) + '\n'
-    if (Buffer.byteLength(text) > DRAFT_MAX_BYTES)
+    const text = plan === null ? null : JSON.stringify(plan, null, 2) + '\n'
+    if (text !== null && Buffer.byteLength(text) > DRAFT_MAX_BYTES)
       throw invalidInput(`brouillon trop volumineux (plus de ${DRAFT_MAX_BYTES} octets)`, {
         kind: 'draft-too-large',
         params: { megabytes: DRAFT_MAX_BYTES / (1024 * 1024) }
       })
+    if (expected !== undefined) {
+      const now = revisionOf(this.text(file))
+      if (now !== expected)
+        throw invalidInput('brouillon modifié entre-temps dans une autre fenêtre : rechargez-le ou gardez le vôtre', {
+          kind: 'draft-changed',
+          params: { revision: now }
+        })
+    }
     try {
-      mkdirSync(this.dir, { recursive: true })
-      await writeFileAtomic(file, text)
+      if (text === null) rmSync(file, { force: true })
+      else {
+        mkdirSync(this.dir, { recursive: true })
+        await writeFileAtomic(file, text)
+      }
     } catch (e) {
       throw ioError(`brouillon non enregistré (${file}) : ${(e as Error).message}`)
     }
+    return revisionOf(text)
   }
+}
+
+/** A draft's revision: what its file holds, hashed ('' when there is none). */
+export function revisionOf(text: string | null): string {
+  return text === null ? '' : createHash('sha1').update(text).digest('hex').slice(0, 16)
 }
 
 /**

@@ -38,6 +38,7 @@ import type {
   BasesOverview,
   CorpusNode,
   DocumentView,
+  DraftState,
   GovernanceView,
   HistoryPage,
   HostId,
@@ -567,18 +568,30 @@ export class HubService implements HubApi {
     // Judged before the write: a warning the preview showed that still holds is shown again.
     const staleness = await stalenessOf(b, parsePlan(plan))
     const result = await resolvePlan(b, plan, { log: this.opts.log, basis })
-    await this.drafts.save(b.name, null)
+    await this.savedDraft(b.name, null, undefined, true)
     await this.wrote(b)
     this.recheckInsights(b, result.commit)
     return { ...result, staleness }
   }
 
-  async loadDraft(base: string): Promise<ResolutionPlan | null> {
+  async loadDraft(base: string): Promise<DraftState> {
     return Promise.resolve(this.drafts.load(this.base(base).name))
   }
 
-  async saveDraft(base: string, plan: ResolutionPlan | null): Promise<void> {
-    return this.drafts.save(this.base(base).name, plan)
+  async saveDraft(base: string, plan: ResolutionPlan | null, expected?: string): Promise<string> {
+    return this.savedDraft(this.base(base).name, plan, expected)
+  }
+
+  /** Every write of a draft tells the other windows and tabs of this process at once. */
+  private async savedDraft(
+    base: string,
+    plan: ResolutionPlan | null,
+    expected?: string,
+    resolved = false
+  ): Promise<string> {
+    const revision = await this.drafts.save(base, plan, expected)
+    this.watcher.emit({ type: 'draft-changed', base, revision, ...(resolved ? { resolved } : {}) })
+    return revision
   }
 
   async history(base: string, opts?: { before?: string; limit?: number }): Promise<HistoryPage> {
@@ -695,11 +708,11 @@ export class HubService implements HubApi {
     const b = this.base(base)
     const { outcome, status } = await this.syncer.setAside(b)
     const { plan, ...rest } = outcome
-    const draft = mergeIntoDraft(this.drafts.load(b.name), plan)
-    await this.drafts.save(b.name, draft)
+    const draft = mergeIntoDraft(this.drafts.load(b.name).plan, plan)
+    const draftRevision = await this.savedDraft(b.name, draft)
     this.watcher.emit({ type: 'proposals-changed', base: b.name })
     this.watcher.emit({ type: 'head-changed', base: b.name, head: outcome.head })
-    return { ...rest, draft, status }
+    return { ...rest, draft, draftRevision, status }
   }
 
   async setCredential(host: string, token: string): Promise<void> {

@@ -129,6 +129,11 @@ export const sharedEn = {
       title: 'This base has no document {{path}}.',
       action: 'It may have been renamed or removed since. Pick a document in the list.'
     },
+    'draft-changed': {
+      title: 'This plan was changed in another window.',
+      action:
+        'Another window or tab saved this plan since this one opened it. Load that version, or keep yours (it replaces the other).'
+    },
     'draft-too-large': {
       title: 'This plan is too large to be kept as a draft (over {{megabytes}} MB).',
       action:

@@ -137,6 +137,11 @@ export const sharedFr: Resources<typeof sharedEn> = {
       title: 'Cette base n’a pas de document {{path}}.',
       action: 'Il a peut-être été renommé ou supprimé depuis. Choisissez un document dans la liste.'
     },
+    'draft-changed': {
+      title: 'Ce plan a été modifié dans une autre fenêtre.',
+      action:
+        'Une autre fenêtre ou un autre onglet a enregistré ce plan depuis que celle-ci l’a ouvert. Chargez cette version, ou gardez la vôtre (elle remplace l’autre).'
+    },
     'draft-too-large': {
       title: 'Ce plan est trop volumineux pour être gardé en brouillon (plus de {{megabytes}} Mo).',
       action:

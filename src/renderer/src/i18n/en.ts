@@ -447,6 +447,7 @@ export const en = {
       error: 'Draft not saved'
     },
     saveFailed: 'Saving the draft',
+    draftChanged: { take: 'Load that version', keep: 'Keep mine' },
     discard: 'Discard the plan',
     discardTitle: 'Discard this plan?',
     discardBody_one:

@@ -460,6 +460,7 @@ export const fr: Resources<typeof en> = {
       error: 'Brouillon non enregistré'
     },
     saveFailed: 'Enregistrement du brouillon',
+    draftChanged: { take: 'Charger cette version', keep: 'Garder la mienne' },
     discard: 'Abandonner le plan',
     discardTitle: 'Abandonner ce plan ?',
     discardBody_one:

@@ -11,10 +11,12 @@ interface Props {
   context?: string
   onRetry?: () => void
   compact?: boolean
+  /** The ways forward this failure offers besides Retry (buttons). */
+  children?: React.ReactNode
 }
 
 /** An engine or transport failure in words a manager understands, what to do, then the detail. */
-export function ErrorNotice({ error, context, onRetry, compact }: Props): React.JSX.Element {
+export function ErrorNotice({ error, context, onRetry, compact, children }: Props): React.JSX.Element {
   const { t } = useTranslation()
   const words = errorWords(error, t)
   return (
@@ -44,6 +46,7 @@ export function ErrorNotice({ error, context, onRetry, compact }: Props): React.
           {t('common.retry')}
         </Button>
       ) : null}
+      {children}
     </Notice>
   )
 }

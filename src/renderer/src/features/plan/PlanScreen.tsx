@@ -2,7 +2,7 @@ import { ArrowLeft, ClipboardList, Eye, Plus, Trash2 } from 'lucide-react'
 import { memo, useEffect, useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { Trans, useTranslation } from 'react-i18next'
-import type { ProposalState } from '../../../../shared/hub-api'
+import type { HubApiError, ProposalState } from '../../../../shared/hub-api'
 import type { InventoryProposal, ResolutionPlan } from '../../../../shared/review'
 import { hub } from '../../api/hub'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
@@ -72,8 +72,8 @@ export function PlanScreen(): React.JSX.Element {
     <div className="plan-screen">
       <PlanHeader base={base} slot={slot} empty={empty} onDiscard={() => setConfirmDiscard(true)} />
       <p className="muted">{t('plan.explain')}</p>
-      {slot.save === 'error' && slot.saveError ? (
-        <ErrorNotice error={slot.saveError} context={t('plan.saveFailed')} compact />
+      {slot.save === 'error' && slot.saveError && (empty || slot.saveError.kind !== 'draft-changed') ? (
+        <DraftSaveFailed base={base} error={slot.saveError} />
       ) : null}
       <SetAsideNotice base={base} />
       {slot.result ? (
@@ -320,6 +320,30 @@ function PlanPreview(props: {
   )
 }
 
+/**
+ * Why the draft was not saved. Another window saved it since this copy was loaded
+ * (`draft-changed`): the manager chooses which to keep — shown in the preview bar, which stays in
+ * view wherever the manager was typing.
+ */
+function DraftSaveFailed({ base, error }: { base: string; error: HubApiError }): React.JSX.Element {
+  const { t } = useTranslation()
+  const store = usePlans.getState
+  return (
+    <ErrorNotice error={error} context={t('plan.saveFailed')} compact>
+      {error.kind === 'draft-changed' ? (
+        <span className="draft-changed-actions">
+          <Button look="small" testId="draft-take-other" onClick={() => void store().takeOtherDraft(base)}>
+            {t('plan.draftChanged.take')}
+          </Button>
+          <Button look="small" testId="draft-keep-mine" onClick={() => void store().keepThisDraft(base)}>
+            {t('plan.draftChanged.keep')}
+          </Button>
+        </span>
+      ) : null}
+    </ErrorNotice>
+  )
+}
+
 /** Why preview is disabled, or the Preview button (warmed on hover and focus) and its failure. */
 function PreviewBar({
   base,
@@ -334,6 +358,9 @@ function PreviewBar({
   const store = usePlans.getState
   return (
     <div className="preview-bar">
+      {slot.save === 'error' && slot.saveError?.kind === 'draft-changed' ? (
+        <DraftSaveFailed base={base} error={slot.saveError} />
+      ) : null}
       <PlanIssues issues={issues} id="plan-issues" />
       <Button
         look="primary"

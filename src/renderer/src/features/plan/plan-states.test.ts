@@ -43,11 +43,12 @@ describe('plan states: cards resolved elsewhere', () => {
     })
     vi.stubGlobal('window', {
       okfHub: {
-        loadDraft: () => Promise.resolve(structuredClone(draft)),
+        loadDraft: () => Promise.resolve({ plan: structuredClone(draft), revision: 'r0' }),
         saveDraft: (_b: string, p: ResolutionPlan | null) => {
           saved.push(p)
-          return Promise.resolve(undefined)
+          return Promise.resolve(`r${saved.length}`)
         },
+        subscribe: () => () => undefined,
         proposalStates: (_b: string, ids: string[]) =>
           Promise.resolve(ids.map((id) => states[id] ?? pending(id)))
       },

@@ -28,14 +28,15 @@ const answer = (n: number): PreviewResult =>
 function fakeHub(): {
   previews: number
   fail: boolean
-  bridge: Record<string, (...a: unknown[]) => Promise<unknown>>
+  bridge: Record<string, (...a: unknown[]) => unknown>
 } {
   const h = {
     previews: 0,
     fail: false,
     bridge: {
-      loadDraft: () => Promise.resolve(plan),
-      saveDraft: () => Promise.resolve(undefined),
+      loadDraft: () => Promise.resolve({ plan, revision: 'r0' }),
+      saveDraft: () => Promise.resolve('r1'),
+      subscribe: () => () => undefined,
       previewPlan: () => {
         h.previews++
         return h.fail ? Promise.reject(new Error('moteur occupé')) : Promise.resolve(answer(h.previews))
@@ -138,5 +139,129 @@ describe('plan store: the dry run started before the press', () => {
     await again
     await plans.getState().resolve('b')
     expect(bases).toEqual(['b2'])
+  })
+})
+
+describe('plan store: one draft per base, several windows', () => {
+  const other: ResolutionPlan = { ...plan, summary: 'la version de l’autre fenêtre' }
+  let saves: unknown[][]
+  let refuse: string | null
+  let emit: (e: unknown) => void
+  let draftOnDisk: { plan: ResolutionPlan | null; revision: string }
+  beforeEach(() => {
+    vi.resetModules()
+    saves = []
+    refuse = null
+    emit = () => undefined
+    draftOnDisk = { plan, revision: 'r0' }
+    const bridge = {
+      loadDraft: () => Promise.resolve(structuredClone(draftOnDisk)),
+      saveDraft: (...a: unknown[]) => {
+        saves.push(a)
+        if (refuse !== null)
+          return Promise.reject({
+            code: 'INVALID_INPUT',
+            message: 'brouillon modifié entre-temps dans une autre fenêtre',
+            kind: 'draft-changed',
+            params: { revision: refuse }
+          })
+        return Promise.resolve(`s${saves.length}`)
+      },
+      subscribe: (listener: (e: unknown) => void) => {
+        emit = listener
+        return () => undefined
+      }
+    }
+    vi.stubGlobal('window', { okfHub: bridge, setTimeout, clearTimeout })
+    vi.stubGlobal('document', { documentElement: { lang: '' } })
+    vi.stubGlobal('navigator', { language: 'fr-FR', languages: ['fr-FR'] })
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  const load = async (): Promise<typeof import('./plan-store').usePlans> => {
+    const { usePlans } = await import('./plan-store')
+    await usePlans.getState().ensure('b')
+    return usePlans
+  }
+
+  it('a save names the revision its copy started from, and goes on from the one answered', async () => {
+    const plans = await load()
+    await plans.getState().mutate('b', (p) => ({ ...p, summary: 'un' }))
+    await plans.getState().flush('b')
+    await plans.getState().mutate('b', (p) => ({ ...p, summary: 'deux' }))
+    await plans.getState().flush('b')
+    expect(saves.map((a) => a[2])).toEqual(['r0', 's1'])
+    expect(plans.getState().slots.b?.revision).toBe('s2')
+  })
+
+  it('refused because another window saved: « Keep mine » replaces that revision, « Load that version » takes it', async () => {
+    const plans = await load()
+    refuse = 'r7'
+    await plans.getState().mutate('b', (p) => ({ ...p, summary: 'la mienne' }))
+    await plans.getState().flush('b')
+    expect(plans.getState().slots.b?.save).toBe('error')
+    expect(plans.getState().slots.b?.saveError?.kind).toBe('draft-changed')
+    expect(plans.getState().slots.b?.plan.summary).toBe('la mienne') // nothing of this copy is lost
+    refuse = null
+    await plans.getState().keepThisDraft('b')
+    expect(saves.at(-1)?.[2]).toBe('r7')
+    expect(saves.at(-1)?.[1]).toMatchObject({ summary: 'la mienne' })
+    expect(plans.getState().slots.b?.save).toBe('saved')
+
+    refuse = 'r9'
+    await plans.getState().mutate('b', (p) => ({ ...p, summary: 'encore la mienne' }))
+    await plans.getState().flush('b')
+    draftOnDisk = { plan: other, revision: 'r9' }
+    await plans.getState().takeOtherDraft('b')
+    expect(plans.getState().slots.b).toMatchObject({
+      plan: other,
+      revision: 'r9',
+      save: 'saved',
+      saveError: null
+    })
+  })
+
+  it('another window’s save: a copy with nothing waiting takes it; one with a change waiting keeps its own', async () => {
+    const plans = await load()
+    draftOnDisk = { plan: other, revision: 'r5' }
+    emit({ type: 'draft-changed', base: 'b', revision: 'r5' })
+    await vi.waitFor(() => expect(plans.getState().slots.b?.plan.summary).toBe(other.summary))
+    expect(plans.getState().slots.b?.revision).toBe('r5')
+
+    // A change waiting to be saved: the event leaves it, its save will say what happened.
+    await plans.getState().mutate('b', (p) => ({ ...p, summary: 'la mienne' }))
+    draftOnDisk = { plan, revision: 'r6' }
+    emit({ type: 'draft-changed', base: 'b', revision: 'r6' })
+    expect(plans.getState().slots.b?.plan.summary).toBe('la mienne')
+    expect(plans.getState().slots.b?.revision).toBe('r5')
+  })
+
+  it('a change typed while another window’s draft is being fetched is not replaced by it', async () => {
+    const plans = await load()
+    let release: () => void = () => undefined
+    const held = new Promise<void>((r) => (release = r))
+    const bridge = (window as unknown as { okfHub: Record<string, unknown> }).okfHub
+    bridge.loadDraft = async () => {
+      await held
+      return { plan: other, revision: 'r5' }
+    }
+    emit({ type: 'draft-changed', base: 'b', revision: 'r5' })
+    await plans.getState().mutate('b', (p) => ({ ...p, summary: 'tapé pendant ce temps' }))
+    release()
+    await held
+    await new Promise((r) => setTimeout(r, 0))
+    expect(plans.getState().slots.b?.plan.summary).toBe('tapé pendant ce temps')
+    expect(plans.getState().slots.b?.revision).toBe('r0')
+  })
+
+  it('a draft deleted by a resolution elsewhere is not taken: this window keeps its copy, saved again as a new draft', async () => {
+    const plans = await load()
+    draftOnDisk = { plan: null, revision: '' }
+    emit({ type: 'draft-changed', base: 'b', revision: '', resolved: true })
+    expect(plans.getState().slots.b?.plan).toEqual(plan)
+    expect(plans.getState().slots.b?.revision).toBe('')
+    await plans.getState().mutate('b', (p) => ({ ...p, summary: 'suite' }))
+    await plans.getState().flush('b')
+    expect(saves.at(-1)?.[2]).toBe('')
   })
 })

@@ -1,7 +1,7 @@
 import { create } from 'zustand'
-import type { HubApiError, PreviewResult, ResolvedResult } from '../../../../shared/hub-api'
+import type { HubApiError, HubEvent, PreviewResult, ResolvedResult } from '../../../../shared/hub-api'
 import type { PlanEdit, PlanResolution, ResolutionKind, ResolutionPlan } from '../../../../shared/review'
-import { hub } from '../../api/hub'
+import { hub, hubClient } from '../../api/hub'
 import { toHubApiError } from '../../api/errors'
 import { emptyPlan, planIssues, planKey, toEnginePlan } from './plan'
 import { useLive } from '../../stores/live'
@@ -17,6 +17,8 @@ export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error'
 
 export interface PlanSlot {
   plan: ResolutionPlan
+  /** The revision of the draft file this copy started from (`saveDraft`'s `expected`); null until loaded. */
+  revision: string | null
   loaded: boolean
   loadError: HubApiError | null
   save: SaveState
@@ -36,6 +38,7 @@ const EARLY_PREVIEW_MAX_AGE_MS = 10_000
 function newSlot(): PlanSlot {
   return {
     plan: emptyPlan(useSettings.getState().settings?.reviewer ?? null),
+    revision: null,
     loaded: false,
     loadError: null,
     save: 'idle',
@@ -61,7 +64,13 @@ interface PlanState {
   flush(base: string): Promise<void>
   discard(base: string): Promise<void>
   /** The engine rewrote the draft (resolutions set aside after a diverged sync): take it as it is. */
-  replaceDraft(base: string, plan: ResolutionPlan): void
+  replaceDraft(base: string, plan: ResolutionPlan, revision: string): void
+  /**
+   * Another window saved the draft since this copy was loaded (`draft-changed`): take that version
+   * (this copy's unsaved changes are dropped) — or keep this one, which replaces it.
+   */
+  takeOtherDraft(base: string, only?: string): Promise<void>
+  keepThisDraft(base: string): Promise<void>
   addResolution(base: string, id: string, resolution: ResolutionKind): Promise<void>
   setResolution(base: string, id: string, patch: Partial<PlanResolution>): Promise<void>
   removeResolution(base: string, id: string): Promise<void>
@@ -109,24 +118,37 @@ function slotsOf(set: SetPlans, get: Get): Slots {
 }
 
 type DraftPart = Pick<PlanState, 'ensure' | 'mutate' | 'flush' | 'discard' | 'replaceDraft'>
+type ChoicePart = Pick<PlanState, 'takeOtherDraft' | 'keepThisDraft'>
+
+/** The revision the draft has now, when a save was refused because another window saved it. */
+function otherRevision(e: HubApiError | null): string | null {
+  const r = e?.kind === 'draft-changed' ? e.params?.revision : undefined
+  return typeof r === 'string' ? r : null
+}
 
 /**
  * The draft's saving: `save` now (`saveDraft`, the slot's save state as it goes), `schedule` a save
  * shortly after a change, the previous one put off.
  */
 function draftSaver({ slot, patch, timers }: Slots): {
-  save(base: string): Promise<void>
+  save(base: string, over?: string): Promise<void>
   schedule(base: string): void
 } {
-  const save = async (base: string): Promise<void> => {
+  /** `over`: the revision to replace (Keep mine); by default the one this copy started from. */
+  const save = async (base: string, over?: string): Promise<void> => {
     timers.delete(base)
-    const { plan } = slot(base)
+    const { plan, revision } = slot(base)
     patch(base, { save: 'saving' })
     try {
-      await hub().saveDraft(base, isEmpty(plan) ? null : plan)
+      const saved = await hub().saveDraft(base, isEmpty(plan) ? null : plan, over ?? revision ?? undefined)
       // A change made while saving has scheduled its own save.
-      if (!timers.has(base)) patch(base, { save: 'saved', saveError: null })
+      patch(
+        base,
+        timers.has(base) ? { revision: saved } : { revision: saved, save: 'saved', saveError: null }
+      )
     } catch (e) {
+      // Started before a resolve that has since deleted the draft it was saving: nothing to say.
+      if (slot(base).result !== null) return
       patch(base, { save: 'error', saveError: toHubApiError(e) })
     }
   }
@@ -143,11 +165,68 @@ function draftSaver({ slot, patch, timers }: Slots): {
   return { save, schedule }
 }
 
+/**
+ * Another tab or window of this hub saved a base's draft — one draft per base, so every window
+ * shows the same: a copy with nothing of its own waiting takes it at once; one with a change
+ * waiting keeps it, and its save is refused and says so (`draft-changed`). A draft deleted by a
+ * resolution elsewhere is not taken: this window keeps its copy, which then tells what was
+ * resolved under it, and saves it again as a new draft if the manager goes on. Subscribes once.
+ */
+function listener({ get, patch, timers }: Slots): () => void {
+  let listening = false
+  return () => {
+    if (listening) return
+    listening = true
+    hubClient().api.subscribe((e: HubEvent) => {
+      if (e.type !== 'draft-changed') return
+      const s = get().slots[e.base]
+      if (!s?.loaded || s.revision === e.revision || timers.has(e.base) || s.save === 'saving') return
+      if (s.save === 'error' || s.resolving) return
+      if (e.resolved) patch(e.base, { revision: e.revision })
+      else void get().takeOtherDraft(e.base, e.revision)
+    })
+  }
+}
+
+/** The two ways out of a save refused because another window saved the draft meanwhile. */
+function choicePart(
+  { get, slot, patch, timers, cancelSave }: Slots,
+  save: (base: string, over?: string) => Promise<void>
+): ChoicePart {
+  return {
+    async takeOtherDraft(base, only) {
+      // Chosen by the manager: what waits to be saved here is dropped.
+      if (only === undefined) cancelSave(base)
+      try {
+        const draft = await hub().loadDraft(base)
+        // Told of one save (`only`): the draft moved again since (that move's own event follows),
+        // or the manager changed this copy meanwhile (its save will say what happened).
+        if (
+          only !== undefined &&
+          (draft.revision !== only || timers.has(base) || slot(base).save === 'saving')
+        )
+          return
+        get().replaceDraft(base, draft.plan ?? emptyPlan(slot(base).plan.reviewed_by), draft.revision)
+      } catch (e) {
+        patch(base, { save: 'error', saveError: toHubApiError(e) })
+      }
+    },
+
+    async keepThisDraft(base) {
+      const over = otherRevision(slot(base).saveError)
+      if (over === null) return
+      cancelSave(base)
+      await save(base, over)
+    }
+  }
+}
+
 /** The draft: loaded once per base, saved shortly after every change (`saveDraft`), discarded, replaced. */
-function draftPart(slots: Slots): DraftPart {
+function draftPart(slots: Slots, saver: ReturnType<typeof draftSaver>): DraftPart {
   const { get, slot, patch, timers, cancelSave } = slots
   const loading = new Map<string, Promise<void>>()
-  const { save, schedule } = draftSaver(slots)
+  const { save, schedule } = saver
+  const listen = listener(slots)
 
   return {
     ensure(base) {
@@ -157,7 +236,13 @@ function draftPart(slots: Slots): DraftPart {
       const p = (async () => {
         try {
           const draft = await hub().loadDraft(base)
-          patch(base, { plan: draft ?? slot(base).plan, loaded: true, loadError: null })
+          listen()
+          patch(base, {
+            plan: draft.plan ?? slot(base).plan,
+            revision: draft.revision,
+            loaded: true,
+            loadError: null
+          })
         } catch (e) {
           patch(base, { loadError: toHubApiError(e) })
         } finally {
@@ -188,17 +273,18 @@ function draftPart(slots: Slots): DraftPart {
       const reviewer = slot(base).plan.reviewed_by
       patch(base, { plan: emptyPlan(reviewer), preview: null, previewError: null, save: 'saving' })
       try {
-        await hub().saveDraft(base, null)
-        patch(base, { save: 'saved', saveError: null })
+        const revision = await hub().saveDraft(base, null, slot(base).revision ?? undefined)
+        patch(base, { revision, save: 'saved', saveError: null })
       } catch (e) {
         patch(base, { save: 'error', saveError: toHubApiError(e) })
       }
     },
 
-    replaceDraft(base, plan) {
+    replaceDraft(base, plan, revision) {
       cancelSave(base)
       patch(base, {
         plan,
+        revision,
         loaded: true,
         loadError: null,
         save: 'saved',
@@ -305,6 +391,8 @@ function previewPart({ get, slot, patch, cancelSave }: Slots): PreviewPart {
       // While a new preview is computed the one shown is about to be replaced: resolving it would
       // bind the commit to a basis the manager is no longer looking at.
       if (!s.preview || s.preview.key !== planKey(s.plan) || s.resolving || s.previewing) return
+      // The resolve deletes the draft: a save still waiting would only write it back.
+      cancelSave(base)
       patch(base, { resolving: true, resolveError: null })
       try {
         // Bound to the preview shown: the hub writes exactly it, or refuses and says what moved.
@@ -315,6 +403,8 @@ function previewPart({ get, slot, patch, cancelSave }: Slots): PreviewPart {
           result,
           preview: null,
           plan: emptyPlan(s.plan.reviewed_by),
+          // The resolve deleted the draft file.
+          revision: '',
           save: 'idle'
         })
       } catch (e) {
@@ -330,7 +420,14 @@ function previewPart({ get, slot, patch, cancelSave }: Slots): PreviewPart {
 
 export const usePlans = create<PlanState>()((set, get) => {
   const slots = slotsOf(set, get)
-  return { slots: {}, ...draftPart(slots), ...editPart(get), ...previewPart(slots) }
+  const saver = draftSaver(slots)
+  return {
+    slots: {},
+    ...draftPart(slots, saver),
+    ...choicePart(slots, saver.save),
+    ...editPart(get),
+    ...previewPart(slots)
+  }
 })
 
 /** True while some draft change is not yet written (for the before-unload warning). */

@@ -162,7 +162,7 @@ function DivergedNotice({ base, status }: { base: string; status: SyncStatus }):
     await usePlans.getState().flush(base)
     const result = await useSync.getState().setAside(base)
     if (!result) return
-    usePlans.getState().replaceDraft(base, result.draft)
+    usePlans.getState().replaceDraft(base, result.draft, result.draftRevision)
     void navigate(planPath(base))
   }
   return (
