@@ -99,10 +99,13 @@ export class DraftStore {
     if (expected !== undefined) {
       const now = revisionOf(this.text(file))
       if (now !== expected)
-        throw invalidInput('brouillon modifié entre-temps dans une autre fenêtre : rechargez-le ou gardez le vôtre', {
-          kind: 'draft-changed',
-          params: { revision: now }
-        })
+        throw invalidInput(
+          'brouillon modifié entre-temps dans une autre fenêtre : rechargez-le ou gardez le vôtre',
+          {
+            kind: 'draft-changed',
+            params: { revision: now }
+          }
+        )
     }
     try {
       if (text === null) rmSync(file, { force: true })

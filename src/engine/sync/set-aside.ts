@@ -45,7 +45,9 @@ export interface SetAsideDeps {
 const KEPT_PREFIX = 'okf-hub/set-aside/'
 
 /** What the engine did; `plan` is the rebuilt plan, to be merged into the manager's draft. */
-export type SetAsideOutcome = Omit<SetAsideResult, 'draft' | 'draftRevision' | 'status'> & { plan: ResolutionPlan }
+export type SetAsideOutcome = Omit<SetAsideResult, 'draft' | 'draftRevision' | 'status'> & {
+  plan: ResolutionPlan
+}
 
 const RESOLVED_FILE = /^proposals\/(accepted|rejected)\/([^/]+)\.md$/
 

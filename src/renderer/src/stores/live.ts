@@ -56,7 +56,8 @@ export const useLive = create<LiveState>()((set) => ({
         // A sync that moved the branch says so with its own head-changed: the status alone
         // refreshes the overview (`any`), not the base's screens.
         // A draft saved tells the plan's own store (plan-store.ts), not the base's screens.
-        else if (e.type !== 'sync-changed' && e.type !== 'draft-changed') next.base = { ...s.base, [e.base]: (s.base[e.base] ?? 0) + 1 }
+        else if (e.type !== 'sync-changed' && e.type !== 'draft-changed')
+          next.base = { ...s.base, [e.base]: (s.base[e.base] ?? 0) + 1 }
         return next
       })
     })
