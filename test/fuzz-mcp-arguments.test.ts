@@ -342,6 +342,36 @@ describe('fuzzed arguments for every tool (fast-check, the real server over stdi
     expect(() => parsePlan(plan)).toThrow(/caractère NUL/)
   })
 
+  it('regressions: a control character in a commit field is INVALID_INPUT (an ANSI escape reached the terminal of whoever read git log or the inventory); a tab is kept', async () => {
+    const head = snapshot(roots.alpha).head
+    for (const [k, v, code] of [
+      ['concerns', 'Titre \u001b[31mROUGE\u001b[0m', 'U+001B'],
+      ['concerns', 'fenêtre \u001b]0;pwned\u0007', 'U+001B'],
+      ['submitted_by', 'claude/\u009b32m', 'U+009B'],
+      ['concerns', 'lu à l’envers \u202eevil', 'U+202E'],
+      ['sources', ['https://x.example/\r\u001b[2K'], 'U+000D'],
+      ['concerns', 'deux\u2028lignes', 'U+2028']
+    ] as const) {
+      const r = await s.call('kb_propose', { ...PROPOSAL, [k]: v })
+      if (code === 'U+000D') expect(r.text).toMatch(/^ERROR: INVALID_INPUT: .*retour à la ligne/)
+      else
+        expect(r.text).toBe(
+          `ERROR: INVALID_INPUT: le champ '${Array.isArray(v) ? 'sources[0]' : k}' ne doit pas contenir de caractère de contrôle (${code})`
+        )
+    }
+    expect(snapshot(roots.alpha).head).toBe(head)
+    const plan = {
+      summary: 'revue \u001b[2J',
+      reviewed_by: 'human:x',
+      resolutions: [{ id: 'prop-2026-01-01-abcd', resolution: 'rejected', reason: 'non' }],
+      edits: []
+    }
+    expect(() => parsePlan(plan)).toThrow(/summary ne doit pas contenir de caractère de contrôle \(U\+001B\)/)
+    const tabbed = await s.call('kb_propose', { ...PROPOSAL, concerns: 'avec\tune tabulation' })
+    expect(tabbed.isError).toBeFalsy()
+    proposed.alpha++
+  })
+
   it('afterwards: the process is alive and answers, the bases are as before but for the proposals filed', async () => {
     expect(pid).not.toBeNull()
     expect(() => process.kill(pid!, 0)).not.toThrow()

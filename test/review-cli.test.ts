@@ -217,6 +217,27 @@ describe('okf-hub review (exit 0)', () => {
   })
 })
 
+describe('okf-hub review: untrusted text on a terminal', () => {
+  it('a proposal committed by hand with terminal escapes: the inventory shows them, never sends them', async () => {
+    const w = await world()
+    const file = join(w.root, 'proposals', 'pending', `${w.ids[0]}.md`)
+    const text = readFileSync(file, 'utf8')
+    writeFileSync(
+      file,
+      text.replace(/^concerns: .*$/m, 'concerns: "Titre \\e[31mROUGE\\e]0;pwned\\a \\r fin"')
+    )
+    git(w.root, 'commit', '-qam', 'à la main')
+    const r = review(w, ['inventory', 'alpha'])
+    expect(r.status, r.stderr).toBe(0)
+    expect(r.stdout).toContain('Titre \\x1b[31mROUGE\\x1b]0;pwned\\x07 \\x0d fin')
+    // eslint-disable-next-line no-control-regex
+    expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
+    // The JSON keeps the data as it is, escaped by JSON itself.
+    const json = review(w, ['inventory', 'alpha', '--json'])
+    expect(JSON.stringify(JSON.parse(json.stdout))).toContain('Titre \\u001b[31mROUGE')
+  })
+})
+
 describe('okf-hub review (exit 4: business errors)', () => {
   it('an unknown id: ERROR: NOT_FOUND on stderr, or the JSON error shape', async () => {
     const w = await world()

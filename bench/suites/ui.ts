@@ -8,6 +8,7 @@ import { benchHome, median, now, record, ROOT, sized, type Options } from '../li
 import { previewPlan } from '../../src/engine/review/resolve'
 import { spawnUi } from '../../test/helpers/ui-process'
 import type { Inventory, ResolutionPlan } from '../../src/shared/review'
+import type { DraftState } from '../../src/shared/hub-api'
 import { LOCATE_CACHE_DIR } from '../../src/engine/hub/service'
 import { removeStaleFloor, writeFloor } from './ui-floor'
 
@@ -206,8 +207,8 @@ async function settled(page: Page, inflight: () => number, quietMs = 300): Promi
 async function untilDraft(s: UiServer, base: string, empty: boolean): Promise<void> {
   const until = now() + 15_000
   while (now() < until) {
-    const d = await s.api<ResolutionPlan | null>('loadDraft', base)
-    if ((d === null) === empty) return
+    const d = await s.api<DraftState>('loadDraft', base)
+    if ((d.plan === null) === empty) return
     await new Promise((r) => setTimeout(r, 100))
   }
   throw new Error(`le brouillon de ${base} ne s'est pas ${empty ? 'vidé' : 'enregistré'} en 15 s`)

@@ -2,6 +2,7 @@
 // terminal: progress on stderr, the "before first use" read (SPEC §8) on stdout, the question,
 // then publish or discard. The token comes from OKF_HUB_GIT_TOKEN or a hidden prompt, never argv.
 import { randomUUID } from 'node:crypto'
+import { inert } from './inert'
 import { HubError } from '../engine/errors'
 import { BaseImporter } from '../engine/bases/import'
 import { SyncStateStore } from '../engine/sync/state'
@@ -77,15 +78,6 @@ function progressPrinter(tty: boolean): { onEvent(e: HubEvent): void; end(): voi
       open = false
     }
   }
-}
-
-/** Imported text is untrusted: terminal control sequences are shown, never obeyed. */
-export function inert(text: string): string {
-  return text.replace(
-    // eslint-disable-next-line no-control-regex
-    /[\u0000-\u0008\u000b-\u001f\u007f\u009b]/g,
-    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`
-  )
 }
 
 function firstUseText(r: ImportResult): string {

@@ -20,6 +20,7 @@ import {
 } from '../engine/review/render'
 import { failWith, prepareCommand, takeHubOptions } from './options'
 import { cliMessages } from './locale'
+import { inert } from './inert'
 
 const SUBCOMMANDS = ['reconcile', 'context', 'inventory', 'resolve'] as const
 type Sub = (typeof SUBCOMMANDS)[number]
@@ -142,7 +143,8 @@ export async function runReview(argv: string[]): Promise<number> {
     const registry = new Registry(config.basesDir, log)
     registry.rescan()
     const out = await runParsed(p, log, registry)
-    process.stdout.write(p.json ? JSON.stringify(out.data, null, 2) + '\n' : out.text)
+    // Proposals' fields are agents' words: their control characters are shown, never obeyed.
+    process.stdout.write(p.json ? JSON.stringify(out.data, null, 2) + '\n' : inert(out.text))
     return 0
   } catch (e) {
     if (e instanceof HubError) return failWith(p.json, e.code, e.message, 4)

@@ -2,6 +2,7 @@ import { ConfigError } from '../engine/config'
 import { prepareHub } from '../mcp/hub-setup'
 import { configErrorExit } from '../engine/bootstrap/config-exit'
 import { takeHubOptions } from './options'
+import { inert } from './inert'
 
 /** `okf-hub tool <kb_tool> ['<json>']`: the MCP code path, text on stdout, exit 1 on isError. */
 export async function runTool(argv: string[]): Promise<number> {
@@ -25,7 +26,8 @@ export async function runTool(argv: string[]): Promise<number> {
   try {
     const { hub, log, sync } = await prepareHub({ bases: o.bases, config: o.config }, 'tool')
     const out = await hub.callTool(name, args)
-    process.stdout.write(out.text.endsWith('\n') ? out.text : out.text + '\n')
+    // What a base holds is untrusted: in a terminal, its control characters are shown, never obeyed.
+    process.stdout.write(inert(out.text.endsWith('\n') ? out.text : out.text + '\n'))
     // A proposal filed into a base with auto-push is pushed before this one-shot process ends.
     await sync.idle()
     log.close()

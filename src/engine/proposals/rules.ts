@@ -1,4 +1,5 @@
 import { invalidInput } from '../errors'
+import { forbiddenCharacter } from '../one-line'
 
 /** The contract's sentence, and which field it is about as data (`proposal-field-invalid`). */
 const refuse = (field: string, message: string): Error =>
@@ -39,6 +40,9 @@ export function checkOneLine(field: string, value: string, max: number, label = 
   // git refuses a NUL in a commit object (`git fsck --strict`: nulInCommit); filed, it would make
   // the base's history invalid for every git user.
   if (value.includes('\0')) throw refuse(field, `le champ '${field}' ne doit pas contenir de caractère NUL`)
+  const control = forbiddenCharacter(value)
+  if (control !== null)
+    throw refuse(field, `le champ '${field}' ne doit pas contenir de caractère de contrôle (${control})`)
   const n = chars(value)
   if (n > max) throw refuse(field, `${label} dépasse ${max} caractères (${n})`)
 }

@@ -1,3 +1,4 @@
+import { forbiddenCharacter } from '../one-line'
 import { invalidInput } from '../errors'
 import type { PlanEdit, PlanResolution, ResolutionPlan } from '../../shared/review'
 
@@ -41,6 +42,9 @@ function oneLineField(plan: Dict, key: 'summary' | 'reviewed_by'): string {
   if (/[\r\n]/.test(v)) throw invalidInput(`${key} ne doit pas contenir de retour à la ligne`)
   // A NUL in a commit object is refused by `git fsck --strict` (nulInCommit).
   if (v.includes('\0')) throw invalidInput(`${key} ne doit pas contenir de caractère NUL`)
+  const control = forbiddenCharacter(v)
+  if (control !== null)
+    throw invalidInput(`${key} ne doit pas contenir de caractère de contrôle (${control})`)
   if (/proposal:/i.test(v))
     throw invalidInput(
       `${key} ne doit pas contenir « proposal: » — réservé aux commits de soumission (invariant d'audit git log --grep)`
