@@ -7,8 +7,8 @@
  * embeddings, overrides and isolates that make a line read otherwise than it is (« Trojan Source »).
  * A tab stays allowed: it is shown as what it is.
  */
-// eslint-disable-next-line no-control-regex
 const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
   /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u
 
 /** The first such character as `U+XXXX`, or null. */
