@@ -420,6 +420,24 @@ describe('local sources', () => {
     expect(existsSync(join(src, '.git'))).toBe(false) // the source is untouched
   })
 
+  it(
+    'a plain folder that is no base is refused before anything is copied',
+    { skip: process.platform === 'win32' },
+    async () => {
+      const h = hub()
+      const src = join(work, 'pas-une-base')
+      mkdirSync(join(src, 'docs'), { recursive: true })
+      writeFileSync(join(src, 'docs', 'notes.md'), '# Notes\n')
+      // A named pipe, which a copy cannot take (ERR_FS_CP_FIFO_PIPE): had the folder been copied
+      // first, the import would fail on it instead of saying the folder is no base.
+      execFileSync('mkfifo', [join(src, 'tube')])
+      const r = await refusal(h.service.importBase({ jobId: job(), source: src }))
+      expect(r.code).toBe('INVALID_INPUT')
+      expect(r.message).toMatch(/n'est pas une base OKF : aucun okf-bundle\.yaml/)
+      expect(readdirSync(h.basesDir)).toEqual([])
+    }
+  )
+
   it('refuses a tree holding a path git would never check out (.git, ..), writing nothing', async () => {
     const h = hub()
     const src = makeBundle(work, 'piege', { name: 'piege' })

@@ -142,6 +142,9 @@ export class BaseImporter {
               `${source.path} n'est pas un dépôt git : il n'a pas de branche '${branch}' (laissez le champ vide)`,
               { kind: 'import-folder-no-branch', params: { path: source.path, branch } }
             )
+          // A folder that is no base is refused before it is copied and committed whole (a
+          // 126 MB folder took minutes to refuse, and could not be cancelled meanwhile).
+          if (!existsSync(join(source.path, MANIFEST_FILE))) throw notABundle(source.path, 'main')
           await copyFolder(source.path, staging)
           checkedOut = 'main'
         }
@@ -281,11 +284,7 @@ export class BaseImporter {
   /** Discovery's verdict on the staged folder, the collision checks, the first-use texts. */
   private async validate(job: Job, source: string, branch: string): Promise<ImportResult> {
     const check = checkBundleDir(job.staging, job.dirName)
-    if (check.kind === 'not-a-bundle')
-      throw invalidInput(
-        `${source} n'est pas une base OKF : aucun ${MANIFEST_FILE} à sa racine (sur ${branch}). Vérifiez l'adresse, ou créez la base d'abord (okf-hub new) — rien n'a été gardé`,
-        { kind: 'import-not-bundle', params: { source, branch } }
-      )
+    if (check.kind === 'not-a-bundle') throw notABundle(source, branch)
     if (check.kind === 'invalid')
       throw invalidInput(
         `base invalide, rien n'a été gardé — ${check.reasons.length} problème(s) à corriger dans la source :\n${check.reasons.map((r) => `  - ${r}`).join('\n')}`,
@@ -364,4 +363,11 @@ export function countCommits(root: string, head: string): number {
     }
   }
   return seen.size
+}
+
+function notABundle(source: string, branch: string): HubError {
+  return invalidInput(
+    `${source} n'est pas une base OKF : aucun ${MANIFEST_FILE} à sa racine (sur ${branch}). Vérifiez l'adresse, ou créez la base d'abord (okf-hub new) — rien n'a été gardé`,
+    { kind: 'import-not-bundle', params: { source, branch } }
+  )
 }
