@@ -8,6 +8,7 @@ import type { Base } from '../src/engine/registry/base'
 import { fileProposal } from '../src/engine/proposals/propose'
 import { previewPlan, resolvePlan } from '../src/engine/review/resolve'
 import { proposalStates } from '../src/engine/review/proposal-state'
+import { inventory } from '../src/engine/review/inventory'
 import { hubRefusal } from './helpers/refusal'
 
 /**
@@ -113,6 +114,40 @@ describe('the kinds of a stale plan', () => {
       date: '2026-12-05T08:30:00Z',
       reviewer: 'human:me'
     })
+  })
+
+  it('a pending file committed by hand that no plan can name: proposal-malformed with its path, same French sentence; the inventory marks it incomplete', async () => {
+    const { root, base } = setup()
+    const a = await propose(base, 'aaaa')
+    // Its name no longer its id (renamed by hand), and another whose id is not one.
+    git(root, 'mv', `proposals/pending/${a}.md`, 'proposals/pending/mauvais-nom.md')
+    const text = (id: string) =>
+      `---\nid: ${id}\ntype: observation\nconcerns: fait main\nconfidence: low\nsubmitted-by: human:x\nsubmitted-at: 2026-12-04T10:00:00Z\nsources:\n  - s\n---\n\nCorps.\n`
+    writeFileSync(join(root, 'proposals', 'pending', 'prop-2026-12-04-zzzz.md'), text('prop-2026-12-04-zzzz'))
+    git(root, 'add', '-A')
+    git(root, 'commit', '-qm', 'à la main')
+    for (const [id, path] of [
+      [a, 'proposals/pending/mauvais-nom.md'],
+      ['prop-2026-12-04-zzzz', 'proposals/pending/prop-2026-12-04-zzzz.md']
+    ]) {
+      const plan = {
+        summary: 'rejet',
+        reviewed_by: 'human:me',
+        resolutions: [{ id, resolution: 'rejected', reason: 'non' }]
+      }
+      const e = await hubRefusal(previewPlan(base, plan))
+      expect(e.message).toBe(`propositions absentes de pending/ : ${id}`)
+      expect(e.kind).toBe('proposal-malformed')
+      expect(e.params).toEqual({ id, path })
+    }
+    const inv = await inventory(base, { log })
+    const shown = inv.groups.flatMap((g) => g.proposals)
+    expect(shown.map((p) => [p.id, p.incomplete]).sort()).toEqual(
+      [
+        [a, true],
+        ['prop-2026-12-04-zzzz', true]
+      ].sort()
+    )
   })
 
   it('a section renamed since the edit was written: section-not-found with the current headings', async () => {

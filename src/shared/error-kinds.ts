@@ -20,6 +20,9 @@ export const ERROR_KINDS = [
   // a plan names a proposal that is no longer pending: { id, ids, status, date?, reviewer? } — status is
   // accepted | rejected | missing, date its resolved-at (issue 25, item 4)
   'proposal-not-pending',
+  // a file in proposals/pending/ that no plan can name: its name is not its id, or its id is not one
+  // (prop-YYYY-MM-DD-xxxx): { id, path }
+  'proposal-malformed',
   // a section edit names a heading the document no longer has: { path, section, headings }
   // (issue 25, item 4)
   'section-not-found',

@@ -44,6 +44,12 @@ function locate(base: Base, ids: readonly string[]): Map<string, Located> {
  * folders, frontmatter, and the history for the reviewer.
  */
 export async function notPendingDetail(base: Base, missing: readonly string[]): Promise<ErrorDetail> {
+  // Listed as pending, yet no plan can name it: a file in pending/ whose name is not its id, or
+  // whose id is not one (committed by hand). Said as such, not as « resolved elsewhere ».
+  for (const id of missing) {
+    const file = malformedPending(base, id)
+    if (file) return { kind: 'proposal-malformed', params: { id, path: file } }
+  }
   const ids = missing.filter((id) => PROPOSAL_ID_PATTERN.test(id))
   const first = ids[0] ?? missing[0]
   const where = ids.length > 0 ? locate(base, [first]).get(first) : undefined
@@ -59,6 +65,16 @@ export async function notPendingDetail(base: Base, missing: readonly string[]): 
     if (reviewer) params.reviewer = reviewer
   }
   return { kind: 'proposal-not-pending', params }
+}
+
+/** The pending file that shows `id` without being a well-formed proposal of that id, if any. */
+function malformedPending(base: Base, id: string): string | null {
+  for (const f of proposalFiles(base, 'pending')) {
+    const own = readProposal(f).record?.id ?? f.stem
+    if ((f.stem === id || own === id) && !(f.stem === id && own === id && PROPOSAL_ID_PATTERN.test(id)))
+      return f.rel
+  }
+  return null
 }
 
 export async function proposalStates(base: Base, ids: unknown): Promise<ProposalState[]> {

@@ -19,7 +19,12 @@ export const sharedEn = {
     'proposal-not-pending': {
       title: 'Proposal {{id}} is no longer pending: it was resolved or removed since it entered the plan.',
       action:
-        'Nothing was written. Its card in the plan says who resolved it: remove it from the plan, then preview again.'
+        'Nothing was written. If another window or hub resolved it, its card in the plan says who. Remove it from the plan, then preview again.'
+    },
+    'proposal-malformed': {
+      title: 'Proposal {{id}} cannot be resolved: its file {{path}} is not a well-formed proposal.',
+      action:
+        'Nothing was written. A proposal’s file is named after its id (prop-YYYY-MM-DD-xxxx), as agents file them; this one was written by hand. Take it out of the plan; the file has to be renamed or removed in the base’s repository.'
     },
     'section-not-found': {
       title: 'The section “{{section}}” is no longer in {{path}}: it was renamed or removed.',

@@ -18,7 +18,13 @@ export const sharedFr: Resources<typeof sharedEn> = {
       title:
         'La proposition {{id}} n’est plus en attente : elle a été résolue ou retirée depuis son entrée dans le plan.',
       action:
-        'Rien n’a été écrit. Sa carte dans le plan dit qui l’a résolue : retirez-la du plan, puis prévisualisez à nouveau.'
+        'Rien n’a été écrit. Si une autre fenêtre ou un autre hub l’a résolue, sa carte dans le plan dit qui. Retirez-la du plan, puis prévisualisez à nouveau.'
+    },
+    'proposal-malformed': {
+      title:
+        'La proposition {{id}} ne peut pas être résolue : son fichier {{path}} n’est pas une proposition bien formée.',
+      action:
+        'Rien n’a été écrit. Le fichier d’une proposition porte son identifiant (prop-AAAA-MM-JJ-xxxx), comme les agents les déposent ; celui-ci a été écrit à la main. Retirez-la du plan ; le fichier doit être renommé ou supprimé dans le dépôt de la base.'
     },
     'section-not-found': {
       title: 'La section « {{section}} » n’est plus dans {{path}} : elle a été renommée ou supprimée.',

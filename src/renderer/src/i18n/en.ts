@@ -288,7 +288,8 @@ export const en = {
     untrackedHint:
       'This proposal is not in the base’s history yet: apply the repair shown above the inventory.',
     incomplete: 'Incomplete',
-    incompleteHint: 'Its id or its submitter is missing, or its fields cannot be read.',
+    incompleteHint:
+      'Its id or its submitter is missing, its file is not named after its id, or its fields cannot be read: as it is, no plan can resolve it.',
     origin: 'From hub {{hubId}}',
     originHint:
       'A contributor’s hub filed it in its inbox ({{inbox}}); this hub brought it into the base on {{at}}.',

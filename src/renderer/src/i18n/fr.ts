@@ -298,7 +298,8 @@ export const fr: Resources<typeof en> = {
     untrackedHint:
       'Cette proposition n’est pas encore dans l’historique de la base : appliquez la réparation proposée au-dessus de l’inventaire.',
     incomplete: 'Incomplète',
-    incompleteHint: 'Son identifiant ou son auteur manque, ou ses champs sont illisibles.',
+    incompleteHint:
+      'Son identifiant ou son auteur manque, son fichier ne porte pas son identifiant, ou ses champs sont illisibles : telle quelle, aucun plan ne peut la résoudre.',
     origin: 'Du hub {{hubId}}',
     originHint:
       'Le hub d’un contributeur l’a déposée dans sa boîte ({{inbox}}) ; ce hub l’a intégrée à la base le {{at}}.',
