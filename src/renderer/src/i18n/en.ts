@@ -230,6 +230,7 @@ export const en = {
     keyboardHint:
       '<kbd>j</kbd> <kbd>k</kbd> move · <kbd>Enter</kbd> opens · <kbd>x</kbd> accept or reject into the plan · <kbd>?</kbd> all shortcuts',
     group: 'Subject {{index}}',
+    noSubject: '(no subject)',
     groupShort: 'subject {{index}}',
     groupCount_one: '{{count}} proposal',
     groupCount_other: '{{count}} proposals',

@@ -240,6 +240,7 @@ export const fr: Resources<typeof en> = {
     keyboardHint:
       '<kbd>j</kbd> <kbd>k</kbd> se déplacer · <kbd>Entrée</kbd> ouvrir · <kbd>x</kbd> accepter ou rejeter dans le plan · <kbd>?</kbd> tous les raccourcis',
     group: 'Sujet {{index}}',
+    noSubject: '(sans sujet)',
     groupShort: 'sujet {{index}}',
     groupCount_one: '{{count}} proposition',
     groupCount_other: '{{count}} propositions',

@@ -12,7 +12,9 @@ export function InventoryGroupHeader({ group }: { group: InventoryGroup }): Reac
     <div className="inv-group">
       <h3 className="inv-group-title">
         <Layers aria-hidden="true" size={14} />
-        {t('inventory.group', { index: group.index })} — {group.subject}{' '}
+        {t('inventory.group', { index: group.index })} —{' '}
+        {/* The engine's placeholder is the review contract's French: a proposal with no subject is said here. */}
+        {group.proposals[0]?.concerns == null ? t('inventory.noSubject') : group.subject}{' '}
         <span className="muted">({t('inventory.groupCount', { count: group.proposals.length })})</span>
       </h3>
       {group.links.map((link, i) => (
