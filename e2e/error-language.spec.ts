@@ -1,8 +1,16 @@
-import { appendFileSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync
+} from 'node:fs'
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import type { Page, TestInfo } from '@playwright/test'
-import { expect, test } from './helpers/fixtures'
+import { expect, GUIDE, test } from './helpers/fixtures'
 import { BASE, makeRemote } from './helpers/remote'
 import { git, removeDir, tempDir, writeFiles } from '../test/helpers/fixtures'
 import { startGitHttpServer } from '../test/helpers/git-http'
@@ -345,6 +353,27 @@ for (const [lang, locale] of [
       // The shipped bases' cards show their own (French) titles: base content, not the UI's words.
       await expectOnly(page, lang, 'overview invalid bases', 'section:has([data-testid="invalid-bundles"])')
       await snap(page, info, `error-language-overview-invalid-${lang}`)
+    })
+
+    test(`a base whose okf-bundle.yaml breaks while its page is open (${lang})`, async ({
+      page,
+      hub
+    }, info: TestInfo) => {
+      await openApp(page, hub, `#/base/${GUIDE}/inventory`)
+      await expect(page.getByTestId('plan-link')).toBeVisible({ timeout: 30_000 })
+      const manifest = join(hub.basesDir, GUIDE, 'okf-bundle.yaml')
+      const before = readFileSync(manifest, 'utf8')
+      writeFileSync(manifest, 'name: [unclosed\n')
+      const said = page.getByTestId('base-broken')
+      await expect(said).toBeVisible({ timeout: 30_000 })
+      await expect(said).toContainText(
+        lang === 'en' ? 'okf-bundle.yaml is not valid YAML' : 'okf-bundle.yaml n’est pas du YAML valide'
+      )
+      await expectOnly(page, lang, 'base broken')
+      await snap(page, info, `error-language-base-broken-${lang}`)
+      // Fixed: the base comes back by itself.
+      writeFileSync(manifest, before)
+      await expect(page.getByTestId('plan-link')).toBeVisible({ timeout: 30_000 })
     })
 
     test(`reconcile: pending files that cannot be recorded (${lang})`, async ({

@@ -174,6 +174,9 @@ export const en = {
     plan: 'Plan',
     planCount_one: 'Plan · {{count}} proposal',
     planCount_other: 'Plan · {{count}} proposals',
+    brokenTitle: 'The base “{{base}}” cannot be opened right now',
+    brokenBody:
+      'Its folder is still there, with your plan: once its okf-bundle.yaml is fixed (in the base’s repository, or by a sync that brings the fix), the base comes back by itself.',
     unknownTitle: 'No base named “{{base}}”',
     unknownBody: 'It may have been removed or renamed. The overview lists the bases the hub serves.',
     backToOverview: 'Back to all bases'

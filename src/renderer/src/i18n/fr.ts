@@ -181,6 +181,9 @@ export const fr: Resources<typeof en> = {
     plan: 'Plan',
     planCount_one: 'Plan · {{count}} proposition',
     planCount_other: 'Plan · {{count}} propositions',
+    brokenTitle: 'La base « {{base}} » ne peut pas être ouverte pour le moment',
+    brokenBody:
+      'Son dossier est toujours là, avec votre plan : une fois son okf-bundle.yaml corrigé (dans le dépôt de la base, ou par une synchronisation qui apporte la correction), la base revient d’elle-même.',
     unknownTitle: 'Aucune base ne s’appelle « {{base}} »',
     unknownBody:
       'Elle a peut-être été retirée ou renommée. La vue d’ensemble liste les bases servies par le hub.',

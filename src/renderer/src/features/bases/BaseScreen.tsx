@@ -10,6 +10,7 @@ import { SyncPanel } from '../sync/SyncPanel'
 import { overviewPath, planPath } from '../../app/routes'
 import { useBases } from '../../stores/bases'
 import { usePlans } from '../plan/plan-store'
+import { bundleProblemWords } from '../../lib/bundle-problems'
 
 /** A base's frame: its name, its draft state, the plan in progress; the tab or screen below. */
 export function BaseScreen(): React.JSX.Element {
@@ -22,6 +23,24 @@ export function BaseScreen(): React.JSX.Element {
 
   useEffect(() => void ensure(base), [base, ensure])
 
+  // Its folder is still there, but its okf-bundle.yaml no longer reads (a colleague's commit, a
+  // hand edit): say that, as the overview does, not that the base is gone.
+  const broken = overview?.invalid.find((i) => i.dir.split(/[\\/]/).pop() === base) ?? null
+  if (overview && !summary && broken) {
+    return (
+      <div className="screen">
+        <EmptyState title={t('base.brokenTitle', { base })}>
+          <p data-testid="base-broken">
+            {broken.problem ? bundleProblemWords(t, broken.problem) : <span lang="fr">{broken.reason}</span>}
+          </p>
+          <p>{t('base.brokenBody')}</p>
+          <p>
+            <Link to={overviewPath()}>{t('base.backToOverview')}</Link>
+          </p>
+        </EmptyState>
+      </div>
+    )
+  }
   if (overview && !summary) {
     return (
       <div className="screen">
