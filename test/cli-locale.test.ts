@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
+import { createServer, type AddressInfo } from 'node:net'
 import { removeDir, tempDir } from './helpers/fixtures'
 import { CLI_JS, assertBuilt, hubEnv } from './helpers/mcp'
 
@@ -89,6 +90,37 @@ describe('usage errors of the shared options follow the locale', () => {
     const fr = run('fr_FR.UTF-8')
     expect(fr.status).toBe(64)
     expect(fr.stderr).toMatch(/^okf-hub new : --bases attend une valeur\n/)
+  })
+})
+
+describe('okf-hub ui: a port already taken, said in words with what to do', () => {
+  const dirs: string[] = []
+  afterEach(() => dirs.splice(0).forEach(removeDir))
+
+  it('exit 5, in the locale’s language, and its usage errors are written in that language’s way', async () => {
+    const taken = createServer()
+    await new Promise<void>((ok) => taken.listen(0, '127.0.0.1', ok))
+    const port = (taken.address() as AddressInfo).port
+    try {
+      const run = (args: string[], lang: string) => {
+        const bases = tempDir('okf-bases-')
+        const h = hubEnv(bases)
+        dirs.push(h.userData, bases)
+        return cli(['ui', '--no-open', ...args], { ...h.env, LANG: lang })
+      }
+      const en = run(['--port', String(port)], 'en_US.UTF-8')
+      expect(en.status).toBe(5)
+      expect(en.stderr).toBe(
+        `okf-hub ui: 127.0.0.1:${port} is already in use (another okf-hub ui, or another program) — choose another --port, or leave --port out to take a free one\n`
+      )
+      const fr = run(['--port', String(port)], 'fr_FR.UTF-8')
+      expect(fr.status).toBe(5)
+      expect(fr.stderr).toMatch(new RegExp(`^okf-hub ui : 127\\.0\\.0\\.1:${port} est déjà utilisé`))
+      expect(run(['--port', 'x'], 'en_US.UTF-8').stderr).toMatch(/^okf-hub ui: --port expects an integer/)
+      expect(run(['--port', 'x'], 'fr_FR.UTF-8').stderr).toMatch(/^okf-hub ui : --port attend un entier/)
+    } finally {
+      await new Promise((ok) => taken.close(ok))
+    }
   })
 })
 

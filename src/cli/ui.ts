@@ -62,7 +62,7 @@ export async function runUi(argv: string[]): Promise<number> {
   let open = true
   let verbose = false
   const usage = (msg: string): number => {
-    process.stderr.write(`okf-hub ui : ${msg}\n\n${m.usage}`)
+    process.stderr.write(`${m.said(msg)}\n\n${m.usage}`)
     return 64
   }
   if (o.error) return usage(o.error)
@@ -87,7 +87,7 @@ export async function runUi(argv: string[]): Promise<number> {
   }
   const bind = chooseBind(host, allowRemote)
   if (!bind.ok) {
-    process.stderr.write(`okf-hub ui : ${bind.reason}\n`)
+    process.stderr.write(`${m.said(bind.reason)}\n`)
     return 64
   }
   const dir = rendererDir()
@@ -123,11 +123,14 @@ export async function runUi(argv: string[]): Promise<number> {
     })
   } catch (e) {
     const err = e as NodeJS.ErrnoException
-    process.stderr.write(`${m.listenFailed(`${bind.host}:${port}`, err.code ?? err.message)}\n`)
+    const where = `${bind.host}:${port}`
+    process.stderr.write(
+      `${err.code === 'EADDRINUSE' ? m.portInUse(where) : m.listenFailed(where, err.code ?? err.message)}\n`
+    )
     return 5
   }
   if (bind.warning) {
-    process.stderr.write(`okf-hub ui : ${bind.warning}\n`)
+    process.stderr.write(`${m.said(bind.warning)}\n`)
     log.warning(`ui : ${bind.warning}`)
   }
   process.stdout.write(`OKF Hub UI: ${bridge.url}\n`)

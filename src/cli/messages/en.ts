@@ -83,6 +83,9 @@ Language: LC_ALL, LC_MESSAGES or LANG (fr… for French; English otherwise).
     unknownArgument: (a: string): string => `unknown argument: ${a}`,
     notBuilt: 'okf-hub ui: interface not built (out/renderer missing) — run “npm run build”',
     listenFailed: (where: string, why: string): string => `okf-hub ui: cannot listen on ${where} (${why})`,
+    portInUse: (where: string): string =>
+      `okf-hub ui: ${where} is already in use (another okf-hub ui, or another program) — choose another --port, or leave --port out to take a free one`,
+    said: (msg: string): string => `okf-hub ui: ${msg}`,
     basesLine: (dir: string): string => `Bases: ${dir} — Ctrl+C to stop`
   },
   lock: {

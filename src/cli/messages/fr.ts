@@ -51,6 +51,9 @@ Configuration : --bases, sinon OKF_HUB_BASES, sinon bases-dir de hub-config.yaml
     notBuilt: 'okf-hub ui : interface non construite (out/renderer absent) — lancez « npm run build »',
     listenFailed: (where: string, why: string): string =>
       `okf-hub ui : écoute impossible sur ${where} (${why})`,
+    portInUse: (where: string): string =>
+      `okf-hub ui : ${where} est déjà utilisé (un autre okf-hub ui, ou un autre programme) — choisissez un autre --port, ou omettez --port pour en prendre un libre`,
+    said: (msg: string): string => `okf-hub ui : ${msg}`,
     basesLine: (dir: string): string => `Bases : ${dir} — Ctrl+C pour arrêter`
   },
   lock: {
