@@ -57,3 +57,46 @@ test('a document edited outside the hub: the inventory’s suggestion follows wi
   await expect(docs).not.toHaveAttribute('title', /chercher-et-lire\.md/)
   await snap(page, info, 'inventory-suggestion-followed')
 })
+
+// A path is the agents' or a colleague's to name: one unbroken word of any length wraps inside its
+// row and its button instead of running past the card and the page.
+test('a document with a very long name: its path stays inside the inventory row and the proposal page', async ({
+  page,
+  hub,
+  agent
+}, info) => {
+  const root = join(hub.basesDir, GUIDE)
+  const name = `${'x'.repeat(180)}.md`
+  writeFileSync(join(root, 'knowledge', name), '# Long\n\nLe zeppelinographe est décrit ici.\n')
+  agePast(join(root, 'knowledge'), new Date('2026-01-02T03:04:05Z'))
+  const id = await agent.propose({
+    base: GUIDE,
+    type: 'question',
+    concerns: 'zeppelinographe',
+    content: 'Où est le zeppelinographe ?',
+    sources: ['session 5'],
+    confidence: 'low',
+    submitted_by: 'claude-code/2.1'
+  })
+  await openApp(page, hub, `#/base/${GUIDE}/inventory`)
+  const row = page.getByTestId(`proposal-row-${id}`)
+  const docs = row.locator('.inv-docs')
+  await expect(docs).toContainText(name)
+  const right = async (l: ReturnType<typeof page.locator>): Promise<number> => {
+    const b = await l.boundingBox()
+    return b ? b.x + b.width : Number.POSITIVE_INFINITY
+  }
+  expect(await right(docs)).toBeLessThanOrEqual(await right(row))
+  await snap(page, info, 'inventory-long-path')
+
+  await row.getByRole('link').first().click()
+  const button = page.getByTestId(`likely-doc-${name}`)
+  await expect(button).toBeVisible()
+  const viewport = page.viewportSize()?.width ?? 0
+  expect(await right(button)).toBeLessThanOrEqual(viewport)
+  await button.click()
+  const meta = page.locator('.document-meta')
+  await expect(meta).toContainText(name)
+  expect(await right(meta)).toBeLessThanOrEqual(viewport)
+  await snap(page, info, 'proposal-long-path')
+})
