@@ -142,6 +142,16 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       await page.getByTestId('audit-open-decision').click()
       await expect(page.getByTestId(`commit-file-knowledge/${DOC}`)).toBeVisible()
       expect(readFileSync(join(root, 'knowledge', DOC), 'utf8')).toContain(LINE)
+
+      // A colleague reverts the decision with git: the trail keeps the decision and says the
+      // proposal is pending again.
+      git(root, 'revert', '--no-edit', 'HEAD')
+      await openApp(page, hub, `#/base/${GUIDE}/proposal/${b}/trail`)
+      await expect(page.getByTestId('audit-contradiction')).toContainText(
+        fr ? 'elle est maintenant en attente' : 'it is pending now'
+      )
+      await expect(page.getByTestId('audit-outcome')).toBeVisible()
+      await snap(page, info, `${tag}-history-audit-reverted`)
     })
   })
 }

@@ -153,6 +153,39 @@ describe('the history of decisions', () => {
     expect((await service.history('alpha')).entries.at(-1)?.start).toBeNull()
   })
 
+  it('an audit trail says where the proposal stands now: a decision reverted since, a commit that only says it decided', async () => {
+    const { service, root } = setup()
+    const a = await propose(service, 'reconnexion SSO', 'a1a1')
+    const b = await propose(service, 'déconnexion', 'b2b2')
+    await service.resolvePlan('alpha', {
+      summary: 'rejet',
+      reviewed_by: 'human:Morgane',
+      resolutions: [{ id: a, resolution: 'rejected', reason: 'doublon' }],
+      edits: []
+    })
+    expect(await service.auditTrail('alpha', a)).toMatchObject({
+      status: 'rejected',
+      outcome: { resolution: 'rejected' }
+    })
+    // A colleague reverts the decision: the file is back in pending/.
+    git(root, 'revert', '--no-edit', 'HEAD')
+    expect(await service.auditTrail('alpha', a)).toMatchObject({
+      status: 'pending',
+      outcome: { resolution: 'rejected' }
+    })
+    // A commit by hand whose message says it integrated b, with nothing moved.
+    git(
+      root,
+      'commit',
+      '--allow-empty',
+      '-qm',
+      `integrate: ${b} — faux\n\nProposal: ${b}\nReviewed-By: human:mallory`
+    )
+    const forged = await service.auditTrail('alpha', b)
+    expect(forged.resolution?.kind).toBe('resolution')
+    expect(forged).toMatchObject({ status: 'pending', outcome: null })
+  })
+
   it('refuses what is not a commit of the base, in the same envelope as every call', async () => {
     const { service } = setup()
     await expect(service.commitDetail('alpha', 'HEAD')).rejects.toMatchObject({ code: 'INVALID_INPUT' })

@@ -371,6 +371,11 @@ export interface AuditTrail {
   others: HistoryEntry[]
   /** Null while pending (no resolution commit). */
   outcome: ProposalOutcome | null
+  /**
+   * Where its file is now (`ProposalState.status`). It can contradict the commits: a decision
+   * reverted since (pending again), or a commit that says it decided without moving the file.
+   */
+  status: ProposalState['status']
 }
 
 // ---------------------------------------------------------------------------------------------

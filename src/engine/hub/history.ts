@@ -1,3 +1,4 @@
+import { locate } from '../review/proposal-state'
 import fs from 'node:fs'
 import { log as gitLog, type ReadCommitResult } from 'isomorphic-git'
 import type { Base } from '../registry/base'
@@ -240,7 +241,8 @@ export async function auditTrail(base: Base, id: string): Promise<AuditTrail> {
       outcome = await outcomeOf(commondir, c.commit.tree, id, cache)
     } else others.push(e)
   }
-  return { base: base.name, id, submission, resolution, others, outcome }
+  const status = locate(base, [id]).get(id)?.status ?? 'missing'
+  return { base: base.name, id, submission, resolution, others, outcome, status }
 }
 
 /** The proposal's file as its resolution commit wrote it: accepted or rejected, and why. */

@@ -20,7 +20,7 @@ interface Located {
   concerns: string | null
 }
 
-function locate(base: Base, ids: readonly string[]): Map<string, Located> {
+export function locate(base: Base, ids: readonly string[]): Map<string, Located> {
   const wanted = new Set(ids)
   const out = new Map<string, Located>()
   for (const folder of ['pending', 'accepted', 'rejected'] as const) {

@@ -773,7 +773,13 @@ export const en = {
     integratedNowhere: 'Integrated; no document named.',
     rejected: 'Rejected',
     noReason: 'No reason recorded.',
-    openCommit: 'See what this changed'
+    openCommit: 'See what this changed',
+    notMoved:
+      'The decision below names this proposal, but its commit did not move the proposal’s file: it is not a decision. The proposal is still {{status}}.',
+    movedSince:
+      'Since this decision, the proposal’s file has moved: it is {{status}} now (the decision was reverted, or its file moved by hand).',
+    gone: 'no longer in the base',
+    statusWord: { pending: 'pending', accepted: 'accepted', rejected: 'rejected' }
   },
   commit: {
     title: 'What this changed',

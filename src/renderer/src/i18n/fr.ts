@@ -792,7 +792,13 @@ export const fr: Resources<typeof en> = {
     integratedNowhere: 'Intégrée ; aucun document nommé.',
     rejected: 'Rejetée',
     noReason: 'Aucun motif enregistré.',
-    openCommit: 'Voir ce que cela a changé'
+    openCommit: 'Voir ce que cela a changé',
+    notMoved:
+      'La décision ci-dessous nomme cette proposition, mais son commit n’a pas déplacé le fichier de la proposition : ce n’est pas une décision. La proposition est toujours {{status}}.',
+    movedSince:
+      'Depuis cette décision, le fichier de la proposition a été déplacé : elle est maintenant {{status}} (la décision a été annulée, ou son fichier déplacé à la main).',
+    gone: 'absente de la base',
+    statusWord: { pending: 'en attente', accepted: 'acceptée', rejected: 'rejetée' }
   },
   commit: {
     title: 'Ce que cela a changé',

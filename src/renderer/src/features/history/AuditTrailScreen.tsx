@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { AuditTrail } from '../../../../shared/hub-api'
 import { hub } from '../../api/hub'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { Notice } from '../../ui/Notice'
 import { HistoryEntryView } from './HistoryEntryView'
 import { Skeleton } from '../../ui/Skeleton'
 import { useDocumentTitle } from '../../hooks/useDocumentTitle'
@@ -36,6 +37,7 @@ export function AuditTrailScreen(): React.JSX.Element {
         <ErrorNotice error={q.error} context={t('audit.loading')} onRetry={q.reload} />
       ) : null}
       {!trail && !q.error ? <Skeleton lines={6} /> : null}
+      {trail ? <Contradiction trail={trail} /> : null}
       {trail ? (
         <ol className="audit-steps">
           <li className="audit-step">
@@ -70,6 +72,25 @@ export function AuditTrailScreen(): React.JSX.Element {
         </ol>
       ) : null}
     </section>
+  )
+}
+
+/**
+ * When the commits and the proposal's file disagree: a commit that says it decided without moving
+ * the file (written by hand), or a decision undone since (a revert). The file is where it stands.
+ */
+function Contradiction({ trail }: { trail: AuditTrail }): React.JSX.Element | null {
+  const { t } = useTranslation()
+  if (!trail.resolution) return null
+  const status = trail.status === 'missing' ? t('audit.gone') : t(`audit.statusWord.${trail.status}`)
+  const key = !trail.outcome
+    ? 'audit.notMoved'
+    : trail.outcome.resolution !== trail.status
+      ? 'audit.movedSince'
+      : null
+  if (key === null) return null
+  return (
+    <Notice tone="warning" icon={AlertTriangle} testId="audit-contradiction" title={t(key, { status })} />
   )
 }
 
