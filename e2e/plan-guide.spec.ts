@@ -123,6 +123,15 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
 
       // A new path defaults to creating the document.
       await page.getByTestId('edit-add').click()
+      // A path copied from the repository's root, or one leaving the corpus: said as it is typed.
+      const pathField = page.locator('[data-testid=edit-path]')
+      await pathField.fill(`knowledge/${DOC}`)
+      await expect(page.getByText(fr ? `vouliez-vous dire ${DOC} ?` : `did you mean ${DOC}?`)).toBeVisible()
+      await pathField.fill('../../dehors.md')
+      await expect(
+        page.getByText(fr ? 'Ce chemin n’est pas dans le corpus' : 'This path is not inside the corpus')
+      ).toBeVisible()
+      await expect(page.getByTestId('plan-issues')).toContainText(fr ? 'Modification 1' : 'Change 1')
       await page.getByTestId('edit-path').fill('nouveau/guide.md')
       await expect(page.getByTestId('edit-mode')).toHaveValue('whole')
       await expect(page.getByTestId('edit-mode').locator('option:checked')).toHaveText(

@@ -502,6 +502,8 @@ export const en = {
       reasonTooLong: 'The reason for rejecting {{id}} is longer than 500 characters.',
       editPathMissing: 'Change {{n}}: name the document.',
       editPathNotMd: 'Change {{n}}: only .md documents can be edited.',
+      editPathOutside: 'Change {{n}}: the path must name a document inside the corpus (no leading /, no .. folder).',
+      integratedOutside: '{{id}}: “Integrated into” names a path outside the corpus (a leading /, or a .. folder).',
       editSectionMissing: 'Change {{n}}: choose the section to replace.',
       editAppendEmpty: 'Change {{n}}: write the text to add.',
       editFrontmatterEmpty: 'Change {{n}}: add at least one field.',
@@ -535,6 +537,8 @@ export const en = {
       pathHint: 'Path of the document in the corpus, for example procedures/sso.md.',
       exists: 'An existing document.',
       willCreate: 'No such document: it will be created.',
+      meant: 'No such document: did you mean {{path}}? Paths start inside the corpus.',
+      outside: 'This path is not inside the corpus: no leading /, no .. folder.',
       mode: 'Change',
       modes: {
         section: 'Replace a section',

@@ -515,6 +515,8 @@ export const fr: Resources<typeof en> = {
       reasonTooLong: 'Le motif du rejet de {{id}} dépasse 500 caractères.',
       editPathMissing: 'Modification {{n}} : indiquez le document.',
       editPathNotMd: 'Modification {{n}} : seuls les documents .md sont modifiables.',
+      editPathOutside: 'Modification {{n}} : le chemin doit désigner un document du corpus (sans / au début, sans dossier ..).',
+      integratedOutside: '{{id}} : « Intégrée dans » désigne un chemin hors du corpus (un / au début, ou un dossier ..).',
       editSectionMissing: 'Modification {{n}} : choisissez la section à remplacer.',
       editAppendEmpty: 'Modification {{n}} : écrivez le texte à ajouter.',
       editFrontmatterEmpty: 'Modification {{n}} : ajoutez au moins un champ.',
@@ -548,6 +550,8 @@ export const fr: Resources<typeof en> = {
       pathHint: 'Chemin du document dans le corpus, par exemple procedures/sso.md.',
       exists: 'Un document existant.',
       willCreate: 'Ce document n’existe pas : il sera créé.',
+      meant: 'Aucun document de ce nom : vouliez-vous dire {{path}} ? Les chemins partent du corpus.',
+      outside: 'Ce chemin n’est pas dans le corpus : pas de / au début, pas de dossier « .. ».',
       mode: 'Modification',
       modes: {
         section: 'Remplacer une section',

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CorpusSuggestions } from './CorpusSuggestions'
 import { Button } from '../../ui/Button'
+import { meantDocument, outsideCorpus } from './plan'
 
 /** The corpus documents an acceptance names in `integrated-into`: suggestions to tick, or any other. */
 export function DocumentPicker({
@@ -21,10 +22,13 @@ export function DocumentPicker({
   const { t } = useTranslation()
   const [other, setOther] = useState('')
   const candidates = [...new Set([...suggestions, ...chosen])]
+  const typed = other.trim()
+  // Said as the manager types, not at preview: a path outside the corpus, or one from the repository's root.
+  const outside = typed !== '' && outsideCorpus(typed)
+  const meant = typed === '' || outside ? null : meantDocument(typed, documents)
   const add = (): void => {
-    const p = other.trim()
-    if (p === '') return
-    if (!chosen.includes(p)) onChange([...chosen, p])
+    if (typed === '' || outside) return
+    if (!chosen.includes(typed)) onChange([...chosen, typed])
     setOther('')
   }
   return (
@@ -64,6 +68,7 @@ export function DocumentPicker({
           list={`${idPrefix}-other-docs`}
           placeholder={t('plan.resolution.otherDocument')}
           value={other}
+          aria-describedby={outside || meant !== null ? `${idPrefix}-other-hint` : undefined}
           onChange={(e) => setOther(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -74,10 +79,19 @@ export function DocumentPicker({
           spellCheck={false}
         />
         <CorpusSuggestions id={`${idPrefix}-other-docs`} documents={documents} typed={other} />
-        <Button look="small" icon={Plus} iconSize={14} onClick={add} disabled={other.trim() === ''}>
+        <Button look="small" icon={Plus} iconSize={14} onClick={add} disabled={typed === '' || outside}>
           {t('plan.resolution.addDocument')}
         </Button>
       </div>
+      {outside || meant !== null ? (
+        <p
+          className="hint field-warning"
+          id={`${idPrefix}-other-hint`}
+          data-testid={`${idPrefix}-other-hint`}
+        >
+          {outside ? t('plan.edit.outside') : t('plan.edit.meant', { path: meant })}
+        </p>
+      ) : null}
     </fieldset>
   )
 }

@@ -76,6 +76,8 @@ export interface PlanIssue {
     | 'reasonTooLong'
     | 'editPathMissing'
     | 'editPathNotMd'
+    | 'editPathOutside'
+    | 'integratedOutside'
     | 'editSectionMissing'
     | 'editAppendEmpty'
     | 'editFrontmatterEmpty'
@@ -87,11 +89,34 @@ export interface PlanIssue {
 
 const codePoints = (s: string): number => [...s].length
 
+/**
+ * A path that cannot name a document of the corpus: absolute, a Windows drive or separator, or a
+ * `.`/`..`/empty segment (the engine refuses them at preview; said here as the manager types).
+ */
+export function outsideCorpus(path: string): boolean {
+  const p = path.trim()
+  if (p.startsWith('/') || /^[a-z]:/i.test(p) || p.includes('\\')) return true
+  return p.split('/').some((seg) => seg === '' || seg === '.' || seg === '..')
+}
+
+/**
+ * The corpus document a path most likely meant when it names none: the same path without its
+ * first folder — a path copied from the repository's root (`knowledge/a.md`), as the preview and
+ * `git` print them, where the plan wants the corpus's own (`a.md`). Null when there is none.
+ */
+export function meantDocument(path: string, documents: readonly string[]): string | null {
+  const p = path.trim()
+  if (documents.includes(p)) return null
+  const rest = p.slice(p.indexOf('/') + 1)
+  return p.includes('/') && documents.includes(rest) ? rest : null
+}
+
 /** The engine's shape rules, checked as the manager types (the engine checks them again). */
 export function planIssues(plan: ResolutionPlan): PlanIssue[] {
   const issues: PlanIssue[] = []
   if (plan.resolutions.length === 0) issues.push({ key: 'noResolution' })
   for (const r of plan.resolutions) {
+    if ((r.integrated_into ?? []).some(outsideCorpus)) issues.push({ key: 'integratedOutside', id: r.id })
     if (r.resolution !== 'rejected') continue
     const reason = (r.reason ?? '').trim()
     if (reason === '') issues.push({ key: 'reasonMissing', id: r.id })
@@ -101,6 +126,7 @@ export function planIssues(plan: ResolutionPlan): PlanIssue[] {
     const edit = i + 1
     const path = e.path.trim()
     if (path === '') issues.push({ key: 'editPathMissing', edit })
+    else if (outsideCorpus(path)) issues.push({ key: 'editPathOutside', edit })
     else if (!/\.md$/.test(path)) issues.push({ key: 'editPathNotMd', edit })
     const mode = editMode(e)
     if (mode === 'section' && (e.section ?? '').trim() === '')

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import type { ResolutionPlan } from '../../../../shared/review'
+import { meantDocument, outsideCorpus, planIssues } from './plan'
+
+describe('paths as the manager types them', () => {
+  it('outside the corpus: absolute, a drive or a backslash, a . or .. or empty segment', () => {
+    for (const p of [
+      '/etc/passwd',
+      '../okf-bundle.yaml',
+      '../../outside.md',
+      'a/../b.md',
+      './a.md',
+      'a//b.md',
+      'C:\\\\x.md',
+      'a\\\\b.md'
+    ])
+      expect(outsideCorpus(p), p).toBe(true)
+    for (const p of ['a.md', 'procedures/sso.md', 'été/à Paris.md', '..cache.md', 'a..b.md'])
+      expect(outsideCorpus(p), p).toBe(false)
+  })
+
+  it('a path from the repository’s root names the corpus document without its first folder', () => {
+    const docs = ['first-document.md', 'procedures/sso.md']
+    expect(meantDocument('knowledge/first-document.md', docs)).toBe('first-document.md')
+    expect(meantDocument('knowledge/procedures/sso.md', docs)).toBe('procedures/sso.md')
+    expect(meantDocument('first-document.md', docs)).toBeNull() // it exists
+    expect(meantDocument('nouveau.md', docs)).toBeNull() // a creation
+    expect(meantDocument('knowledge/nouveau.md', docs)).toBeNull()
+  })
+
+  it('the plan cannot be previewed with an edit or an « integrated into » outside the corpus', () => {
+    const plan: ResolutionPlan = {
+      summary: 's',
+      reviewed_by: 'human:a',
+      resolutions: [
+        { id: 'prop-2026-12-07-aaaa', resolution: 'accepted', integrated_into: ['../okf-bundle.yaml'] }
+      ],
+      edits: [{ path: '../../outside.md', content: 'x' }]
+    }
+    expect(planIssues(plan)).toEqual([
+      { key: 'integratedOutside', id: 'prop-2026-12-07-aaaa' },
+      { key: 'editPathOutside', edit: 1 }
+    ])
+  })
+})
