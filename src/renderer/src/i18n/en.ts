@@ -502,8 +502,10 @@ export const en = {
       reasonTooLong: 'The reason for rejecting {{id}} is longer than 500 characters.',
       editPathMissing: 'Change {{n}}: name the document.',
       editPathNotMd: 'Change {{n}}: only .md documents can be edited.',
-      editPathOutside: 'Change {{n}}: the path must name a document inside the corpus (no leading /, no .. folder).',
-      integratedOutside: '{{id}}: “Integrated into” names a path outside the corpus (a leading /, or a .. folder).',
+      editPathOutside:
+        'Change {{n}}: the path must name a document inside the corpus (no leading /, no .. folder).',
+      integratedOutside:
+        '{{id}}: “Integrated into” names a path outside the corpus (a leading /, or a .. folder).',
       editSectionMissing: 'Change {{n}}: choose the section to replace.',
       editAppendEmpty: 'Change {{n}}: write the text to add.',
       editFrontmatterEmpty: 'Change {{n}}: add at least one field.',

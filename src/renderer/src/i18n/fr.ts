@@ -515,8 +515,10 @@ export const fr: Resources<typeof en> = {
       reasonTooLong: 'Le motif du rejet de {{id}} dépasse 500 caractères.',
       editPathMissing: 'Modification {{n}} : indiquez le document.',
       editPathNotMd: 'Modification {{n}} : seuls les documents .md sont modifiables.',
-      editPathOutside: 'Modification {{n}} : le chemin doit désigner un document du corpus (sans / au début, sans dossier ..).',
-      integratedOutside: '{{id}} : « Intégrée dans » désigne un chemin hors du corpus (un / au début, ou un dossier ..).',
+      editPathOutside:
+        'Modification {{n}} : le chemin doit désigner un document du corpus (sans / au début, sans dossier ..).',
+      integratedOutside:
+        '{{id}} : « Intégrée dans » désigne un chemin hors du corpus (un / au début, ou un dossier ..).',
       editSectionMissing: 'Modification {{n}} : choisissez la section à remplacer.',
       editAppendEmpty: 'Modification {{n}} : écrivez le texte à ajouter.',
       editFrontmatterEmpty: 'Modification {{n}} : ajoutez au moins un champ.',

@@ -20,17 +20,7 @@ export function DocumentPicker({
   onChange(paths: string[]): void
 }): React.JSX.Element {
   const { t } = useTranslation()
-  const [other, setOther] = useState('')
   const candidates = [...new Set([...suggestions, ...chosen])]
-  const typed = other.trim()
-  // Said as the manager types, not at preview: a path outside the corpus, or one from the repository's root.
-  const outside = typed !== '' && outsideCorpus(typed)
-  const meant = typed === '' || outside ? null : meantDocument(typed, documents)
-  const add = (): void => {
-    if (typed === '' || outside) return
-    if (!chosen.includes(typed)) onChange([...chosen, typed])
-    setOther('')
-  }
   return (
     <fieldset className="doc-picker">
       <legend>{t('plan.resolution.integratedInto')}</legend>
@@ -58,6 +48,35 @@ export function DocumentPicker({
           </li>
         ))}
       </ul>
+      <OtherDocument idPrefix={idPrefix} chosen={chosen} documents={documents} onChange={onChange} />
+    </fieldset>
+  )
+}
+
+/** Any other document, typed: a path outside the corpus, or one from the repository's root, said at once. */
+function OtherDocument({
+  idPrefix,
+  chosen,
+  documents,
+  onChange
+}: {
+  idPrefix: string
+  chosen: string[]
+  documents: string[]
+  onChange(paths: string[]): void
+}): React.JSX.Element {
+  const { t } = useTranslation()
+  const [other, setOther] = useState('')
+  const typed = other.trim()
+  const outside = typed !== '' && outsideCorpus(typed)
+  const meant = typed === '' || outside ? null : meantDocument(typed, documents)
+  const add = (): void => {
+    if (typed === '' || outside) return
+    if (!chosen.includes(typed)) onChange([...chosen, typed])
+    setOther('')
+  }
+  return (
+    <>
       <div className="field-row">
         <label htmlFor={`${idPrefix}-other`} className="visually-hidden">
           {t('plan.resolution.otherDocument')}
@@ -92,6 +111,6 @@ export function DocumentPicker({
           {outside ? t('plan.edit.outside') : t('plan.edit.meant', { path: meant })}
         </p>
       ) : null}
-    </fieldset>
+    </>
   )
 }
