@@ -18,7 +18,9 @@ describe('MCP server — § (préambule) reads back', () => {
           '---\ntitle: Guide\ntags: [zephyr-tag]\n---\n\nUn mot-preambule avant tout titre.\n\n\n# Premier titre\n\nCorps sans le mot.\n',
         'knowledge/sans-titre.md': 'Note libre : mot-sans-titre.\nDeuxième ligne.\n',
         'knowledge/titre-d-abord.md': '# Titre\n\nmot-titre-seul\n',
-        'knowledge/homonyme.md': '# (préambule)\n\nmot-homonyme sous un heading de ce nom\n'
+        'knowledge/homonyme.md': '# (préambule)\n\nmot-homonyme sous un heading de ce nom\n',
+        'knowledge/html.md':
+          '# Titre\n\n## <img src=x onerror=alert(2)>\n\nmot-sous-html.\n\n## Suite\n\nautre.\n'
       }
     })
     s = await connect(hubEnv(dir))
@@ -63,6 +65,15 @@ describe('MCP server — § (préambule) reads back', () => {
     const r = await s.call('kb_read', { base: 'alpha', path: 'titre-d-abord.md', section: '(préambule)' })
     expect(r.isError).toBe(true)
     expect(r.text).toContain("section '(préambule)' introuvable dans 'titre-d-abord.md'")
+  })
+
+  it('a heading made only of HTML: a label that is its text, and kb_read reaches it by it (found by exploratory QA: § was printed empty)', async () => {
+    const out = await s.text('kb_search', { base: 'alpha', query: 'mot-sous-html' })
+    expect(labelOf(out)).toBe('<img src=x onerror=alert(2)>')
+    const sec = await s.text('kb_read', { base: 'alpha', path: 'html.md', section: labelOf(out) })
+    expect(sec).toBe(
+      '# html.md — section « <img src=x onerror=alert(2)> »\n\n## <img src=x onerror=alert(2)>\n\nmot-sous-html.'
+    )
   })
 
   it('a heading titled « (préambule) » keeps its label', async () => {

@@ -120,11 +120,15 @@ function parse(text: string): Heading[] {
     const inline = tokens[i + 1]
     const raw = (inline?.type === 'inline' ? inline.content : '').replace(/[ \t]*\n[ \t]*/g, ' ').trim()
     const { title, anchor } = splitTitle(raw)
+    // A heading made only of inline HTML normalises to nothing, and an empty label can be neither
+    // printed after `§` nor asked for: its label is then its text as written (what kb_read's
+    // listing of headings shows), which the printed form of a request reaches (`resolveHeading`).
+    const label = normalizeTitle(title)
     headings.push({
       level: Number(t.tag.slice(1)),
       raw,
       line: bodyStartLine + t.map[0],
-      label: normalizeTitle(title),
+      label: label === '' ? raw.replace(/\s+/gu, ' ').trim().toLowerCase().normalize('NFC') : label,
       anchor
     })
   }
