@@ -11,6 +11,7 @@ import {
   staleCards,
   suggestionsFor,
   switchMode,
+  withEdit,
   withPath,
   type DraftEdit
 } from './plan-guide'
@@ -168,7 +169,30 @@ describe('stale cards', () => {
       [B, false]
     ])
     // An edit written for it is work too.
-    const withEdit = plan({ edits: [{ path: 'a.md', content: 'x', for: A } as DraftEdit] })
-    expect(hasManagerWork(withEdit, withEdit.resolutions[0])).toBe(true)
+    const edited = plan({ edits: [{ path: 'a.md', content: 'x', for: A } as DraftEdit] })
+    expect(hasManagerWork(edited, edited.resolutions[0])).toBe(true)
+  })
+})
+
+describe('the « integrated into » tick follows the path of the change opened for it', () => {
+  it('moves with the path while no other change edits the old one; stays otherwise', () => {
+    const opened = blankEdit('--dash.md', true, A)
+    const p = plan({
+      resolutions: [{ id: A, resolution: 'accepted', integrated_into: ['--dash.md'] }],
+      edits: [opened]
+    })
+    const moved = withEdit(p, 0, withPath(opened, 'sso.md', true))
+    expect(moved.resolutions[0].integrated_into).toEqual(['sso.md'])
+    expect(moved.edits[0].path).toBe('sso.md')
+    // Another change still edits the old path: the tick stays.
+    const two = plan({ ...p, edits: [opened, { path: '--dash.md', append: 'x' }] })
+    expect(withEdit(two, 0, withPath(opened, 'sso.md', true)).resolutions[0].integrated_into).toEqual([
+      '--dash.md'
+    ])
+    // A change not opened from a proposal moves nothing.
+    const free = plan({ ...p, edits: [{ path: '--dash.md', section: '', content: '' }] })
+    expect(
+      withEdit(free, 0, { path: 'sso.md', section: '', content: '' }).resolutions[0].integrated_into
+    ).toEqual(['--dash.md'])
   })
 })

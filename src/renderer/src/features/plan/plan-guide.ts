@@ -207,3 +207,26 @@ export function switchMode(e: PlanEdit, mode: EditMode, current: string | null):
     }
   }
 }
+
+/**
+ * Change `index` of the plan becomes `edit`. When its path changed and it was written for a
+ * proposal (`for`) whose « integrated into » names the old path — ticked when the change was
+ * opened from the proposal's card — and no other change edits that path, the tick follows the
+ * path: otherwise the preview warns that the proposal is integrated into a document no change edits.
+ */
+export function withEdit(plan: ResolutionPlan, index: number, edit: PlanEdit): ResolutionPlan {
+  const before = plan.edits[index]
+  const edits = plan.edits.map((e, i) => (i === index ? edit : e))
+  const owner = ownerOf(edit)
+  const from = before?.path.trim() ?? ''
+  const to = edit.path.trim()
+  if (!owner || from === '' || to === '' || from === to) return { ...plan, edits }
+  if (edits.some((e) => e.path.trim() === from)) return { ...plan, edits }
+  const resolutions = plan.resolutions.map((r) => {
+    const into = r.integrated_into ?? []
+    if (r.id !== owner || !into.includes(from)) return r
+    const moved = into.includes(to) ? into.filter((p) => p !== from) : into.map((p) => (p === from ? to : p))
+    return { ...r, integrated_into: moved }
+  })
+  return { ...plan, edits, resolutions }
+}

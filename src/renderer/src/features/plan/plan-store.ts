@@ -4,6 +4,7 @@ import type { PlanEdit, PlanResolution, ResolutionKind, ResolutionPlan } from '.
 import { hub, hubClient } from '../../api/hub'
 import { toHubApiError } from '../../api/errors'
 import { emptyPlan, planIssues, planKey, toEnginePlan } from './plan'
+import { withEdit } from './plan-guide'
 import { useLive } from '../../stores/live'
 import { useSettings } from '../../stores/settings'
 
@@ -332,7 +333,7 @@ function editPart(get: Get): EditPart {
     },
 
     setEdit(base, index, edit) {
-      return get().mutate(base, (p) => ({ ...p, edits: p.edits.map((e, i) => (i === index ? edit : e)) }))
+      return get().mutate(base, (p) => withEdit(p, index, edit))
     },
 
     removeEdit(base, index) {
