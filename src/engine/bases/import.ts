@@ -145,7 +145,7 @@ export class BaseImporter {
           // A folder that is no base is refused before it is copied and committed whole (a
           // 126 MB folder took minutes to refuse, and could not be cancelled meanwhile).
           if (!existsSync(join(source.path, MANIFEST_FILE))) throw notABundle(source.path, 'main')
-          await copyFolder(source.path, staging)
+          await copyFolder(source.path, staging, job.controller.signal)
           checkedOut = 'main'
         }
         this.throwIfCancelled(job)

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs'
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import { cp } from 'node:fs/promises'
 import { invalidInput, notFound } from '../errors'
 import { checkFormat, parseCoreConfig, UnsupportedShape, type RepoLayout } from '../git/layout'
 import { resolveLayout } from '../git/layout'
@@ -204,12 +205,17 @@ export async function copyRepository(
 }
 
 /** Copies a plain folder into `staging` and makes it a repository with one first commit. */
-export async function copyFolder(source: string, staging: string): Promise<void> {
-  cpSync(source, staging, {
+export async function copyFolder(source: string, staging: string, signal?: AbortSignal): Promise<void> {
+  // Not cpSync: a large folder would hold the process for its whole copy, and a Cancel pressed
+  // meanwhile could not even be received; the copy stops at the next file once cancelled.
+  await cp(source, staging, {
     recursive: true,
     verbatimSymlinks: true,
     errorOnExist: true,
-    filter: (src) => basename(src) !== LOCK_DIR_NAME
+    filter: (src) => {
+      signal?.throwIfAborted()
+      return basename(src) !== LOCK_DIR_NAME
+    }
   })
-  await initRepositoryWithFiles(staging, `Import de ${basename(source)} dans OKF Hub`)
+  await initRepositoryWithFiles(staging, `Import de ${basename(source)} dans OKF Hub`, new Date(), signal)
 }

@@ -16,6 +16,9 @@ function walkFiles(dir: string, rel = ''): string[] {
   return out
 }
 
+/** Files staged per call of isomorphic-git's `add`. */
+const ADD_BATCH = 500
+
 /**
  * Makes `dir` a standalone repository (branch `main`) whose first commit holds
  * every file in it. Only for folders we just created: it stages everything.
@@ -23,11 +26,19 @@ function walkFiles(dir: string, rel = ''): string[] {
 export async function initRepositoryWithFiles(
   dir: string,
   message: string,
-  now = new Date()
+  now = new Date(),
+  signal?: AbortSignal
 ): Promise<string> {
   const git = await import('isomorphic-git')
   await git.init({ fs, dir, defaultBranch: 'main' })
-  for (const filepath of walkFiles(dir)) await git.add({ fs, dir, filepath })
+  // Staged ADD_BATCH files per call: each call rewrites the whole index, so one file per call was
+  // quadratic (3,000 files: 88 s). Between batches, a cancelled import stops.
+  const files = walkFiles(dir)
+  for (let i = 0; i < files.length; i += ADD_BATCH) {
+    signal?.throwIfAborted()
+    await git.add({ fs, dir, filepath: files.slice(i, i + ADD_BATCH) })
+  }
+  signal?.throwIfAborted()
   const when = { timestamp: Math.floor(now.getTime() / 1000), timezoneOffset: now.getTimezoneOffset() }
   return git.commit({
     fs,
