@@ -66,6 +66,19 @@ function watchChanges(service: HubService): { next(): Promise<void>; stop(): voi
   return { next: () => new Promise<void>((ok) => (told = ok)), stop }
 }
 
+/** alpha's likely documents once every one is known (a read over budget is followed by the event). */
+async function likelyWhenLocated(
+  service: HubService,
+  changes: ReturnType<typeof watchChanges>
+): Promise<string[]> {
+  for (;;) {
+    const changed = changes.next()
+    const inv = await service.inventory('alpha')
+    if (inv.locating === 0) return inv.groups.flatMap((g) => g.proposals.flatMap((p) => p.likelyDocuments))
+    await changed
+  }
+}
+
 async function propose(service: HubService, concerns = 'reconnexion SSO', suffix = 'a1b2'): Promise<string> {
   const base = service.registry.get('alpha')
   const filed = await fileProposal(
@@ -256,16 +269,7 @@ describe('HubService', () => {
     const sso = agedCorpus(root)
     await propose(service, 'reconnexion SSO', 'k001')
     const changes = watchChanges(service)
-    /** The inventory once every likely document is known (a read over budget is followed by the event). */
-    const likely = async (): Promise<string[]> => {
-      for (;;) {
-        const changed = changes.next()
-        const inv = await service.inventory('alpha')
-        if (inv.locating === 0)
-          return inv.groups.flatMap((g) => g.proposals.flatMap((p) => p.likelyDocuments))
-        await changed
-      }
-    }
+    const likely = (): Promise<string[]> => likelyWhenLocated(service, changes)
     try {
       await service.watcher.ready()
       expect(await likely()).toEqual(['sso.md'])
@@ -303,16 +307,7 @@ describe('HubService', () => {
     const { service, root } = setup({ locateBudgetMs: 0 })
     const sso = join(root, 'knowledge', 'sso.md')
     const changes = watchChanges(service)
-    /** The inventory once every likely document is known (a read over budget is followed by the event). */
-    const likely = async (): Promise<string[]> => {
-      for (;;) {
-        const changed = changes.next()
-        const inv = await service.inventory('alpha')
-        if (inv.locating === 0)
-          return inv.groups.flatMap((g) => g.proposals.flatMap((p) => p.likelyDocuments))
-        await changed
-      }
-    }
+    const likely = (): Promise<string[]> => likelyWhenLocated(service, changes)
     try {
       await service.watcher.ready()
       // The bundle was just written: its documents are inside the racy window.
