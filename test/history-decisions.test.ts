@@ -186,6 +186,16 @@ describe('the history of decisions', () => {
     expect(forged).toMatchObject({ status: 'pending', outcome: null })
   })
 
+  it('a colleague’s commit message in the encoding it declares (ISO-8859-1) reads as git log shows it', async () => {
+    const { service, root } = setup()
+    const file = join(root, '..', 'message-latin1.txt')
+    writeFileSync(file, Buffer.from('Café à la française\n', 'latin1'))
+    git(root, '-c', 'i18n.commitEncoding=ISO-8859-1', 'commit', '--allow-empty', '-q', '-F', file)
+    const [entry] = (await service.history('alpha')).entries
+    expect(entry.subject).toBe('Café à la française')
+    expect((await service.commitDetail('alpha', entry.commit)).entry.subject).toBe('Café à la française')
+  })
+
   it('refuses what is not a commit of the base, in the same envelope as every call', async () => {
     const { service } = setup()
     await expect(service.commitDetail('alpha', 'HEAD')).rejects.toMatchObject({ code: 'INVALID_INPUT' })

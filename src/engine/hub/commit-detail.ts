@@ -7,7 +7,7 @@ import { readObjectOfType } from '../git/objects'
 import { diffTrees, type TreeChange } from '../git/tree-diff'
 import { unifiedDiff } from '../text-diff'
 import { DIFF_MAX_BYTES } from '../bases/local-changes'
-import { describeCommit } from './history'
+import { decodeDeclared, describeCommit } from './history'
 import type { CommitDetail, CommitFileChange } from '../../shared/hub-api'
 
 /** Files listed with their diff; a larger commit (a first import) says how many more it changed. */
@@ -36,6 +36,7 @@ export async function commitDetail(base: Base, commit: string): Promise<CommitDe
       })
     throw ioError(`historique illisible dans ${base.root} : ${describeError(e)}`)
   }
+  if (read.commit.message.includes('\uFFFD')) await decodeDeclared(commondir, read, cache)
   const entry = await describeCommit(commondir, read, cache)
   const parent = read.commit.parent[0] ?? null
   let changes: TreeChange[]

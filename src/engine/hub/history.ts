@@ -1,6 +1,6 @@
 import { locate } from '../review/proposal-state'
 import fs from 'node:fs'
-import { log as gitLog, type ReadCommitResult } from 'isomorphic-git'
+import { log as gitLog, readObject, type ReadCommitResult } from 'isomorphic-git'
 import type { Base } from '../registry/base'
 import { describeError, invalidInput, ioError } from '../errors'
 import { PROPOSAL_ID_PATTERN } from '../proposals/store'
@@ -186,7 +186,9 @@ async function commits(
   const start = from ?? (await headCommitSha(repo))
   if (start === null) return []
   try {
-    return await gitLog({ fs, gitdir: commondir, ref: start, depth, cache })
+    const list = await gitLog({ fs, gitdir: commondir, ref: start, depth, cache })
+    for (const c of list) if (c.commit.message.includes('\uFFFD')) await decodeDeclared(commondir, c, cache)
+    return list
   } catch (e) {
     const code = (e as { code?: string }).code
     if (code === 'NotFoundError') {
@@ -194,6 +196,26 @@ async function commits(
       throw invalidInput(`commit '${from}' introuvable dans l'historique`)
     }
     throw ioError(`historique illisible dans ${repo.root} : ${describeError(e)}`)
+  }
+}
+
+/**
+ * A message isomorphic-git read as UTF-8 although its commit declares another encoding (git's
+ * `encoding` header, written under `i18n.commitEncoding`, e.g. ISO-8859-1): decoded again as
+ * declared, as `git log` shows it. Only asked for a message holding a replacement character.
+ */
+export async function decodeDeclared(commondir: string, c: ReadCommitResult, cache: object): Promise<void> {
+  const { object } = await readObject({ fs, gitdir: commondir, oid: c.oid, format: 'content', cache })
+  if (!(object instanceof Uint8Array)) return
+  const raw = Buffer.from(object)
+  const end = raw.indexOf('\n\n')
+  if (end === -1) return
+  const declared = /^encoding (.+)$/m.exec(raw.subarray(0, end).toString('latin1'))?.[1].trim()
+  if (!declared || /^utf-?8$/i.test(declared)) return
+  try {
+    c.commit.message = new TextDecoder(declared).decode(raw.subarray(end + 2))
+  } catch {
+    // An encoding this runtime does not know: the message stays as read.
   }
 }
 
