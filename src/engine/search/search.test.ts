@@ -889,3 +889,17 @@ describe('ranking outline agrees with the CommonMark parse on a real corpus', ()
     expect(differ).toEqual([])
   })
 })
+
+describe('a decomposed query (found by exploratory QA: « e\u0301tat » found nothing)', () => {
+  it('finds what its composed form finds, in keyword and regex modes', async () => {
+    const base = makeBase({ 'etat.md': '# L’état\n\nL’état est un instantané.\n' })
+    const decomposed = 'e\u0301tat instantane\u0301'
+    expect(decomposed).not.toBe(decomposed.normalize('NFC'))
+    const [kw] = await searchBases([base], decomposed, 'keyword', 8)
+    expect(kw.partial).toBe(false)
+    expect(kw.results.map((r) => r.path)).toEqual(['etat.md'])
+    const [rx] = await searchBases([base], 'e\u0301tat est', 'regex', 8)
+    expect(rx.results.map((r) => r.path)).toEqual(['etat.md'])
+    expect(keywordTerms('E\u0301TAT')).toEqual(['ÉTAT'])
+  })
+})

@@ -146,7 +146,10 @@ export async function searchBases(
     )
   const cap = Math.max(0, Math.floor(maxResults))
   const threads = threadsEach(bases.length)
-  const ranked = await Promise.all(bases.map((b) => rankBase(b, query, mode, cap, { threads, ...options })))
+  // Composed (NFC), as text files nearly always are: « e\u0301tat », typed on some keyboards or
+  // pasted from a file name, would otherwise find none of the « état » a corpus holds.
+  const q = query.normalize('NFC')
+  const ranked = await Promise.all(bases.map((b) => rankBase(b, q, mode, cap, { threads, ...options })))
   const quotas = allocateQuota(
     ranked.map((r) => r.ranked.length),
     cap

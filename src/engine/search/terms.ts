@@ -18,11 +18,14 @@ export function foldCaseWide(s: string): string {
   return s.toUpperCase().toLowerCase()
 }
 
-/** Keyword terms: whitespace-separated literals, de-duplicated case-insensitively, first spelling kept. */
+/**
+ * Keyword terms: whitespace-separated literals, composed (NFC, as text files nearly always are),
+ * de-duplicated case-insensitively, first spelling kept.
+ */
 export function keywordTerms(query: string): string[] {
   const seen = new Set<string>()
   const terms: string[] = []
-  for (const t of query.split(/\s+/u)) {
+  for (const t of query.normalize('NFC').split(/\s+/u)) {
     if (t === '') continue
     const key = foldCase(t)
     if (seen.has(key)) continue

@@ -508,6 +508,8 @@ export const en = {
         '{{id}}: “Integrated into” names a path outside the corpus (a leading /, or a .. folder).',
       editSectionMissing: 'Change {{n}}: choose the section to replace.',
       editAppendEmpty: 'Change {{n}}: write the text to add.',
+      editContentEmpty:
+        'Change {{n}}: write the document’s text (as it is, it would leave the document empty).',
       editFrontmatterEmpty: 'Change {{n}}: add at least one field.',
       editFrontmatterKey: 'Change {{n}}: every field needs a name.'
     },

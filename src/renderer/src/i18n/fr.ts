@@ -521,6 +521,8 @@ export const fr: Resources<typeof en> = {
         '{{id}} : « Intégrée dans » désigne un chemin hors du corpus (un / au début, ou un dossier ..).',
       editSectionMissing: 'Modification {{n}} : choisissez la section à remplacer.',
       editAppendEmpty: 'Modification {{n}} : écrivez le texte à ajouter.',
+      editContentEmpty:
+        'Modification {{n}} : écrivez le texte du document (tel quel, le document serait vide).',
       editFrontmatterEmpty: 'Modification {{n}} : ajoutez au moins un champ.',
       editFrontmatterKey: 'Modification {{n}} : chaque champ doit avoir un nom.'
     },

@@ -43,3 +43,17 @@ describe('paths as the manager types them', () => {
     ])
   })
 })
+
+describe('a whole document left empty', () => {
+  it('cannot be previewed: it would empty the document (a « Write it » left blank, written since by a teammate)', () => {
+    const plan = (content: string): ResolutionPlan => ({
+      summary: 's',
+      reviewed_by: 'human:a',
+      resolutions: [{ id: 'prop-2026-12-07-aaaa', resolution: 'rejected', reason: 'non' }],
+      edits: [{ path: 'zustand-middleware.md', content }]
+    })
+    expect(planIssues(plan(''))).toEqual([{ key: 'editContentEmpty', edit: 1 }])
+    expect(planIssues(plan(' \n'))).toEqual([{ key: 'editContentEmpty', edit: 1 }])
+    expect(planIssues(plan('# Zustand\n'))).toEqual([])
+  })
+})

@@ -80,6 +80,7 @@ export interface PlanIssue {
     | 'integratedOutside'
     | 'editSectionMissing'
     | 'editAppendEmpty'
+    | 'editContentEmpty'
     | 'editFrontmatterEmpty'
     | 'editFrontmatterKey'
   /** The proposal or the edit concerned (1-based edit number). */
@@ -132,6 +133,10 @@ export function planIssues(plan: ResolutionPlan): PlanIssue[] {
     if (mode === 'section' && (e.section ?? '').trim() === '')
       issues.push({ key: 'editSectionMissing', edit })
     if (mode === 'append' && (e.append ?? '').trim() === '') issues.push({ key: 'editAppendEmpty', edit })
+    // An empty whole document would empty the file, or create an empty one: a « Write it » left
+    // blank became, once a teammate wrote that document, « replace it with nothing ».
+    if (mode === 'whole' && Object.keys(e.frontmatter ?? {}).length === 0 && (e.content ?? '').trim() === '')
+      issues.push({ key: 'editContentEmpty', edit })
     const fields = Object.keys(e.frontmatter ?? {})
     if (mode === 'frontmatter' && fields.length === 0) issues.push({ key: 'editFrontmatterEmpty', edit })
     if (fields.some((k) => k.trim() === '')) issues.push({ key: 'editFrontmatterKey', edit })
