@@ -8,6 +8,7 @@ import { journalDir } from '../engine/journal/writer'
 import type { Insights } from '../shared/insights'
 import { openHubConfig, takeHubOptions } from './options'
 import { cliMessages, errorText } from './locale'
+import { shownQuery } from '../shared/query-shown'
 
 /** `okf-hub insights --help`, in the CLI's language. */
 export const insightsUsage = (): string => cliMessages().insights.usage
@@ -38,7 +39,12 @@ export function renderInsights(i: Insights): string {
     out.push(m.openHeading(open.length))
     open.slice(0, OPEN_SHOWN).forEach((g, n) => {
       out.push(m.gapLine(n + 1, g.id, g.sessions, g.count, g.lastSeen))
-      out.push(`     ${m.queries}: ${g.queries.slice(0, 5).map(quoted).join(' · ')}`)
+      out.push(
+        `     ${m.queries}: ${g.queries
+          .slice(0, 5)
+          .map((q) => quoted(shownQuery(q)))
+          .join(' · ')}`
+      )
       if (g.documents.length) out.push(`     ${m.shown}: ${g.documents.slice(0, 3).map(quoted).join(' · ')}`)
     })
     if (open.length > OPEN_SHOWN) out.push(m.more(open.length - OPEN_SHOWN))
@@ -47,12 +53,23 @@ export function renderInsights(i: Insights): string {
     out.push('', m.closedHeading(closed.length))
     for (const g of closed) {
       out.push(m.closedLine(g.id, g.closedBy?.commit ?? null, g.closedBy?.at ?? g.lastSeen))
-      out.push(`     ${m.queries}: ${g.queries.slice(0, 3).map(quoted).join(' · ')}`)
+      out.push(
+        `     ${m.queries}: ${g.queries
+          .slice(0, 3)
+          .map((q) => quoted(shownQuery(q)))
+          .join(' · ')}`
+      )
     }
   }
   if (dismissed.length) {
     out.push('', m.dismissedHeading(dismissed.length))
-    for (const g of dismissed) out.push(`  ${g.id}  ${g.queries.slice(0, 3).map(quoted).join(' · ')}`)
+    for (const g of dismissed)
+      out.push(
+        `  ${g.id}  ${g.queries
+          .slice(0, 3)
+          .map((q) => quoted(shownQuery(q)))
+          .join(' · ')}`
+      )
   }
   out.push('', m.mostRead)
   if (i.mostRead.length === 0) out.push(m.nothingRead)

@@ -18,6 +18,7 @@ import { commitPath, planPath } from '../../app/routes'
 import { useInsightsRevision } from '../../stores/live'
 import { usePlans } from '../plan/plan-store'
 import { Button } from '../../ui/Button'
+import { shownQuery } from '../../../../shared/query-shown'
 
 /**
  * What agents could not find in this base (issue 29 §3): open gaps ranked by sessions, with
@@ -166,8 +167,12 @@ function OpenGap({
       <h4 className="gap-subtitle">{t('insights.queries')}</h4>
       <ul className="gap-queries">
         {g.queries.map((query) => (
-          <li key={query} data-testid="gap-query">
-            {query}
+          <li
+            key={query}
+            data-testid="gap-query"
+            title={shownQuery(query) === query ? undefined : query.slice(0, 2000)}
+          >
+            {shownQuery(query)}
           </li>
         ))}
       </ul>
@@ -219,7 +224,7 @@ function ClosedGaps({ base, gaps: closed }: { base: string; gaps: GapTopic[] }):
       <ul className="gap-list gap-list-compact" data-testid="gap-closed-list">
         {closed.map((g) => (
           <li key={g.id} className="gap" data-testid="gap-closed" data-gap-id={g.id}>
-            <span className="gap-inline-queries">{g.queries.slice(0, 3).join(' · ')}</span>{' '}
+            <span className="gap-inline-queries">{g.queries.slice(0, 3).map(shownQuery).join(' · ')}</span>{' '}
             <span className="muted">
               {g.closedBy?.commit ? (
                 <>
@@ -256,7 +261,7 @@ function DismissedGaps({
       <ul className="gap-list gap-list-compact" data-testid="gap-dismissed-list">
         {dismissed.map((g) => (
           <li key={g.id} className="gap" data-testid="gap-dismissed" data-gap-id={g.id}>
-            <span className="gap-inline-queries">{g.queries.slice(0, 3).join(' · ')}</span>{' '}
+            <span className="gap-inline-queries">{g.queries.slice(0, 3).map(shownQuery).join(' · ')}</span>{' '}
             <Button
               look="small ghost"
               icon={Undo2}
