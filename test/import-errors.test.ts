@@ -73,6 +73,7 @@ describe('classifyImportFailure', () => {
     ['import-unreachable', 'unreachable', 'source'],
     ['import-server-error', 'unreachable', 'source'],
     ['import-branch-missing', 'branch', 'branch'],
+    ['import-default-branch-missing', 'branch', 'branch'],
     ['import-folder-no-branch', 'branch', 'branch'],
     ['import-repo-not-found', 'not-git', 'source'],
     ['import-not-git', 'not-git', 'source'],

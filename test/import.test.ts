@@ -420,6 +420,20 @@ describe('local sources', () => {
     expect(existsSync(join(src, '.git'))).toBe(false) // the source is untouched
   })
 
+  it('a repository whose HEAD names a branch it does not have: said so, with its branches (not « leave the field empty »)', async () => {
+    const h = hub()
+    const src = makeBundle(work, 'tete-perdue', { name: 'tete-perdue' })
+    git(src, 'branch', '-m', 'trunk')
+    git(src, 'symbolic-ref', 'HEAD', 'refs/heads/master')
+    const r = await refusal(h.service.importBase({ jobId: job(), source: src }))
+    expect(r.code).toBe('NOT_FOUND')
+    expect(r.message).toContain("désigne 'master' comme branche courante")
+    expect(r.params).toMatchObject({ branch: 'master', branches: ['trunk'] })
+    expect((await h.service.importBase({ jobId: job(), source: src, branch: 'trunk' })).base).toBe(
+      'tete-perdue'
+    )
+  })
+
   it(
     'a plain folder that is no base is refused before anything is copied',
     { skip: process.platform === 'win32' },

@@ -103,6 +103,8 @@ export const ERROR_KINDS = [
   'import-server-error', // { host, status }
   'import-not-git', // { url }
   'import-branch-missing', // { branch, source, branches: string[] }
+  // no branch asked for, and the repository's HEAD names a branch it does not have: { branch, source, branches }
+  'import-default-branch-missing',
   'import-unreachable', // { host, reason } reason: a network code, 'no-answer' or 'stalled'
   'import-clone-failed', // { url }
   'import-cancelled',

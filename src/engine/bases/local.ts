@@ -186,6 +186,16 @@ export async function copyRepository(
   }
   if (!heads.has(chosen)) {
     const list = [...heads].sort()
+    // No branch asked for: the repository's own HEAD names one it does not have (a default branch
+    // renamed, `master` left behind). « Leave the field empty » would be no way out: name them.
+    if (branch === undefined && list.length > 0)
+      throw notFound(
+        `le dépôt ${source} désigne '${chosen}' comme branche courante, mais n'a pas cette branche (branches présentes : ${list.slice(0, 20).join(', ')}) : choisissez-en une (--branch)`,
+        {
+          kind: 'import-default-branch-missing',
+          params: { branch: chosen, source, branches: list.slice(0, 20) }
+        }
+      )
     throw notFound(
       `branche '${chosen}' absente du dépôt ${source}${list.length ? ` (branches présentes : ${list.slice(0, 20).join(', ')})` : ' (le dépôt n’a aucune branche, aucun commit)'} : vérifiez son nom, ou laissez le champ vide pour la branche courante`,
       { kind: 'import-branch-missing', params: { branch: chosen, source, branches: list.slice(0, 20) } }

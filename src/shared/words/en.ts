@@ -241,6 +241,11 @@ export const sharedEn = {
       action:
         'Branches there: {{branches}}. Check the name, or leave the field empty to take the default branch.'
     },
+    'import-default-branch-missing': {
+      title: '{{source}} names “{{branch}}” as its current branch, but has no such branch.',
+      action:
+        'Branches there: {{branches}}. Enter one of them in the branch field (--branch on the command line).'
+    },
     'import-unreachable': {
       title: 'The server {{host}} cannot be reached ($t(errorReasons.network.{{reason}})).',
       action: 'Check the address and your network connection (proxy, VPN), then try again.'

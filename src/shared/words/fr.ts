@@ -252,6 +252,11 @@ export const sharedFr: Resources<typeof sharedEn> = {
       action:
         'Branches présentes : {{branches}}. Vérifiez le nom, ou laissez le champ vide pour prendre la branche par défaut.'
     },
+    'import-default-branch-missing': {
+      title: '{{source}} désigne « {{branch}} » comme branche courante, mais n’a pas cette branche.',
+      action:
+        'Branches présentes : {{branches}}. Indiquez-en une dans le champ branche (--branch en ligne de commande).'
+    },
     'import-unreachable': {
       title: 'Le serveur {{host}} est injoignable ($t(errorReasons.network.{{reason}})).',
       action: 'Vérifiez l’adresse et votre connexion réseau (proxy, VPN), puis réessayez.'

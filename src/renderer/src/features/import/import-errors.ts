@@ -50,6 +50,7 @@ const FAMILY: Partial<Record<ErrorKind, ImportFailureKind>> = {
   'import-token-refused': 'auth',
   'import-access-denied': 'auth',
   'import-branch-missing': 'branch',
+  'import-default-branch-missing': 'branch',
   'import-branch-invalid': 'branch',
   'import-folder-no-branch': 'branch',
   'import-detached-head': 'branch',
