@@ -1,9 +1,8 @@
-import { locate } from '../review/proposal-state'
 import fs from 'node:fs'
 import { log as gitLog, readObject, type ReadCommitResult } from 'isomorphic-git'
 import type { Base } from '../registry/base'
 import { describeError, invalidInput, ioError } from '../errors'
-import { PROPOSAL_ID_PATTERN } from '../proposals/store'
+import { locateProposals, PROPOSAL_ID_PATTERN } from '../proposals/store'
 import { parseProposal, resolvedFields } from '../proposals/record'
 import { confineEditPath } from '../review/edits'
 import { headCommitSha } from '../git/refs'
@@ -263,7 +262,7 @@ export async function auditTrail(base: Base, id: string): Promise<AuditTrail> {
       outcome = await outcomeOf(commondir, c.commit.tree, id, cache)
     } else others.push(e)
   }
-  const status = locate(base, [id]).get(id)?.status ?? 'missing'
+  const status = locateProposals(base, [id]).get(id)?.status ?? 'missing'
   return { base: base.name, id, submission, resolution, others, outcome, status }
 }
 

@@ -104,3 +104,28 @@ export function readProposal(file: ProposalFile): ProposalRead {
   parsed.set(file.abs, { text, record: p.record, meta: p.data, body: p.body })
   return { ...file, record: p.record, meta: p.data, body: p.body, text }
 }
+
+/** Where a proposal's file is now (the folder is authoritative, SPEC §6.2), when it was resolved, its subject. */
+export interface Located {
+  status: 'pending' | 'accepted' | 'rejected' | 'missing'
+  resolvedAt: string | null
+  concerns: string | null
+}
+
+export function locateProposals(base: Base, ids: readonly string[]): Map<string, Located> {
+  const wanted = new Set(ids)
+  const out = new Map<string, Located>()
+  for (const folder of ['pending', 'accepted', 'rejected'] as const) {
+    for (const f of proposalFiles(base, folder)) {
+      if (!wanted.has(f.stem) || out.has(f.stem)) continue
+      const r = readProposal(f).record
+      out.set(f.stem, {
+        status: folder,
+        resolvedAt: folder === 'pending' ? null : (r?.resolvedAt ?? null),
+        concerns: r?.concerns ?? null
+      })
+    }
+  }
+  for (const id of ids) if (!out.has(id)) out.set(id, { status: 'missing', resolvedAt: null, concerns: null })
+  return out
+}

@@ -2,7 +2,13 @@ import type { Base } from '../registry/base'
 import { invalidInput } from '../errors'
 import type { ErrorDetail } from '../../shared/error-kinds'
 import type { HistoryEntry, ProposalState } from '../../shared/hub-api'
-import { PROPOSAL_ID_PATTERN, proposalFiles, readProposal } from '../proposals/store'
+import {
+  locateProposals as locate,
+  PROPOSAL_ID_PATTERN,
+  proposalFiles,
+  readProposal,
+  type Located
+} from '../proposals/store'
 import { resolutionEntries } from '../hub/history'
 
 /**
@@ -13,30 +19,6 @@ import { resolutionEntries } from '../hub/history'
 
 /** Most ids one call answers for: a plan's cards, not a whole base. */
 export const PROPOSAL_STATES_MAX = 500
-
-interface Located {
-  status: ProposalState['status']
-  resolvedAt: string | null
-  concerns: string | null
-}
-
-export function locate(base: Base, ids: readonly string[]): Map<string, Located> {
-  const wanted = new Set(ids)
-  const out = new Map<string, Located>()
-  for (const folder of ['pending', 'accepted', 'rejected'] as const) {
-    for (const f of proposalFiles(base, folder)) {
-      if (!wanted.has(f.stem) || out.has(f.stem)) continue
-      const r = readProposal(f).record
-      out.set(f.stem, {
-        status: folder,
-        resolvedAt: folder === 'pending' ? null : (r?.resolvedAt ?? null),
-        concerns: r?.concerns ?? null
-      })
-    }
-  }
-  for (const id of ids) if (!out.has(id)) out.set(id, { status: 'missing', resolvedAt: null, concerns: null })
-  return out
-}
 
 /**
  * The kind of preview's refusal of ids no longer pending (its French sentence stays the
