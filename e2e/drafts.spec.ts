@@ -43,9 +43,12 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       const tabB = await page.context().newPage()
       await openApp(tabB, hub, `#/base/${GUIDE}/inventory`)
       await expect(tabB.getByTestId(`plan-toggle-${b}`)).toBeVisible({ timeout: 30_000 })
+      // Its event stream open: what another tab saves from now on reaches it.
+      await expect(tabB.getByTestId('live-status')).toHaveAttribute('data-status', 'live')
 
       // Tab A puts a in the plan and writes a summary.
       await openApp(page, hub, `#/base/${GUIDE}/inventory`)
+      await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'live')
       await page.getByTestId(`plan-toggle-${a}`).click()
       await page.getByTestId('plan-link').click()
       await expect(page.getByTestId(`plan-resolution-${a}`)).toBeVisible({ timeout: 30_000 })

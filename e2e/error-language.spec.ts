@@ -361,6 +361,9 @@ for (const [lang, locale] of [
     }, info: TestInfo) => {
       await openApp(page, hub, `#/base/${GUIDE}/inventory`)
       await expect(page.getByTestId('plan-link')).toBeVisible({ timeout: 30_000 })
+      // Live: the hub watches the bases for this page from here on (a change made before the page's
+      // event stream opened would be the watcher's starting point, not a change).
+      await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'live')
       const manifest = join(hub.basesDir, GUIDE, 'okf-bundle.yaml')
       const before = readFileSync(manifest, 'utf8')
       writeFileSync(manifest, 'name: [unclosed\n')

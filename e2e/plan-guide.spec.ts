@@ -65,7 +65,8 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       await page.keyboard.insertText(`doublon de ${a}`)
       await expect(page.getByTestId('draft-state')).toHaveText(/saved|enregistré/i)
 
-      // Window 2, same hub: the same draft; it resolves a and b, not c.
+      // Window 2, same hub: the same draft; it resolves a and b, not c. Window 1 hears it live.
+      await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'live')
       const other = await page.context().newPage()
       await openApp(other, hub, `#/base/${GUIDE}/plan`)
       // A second window's first load: over 10 s beside two other workers on two cores (seen twice).
