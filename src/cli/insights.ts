@@ -27,6 +27,13 @@ export function quoted(s: string): string {
 
 const OPEN_SHOWN = 20
 
+/** The first `n` of a gap's queries, each cut to what a manager is shown and quoted. */
+const queriesText = (queries: string[], n: number): string =>
+  queries
+    .slice(0, n)
+    .map((q) => quoted(shownQuery(q)))
+    .join(' · ')
+
 export function renderInsights(i: Insights): string {
   const m = cliMessages().insights
   const out: string[] = [m.title(i.base, i.journal.events, i.journal.since), '']
@@ -39,12 +46,7 @@ export function renderInsights(i: Insights): string {
     out.push(m.openHeading(open.length))
     open.slice(0, OPEN_SHOWN).forEach((g, n) => {
       out.push(m.gapLine(n + 1, g.id, g.sessions, g.count, g.lastSeen))
-      out.push(
-        `     ${m.queries}: ${g.queries
-          .slice(0, 5)
-          .map((q) => quoted(shownQuery(q)))
-          .join(' · ')}`
-      )
+      out.push(`     ${m.queries}: ${queriesText(g.queries, 5)}`)
       if (g.documents.length) out.push(`     ${m.shown}: ${g.documents.slice(0, 3).map(quoted).join(' · ')}`)
     })
     if (open.length > OPEN_SHOWN) out.push(m.more(open.length - OPEN_SHOWN))
@@ -53,23 +55,12 @@ export function renderInsights(i: Insights): string {
     out.push('', m.closedHeading(closed.length))
     for (const g of closed) {
       out.push(m.closedLine(g.id, g.closedBy?.commit ?? null, g.closedBy?.at ?? g.lastSeen))
-      out.push(
-        `     ${m.queries}: ${g.queries
-          .slice(0, 3)
-          .map((q) => quoted(shownQuery(q)))
-          .join(' · ')}`
-      )
+      out.push(`     ${m.queries}: ${queriesText(g.queries, 3)}`)
     }
   }
   if (dismissed.length) {
     out.push('', m.dismissedHeading(dismissed.length))
-    for (const g of dismissed)
-      out.push(
-        `  ${g.id}  ${g.queries
-          .slice(0, 3)
-          .map((q) => quoted(shownQuery(q)))
-          .join(' · ')}`
-      )
+    for (const g of dismissed) out.push(`  ${g.id}  ${queriesText(g.queries, 3)}`)
   }
   out.push('', m.mostRead)
   if (i.mostRead.length === 0) out.push(m.nothingRead)

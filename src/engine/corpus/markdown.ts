@@ -128,7 +128,7 @@ function parse(text: string): Heading[] {
       level: Number(t.tag.slice(1)),
       raw,
       line: bodyStartLine + t.map[0],
-      label: label === '' ? raw.replace(/\s+/gu, ' ').trim().toLowerCase().normalize('NFC') : label,
+      label: label === '' ? printedForm(raw) : label,
       anchor
     })
   }
@@ -300,8 +300,13 @@ function foldKey(label: string): string {
 }
 
 /** A request as printed by kb_search (spaces, case, accents and quotes aside): no markup removed. */
+/** A text as printed, compared: spaces collapsed, lower case, NFC — no markup dropped. */
+function printedForm(s: string): string {
+  return s.replace(/\s+/gu, ' ').trim().toLowerCase().normalize('NFC')
+}
+
 function printedKey(s: string): string {
-  return foldKey(s.replace(/\s+/gu, ' ').trim().toLowerCase().normalize('NFC'))
+  return foldKey(printedForm(s))
 }
 
 /** Longest `§` label printed, in code points (longer ones end in `…`). */

@@ -36,7 +36,7 @@ export async function commitDetail(base: Base, commit: string): Promise<CommitDe
       })
     throw ioError(`historique illisible dans ${base.root} : ${describeError(e)}`)
   }
-  if (read.commit.message.includes('\uFFFD')) await decodeDeclared(commondir, read, cache)
+  await decodeDeclared(commondir, read, cache)
   const entry = await describeCommit(commondir, read, cache)
   const parent = read.commit.parent[0] ?? null
   let changes: TreeChange[]

@@ -186,7 +186,7 @@ async function commits(
   if (start === null) return []
   try {
     const list = await gitLog({ fs, gitdir: commondir, ref: start, depth, cache })
-    for (const c of list) if (c.commit.message.includes('\uFFFD')) await decodeDeclared(commondir, c, cache)
+    for (const c of list) await decodeDeclared(commondir, c, cache)
     return list
   } catch (e) {
     const code = (e as { code?: string }).code
@@ -204,6 +204,7 @@ async function commits(
  * declared, as `git log` shows it. Only asked for a message holding a replacement character.
  */
 export async function decodeDeclared(commondir: string, c: ReadCommitResult, cache: object): Promise<void> {
+  if (!c.commit.message.includes('\uFFFD')) return
   const { object } = await readObject({ fs, gitdir: commondir, oid: c.oid, format: 'content', cache })
   if (!(object instanceof Uint8Array)) return
   const raw = Buffer.from(object)

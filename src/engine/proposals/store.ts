@@ -105,6 +105,14 @@ export function readProposal(file: ProposalFile): ProposalRead {
   return { ...file, record: p.record, meta: p.data, body: p.body, text }
 }
 
+/**
+ * Whether a plan can name the proposal in this pending file: its file is named after its id, and
+ * the id is one (the preview looks proposals up by file name, `prop-YYYY-MM-DD-xxxx`).
+ */
+export function nameableByPlan(stem: string, id: string | null | undefined): boolean {
+  return id === stem && PROPOSAL_ID_PATTERN.test(stem)
+}
+
 /** Where a proposal's file is now (the folder is authoritative, SPEC §6.2), when it was resolved, its subject. */
 export interface Located {
   status: 'pending' | 'accepted' | 'rejected' | 'missing'

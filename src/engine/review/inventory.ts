@@ -5,7 +5,7 @@ import type { HubLog } from '../hublog'
 import { describeError } from '../errors'
 import { headFolderOid, headTreePaths } from '../git/trees'
 import { openRepository, type RepoLayout } from '../git/layout'
-import { PROPOSAL_ID_PATTERN, proposalFiles, readProposal, type ProposalRead } from '../proposals/store'
+import { nameableByPlan, proposalFiles, readProposal, type ProposalRead } from '../proposals/store'
 import { sourceList } from '../proposals/record'
 import { searchBases } from '../search/search'
 import type { Inventory, InventoryProposal } from '../../shared/review'
@@ -224,8 +224,7 @@ export function toInventoryProposal(
     ageDays: ageDays(submittedAt, now),
     likelyDocuments: likely,
     tracked,
-    // No plan can name a file whose name is not its id, or whose id is not one (preview.ts).
-    incomplete: !r || !r.id || !r.submittedBy || r.id !== read.stem || !PROPOSAL_ID_PATTERN.test(read.stem)
+    incomplete: !r || !r.id || !r.submittedBy || !nameableByPlan(read.stem, r.id)
   }
   if (withBody) p.body = read.body.replace(/^\s*\n/, '').trimEnd()
   return p

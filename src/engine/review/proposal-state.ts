@@ -4,6 +4,7 @@ import type { ErrorDetail } from '../../shared/error-kinds'
 import type { HistoryEntry, ProposalState } from '../../shared/hub-api'
 import {
   locateProposals as locate,
+  nameableByPlan,
   PROPOSAL_ID_PATTERN,
   proposalFiles,
   readProposal,
@@ -53,8 +54,7 @@ export async function notPendingDetail(base: Base, missing: readonly string[]): 
 function malformedPending(base: Base, id: string): string | null {
   for (const f of proposalFiles(base, 'pending')) {
     const own = readProposal(f).record?.id ?? f.stem
-    if ((f.stem === id || own === id) && !(f.stem === id && own === id && PROPOSAL_ID_PATTERN.test(id)))
-      return f.rel
+    if ((f.stem === id || own === id) && !nameableByPlan(f.stem, own)) return f.rel
   }
   return null
 }
