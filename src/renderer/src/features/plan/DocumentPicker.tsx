@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CorpusSuggestions } from './CorpusSuggestions'
 import { Button } from '../../ui/Button'
-import { meantDocument, outsideCorpus } from './plan'
+import { pathWarning } from './plan'
 
 /** The corpus documents an acceptance names in `integrated-into`: suggestions to tick, or any other. */
 export function DocumentPicker({
@@ -68,8 +68,8 @@ function OtherDocument({
   const { t } = useTranslation()
   const [other, setOther] = useState('')
   const typed = other.trim()
-  const outside = typed !== '' && outsideCorpus(typed)
-  const meant = typed === '' || outside ? null : meantDocument(typed, documents)
+  const warning = typed === '' ? null : pathWarning(typed, documents)
+  const outside = warning?.key === 'plan.edit.outside'
   const add = (): void => {
     if (typed === '' || outside) return
     if (!chosen.includes(typed)) onChange([...chosen, typed])
@@ -87,7 +87,7 @@ function OtherDocument({
           list={`${idPrefix}-other-docs`}
           placeholder={t('plan.resolution.otherDocument')}
           value={other}
-          aria-describedby={outside || meant !== null ? `${idPrefix}-other-hint` : undefined}
+          aria-describedby={warning !== null ? `${idPrefix}-other-hint` : undefined}
           onChange={(e) => setOther(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -102,13 +102,13 @@ function OtherDocument({
           {t('plan.resolution.addDocument')}
         </Button>
       </div>
-      {outside || meant !== null ? (
+      {warning !== null ? (
         <p
           className="hint field-warning"
           id={`${idPrefix}-other-hint`}
           data-testid={`${idPrefix}-other-hint`}
         >
-          {outside ? t('plan.edit.outside') : t('plan.edit.meant', { path: meant })}
+          {t(warning.key, { path: warning.path })}
         </p>
       ) : null}
     </>

@@ -6,7 +6,7 @@ import type { PlanEdit } from '../../../../shared/review'
 import { hub } from '../../api/hub'
 import { useHubQuery } from '../../hooks/useHubQuery'
 import { headingsOf, sectionText } from '../../lib/markdown'
-import { editMode, meantDocument, outsideCorpus, type EditMode } from './plan'
+import { editMode, pathWarning, type EditMode } from './plan'
 import { findHeading, switchMode, withPath } from './plan-guide'
 import { useBaseRevision } from '../../stores/live'
 import { ErrorNotice } from '../../ui/ErrorNotice'
@@ -149,17 +149,15 @@ function PathField({ id, edit, documents, onChange }: FieldOf & { documents: str
   const { t } = useTranslation()
   const path = edit.path.trim()
   const exists = documents.includes(path)
-  const meant = meantDocument(path, documents)
+  const warning = path === '' || exists ? null : pathWarning(path, documents)
   const hint =
     path === ''
       ? t('plan.edit.pathHint')
       : exists
         ? t('plan.edit.exists')
-        : outsideCorpus(path)
-          ? t('plan.edit.outside')
-          : meant !== null
-            ? t('plan.edit.meant', { path: meant })
-            : t('plan.edit.willCreate')
+        : warning !== null
+          ? t(warning.key, { path: warning.path })
+          : t('plan.edit.willCreate')
   return (
     <Field id={`${id}-path`} label={t('plan.edit.path')} hint={hint}>
       {(control) => (

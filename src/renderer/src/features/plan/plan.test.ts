@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ResolutionPlan } from '../../../../shared/review'
-import { meantDocument, outsideCorpus, planIssues } from './plan'
+import { meantDocument, outsideCorpus, pathWarning, planIssues } from './plan'
 
 describe('paths as the manager types them', () => {
   it('outside the corpus: absolute, a drive or a backslash, a . or .. or empty segment', () => {
@@ -55,5 +55,17 @@ describe('a whole document left empty', () => {
     expect(planIssues(plan(''))).toEqual([{ key: 'editContentEmpty', edit: 1 }])
     expect(planIssues(plan(' \n'))).toEqual([{ key: 'editContentEmpty', edit: 1 }])
     expect(planIssues(plan('# Zustand\n'))).toEqual([])
+  })
+})
+
+describe('pathWarning', () => {
+  it('says what a typed path cannot be: outside the corpus first, then a path from the repository’s root', () => {
+    const docs = ['first-document.md']
+    expect(pathWarning('../x.md', docs)).toEqual({ key: 'plan.edit.outside' })
+    expect(pathWarning('knowledge/first-document.md', docs)).toEqual({
+      key: 'plan.edit.meant',
+      path: 'first-document.md'
+    })
+    expect(pathWarning('nouveau.md', docs)).toBeNull()
   })
 })

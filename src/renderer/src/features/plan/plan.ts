@@ -101,6 +101,19 @@ export function outsideCorpus(path: string): boolean {
 }
 
 /**
+ * What to say of a typed path that names no document yet, when it cannot be what the manager
+ * means: outside the corpus, or copied from the repository's root (the words' key and values).
+ */
+export function pathWarning(
+  path: string,
+  documents: readonly string[]
+): { key: 'plan.edit.outside' | 'plan.edit.meant'; path?: string } | null {
+  if (outsideCorpus(path)) return { key: 'plan.edit.outside' }
+  const meant = meantDocument(path, documents)
+  return meant === null ? null : { key: 'plan.edit.meant', path: meant }
+}
+
+/**
  * The corpus document a path most likely meant when it names none: the same path without its
  * first folder — a path copied from the repository's root (`knowledge/a.md`), as the preview and
  * `git` print them, where the plan wants the corpus's own (`a.md`). Null when there is none.
