@@ -100,6 +100,8 @@ interface Slots {
   /** The pending save of each base (its timer), dropped when the draft is replaced. */
   timers: Map<string, number>
   cancelSave(base: string): void
+  /** This copy has a change of its own on its way (a save waiting or running). */
+  changeWaiting(base: string): boolean
 }
 
 function slotsOf(set: SetPlans, get: Get): Slots {
@@ -114,7 +116,8 @@ function slotsOf(set: SetPlans, get: Get): Slots {
       const t = timers.get(base)
       if (t !== undefined) window.clearTimeout(t)
       timers.delete(base)
-    }
+    },
+    changeWaiting: (base) => timers.has(base) || get().slots[base]?.save === 'saving'
   }
 }
 
@@ -173,7 +176,7 @@ function draftSaver({ slot, patch, timers }: Slots): {
  * resolution elsewhere is not taken: this window keeps its copy, which then tells what was
  * resolved under it, and saves it again as a new draft if the manager goes on. Subscribes once.
  */
-function listener({ get, patch, timers }: Slots): () => void {
+function listener({ get, patch, changeWaiting }: Slots): () => void {
   let listening = false
   return () => {
     if (listening) return
@@ -181,7 +184,7 @@ function listener({ get, patch, timers }: Slots): () => void {
     hubClient().api.subscribe((e: HubEvent) => {
       if (e.type !== 'draft-changed') return
       const s = get().slots[e.base]
-      if (!s?.loaded || s.revision === e.revision || timers.has(e.base) || s.save === 'saving') return
+      if (!s?.loaded || s.revision === e.revision || changeWaiting(e.base)) return
       if (s.save === 'error' || s.resolving) return
       if (e.resolved) patch(e.base, { revision: e.revision })
       else void get().takeOtherDraft(e.base, e.revision)
@@ -191,7 +194,7 @@ function listener({ get, patch, timers }: Slots): () => void {
 
 /** The two ways out of a save refused because another window saved the draft meanwhile. */
 function choicePart(
-  { get, slot, patch, timers, cancelSave }: Slots,
+  { get, slot, patch, cancelSave, changeWaiting }: Slots,
   save: (base: string, over?: string) => Promise<void>
 ): ChoicePart {
   return {
@@ -202,11 +205,7 @@ function choicePart(
         const draft = await hub().loadDraft(base)
         // Told of one save (`only`): the draft moved again since (that move's own event follows),
         // or the manager changed this copy meanwhile (its save will say what happened).
-        if (
-          only !== undefined &&
-          (draft.revision !== only || timers.has(base) || slot(base).save === 'saving')
-        )
-          return
+        if (only !== undefined && (draft.revision !== only || changeWaiting(base))) return
         get().replaceDraft(base, draft.plan ?? emptyPlan(slot(base).plan.reviewed_by), draft.revision)
       } catch (e) {
         patch(base, { save: 'error', saveError: toHubApiError(e) })
