@@ -119,7 +119,7 @@ describe('HubApi — insights', () => {
     expect(gap).toMatchObject({ status: 'closed', closedBy: { commit: result.commit } })
   })
 
-  it('credits HEAD to a closure it finds at a look (a resolve from the CLI), and reopens when the answer goes', async () => {
+  it('credits the resolution to a closure it finds at a look (a resolve from the CLI), and reopens when the answer goes', async () => {
     const { service, config } = setup()
     agentsAsk(config)
     const id = (await service.insights('alpha')).gaps[0].id
@@ -158,6 +158,54 @@ describe('HubApi — insights', () => {
     const back = (await service.insights('alpha')).gaps.find((g) => g.id === id)
     expect(back?.status).toBe('open')
     expect(back?.closedBy).toBeUndefined()
+  })
+})
+
+describe('which commit a closed gap credits', () => {
+  it('the commit that wrote the answer, not the later commits a sync brought with it', async () => {
+    const { service, config } = setup()
+    agentsAsk(config)
+    const id = (await service.insights('alpha')).gaps[0].id
+    const base = service.registry.get('alpha')
+    // A colleague's document, then their proposal and an unrelated edit, all arriving together.
+    writeFileSync(
+      join(base.corpusDir, 'kerberos.md'),
+      '# Kerberos\n\nRenouveler un ticket kerberos : kinit.\n'
+    )
+    git(base.root, 'add', '-A')
+    git(base.root, 'commit', '-qm', 'Kerberos')
+    const answer = git(base.root, 'rev-parse', 'HEAD').trim()
+    writeFileSync(join(base.corpusDir, 'sso.md'), '# Reconnexion SSO\n\nCliquer sur « se reconnecter ».\n')
+    git(base.root, 'commit', '-qam', 'SSO')
+    await fileProposal(
+      base,
+      {
+        type: 'addition',
+        concerns: 'VPN',
+        content: 'x',
+        sources: ['x'],
+        confidence: 'low',
+        submittedBy: 'a'
+      },
+      { log: memoryHubLog() }
+    )
+    expect(git(base.root, 'rev-parse', 'HEAD').trim()).not.toBe(answer)
+    const gap = (await service.insights('alpha')).gaps.find((g) => g.id === id)
+    expect(gap).toMatchObject({ status: 'closed', closedBy: { commit: answer } })
+  })
+
+  it('none when the answer is not committed yet, with the closure still shown', async () => {
+    const { service, config } = setup()
+    agentsAsk(config)
+    const id = (await service.insights('alpha')).gaps[0].id
+    const base = service.registry.get('alpha')
+    writeFileSync(
+      join(base.corpusDir, 'kerberos.md'),
+      '# Kerberos\n\nRenouveler un ticket kerberos : kinit.\n'
+    )
+    const gap = (await service.insights('alpha')).gaps.find((g) => g.id === id)
+    expect(gap?.status).toBe('closed')
+    expect(gap?.closedBy?.commit).toBeNull()
   })
 })
 

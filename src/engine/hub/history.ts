@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { join } from 'node:path'
 import { log as gitLog, readObject, type ReadCommitResult } from 'isomorphic-git'
 import type { Base } from '../registry/base'
 import { describeError, invalidInput, ioError } from '../errors'
@@ -8,6 +9,9 @@ import { confineEditPath } from '../review/edits'
 import { headCommitSha } from '../git/refs'
 import { blobAt as blobInTree, entryAt, treeBlobOid } from '../git/trees'
 import { openRepository, type RepoLayout } from '../git/layout'
+import { CommitReader } from '../sync/graph'
+import { localChanges } from '../review/worktree'
+import { toPosixRelative } from '../corpus/paths'
 import type {
   AuditTrail,
   CommitKind,
@@ -402,4 +406,37 @@ async function computeStaleness(
     }
   }
   return out
+}
+
+/**
+ * The newest commit that changed any of these corpus documents, among those committed as they
+ * stand: the commit a gap's closure is credited to. A sync that fast-forwards over a colleague's
+ * document and then their proposals must credit the document's commit, not the branch's new tip.
+ * Null when none of them is committed as it stands (an edit not committed yet: no commit wrote
+ * what answers now) or no commit within HISTORY_SCAN_LIMIT changed them.
+ */
+export async function lastChangeOf(base: Base, corpusPaths: readonly string[]): Promise<string | null> {
+  const repoPaths = corpusPaths.map((p) => toPosixRelative(base.root, join(base.corpusDir, ...p.split('/'))))
+  const dirty = await localChanges(base.root, repoPaths)
+  const clean = repoPaths.filter((p) => !dirty.has(p))
+  if (clean.length === 0) return null
+  const repo = await openRepository(base.root)
+  let sha = await headCommitSha(repo)
+  const reader = new CommitReader(repo.commondir)
+  const blobs = async (tree: string | null): Promise<(string | null)[]> =>
+    tree === null
+      ? clean.map(() => null)
+      : Promise.all(
+          clean.map(
+            async (p) => (await entryAt(repo.commondir, tree, p, reader.cache))?.oid.toString('hex') ?? null
+          )
+        )
+  for (let n = 0; sha && n < HISTORY_SCAN_LIMIT; n++) {
+    const c = await reader.read(sha)
+    const parent = c.parents[0] ? await reader.read(c.parents[0]) : null
+    const [mine, before] = await Promise.all([blobs(c.tree), blobs(parent?.tree ?? null)])
+    if (mine.some((oid, i) => oid !== before[i])) return c.sha
+    sha = parent?.sha ?? null
+  }
+  return null
 }

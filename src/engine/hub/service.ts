@@ -194,12 +194,11 @@ export class HubService implements HubApi {
     this.syncer.afterCommit(base)
   }
 
-  private insightsOptions(closedBy?: string): InsightsOptions {
+  private insightsOptions(): InsightsOptions {
     return {
       userDataDir: this.opts.config.userDataDir,
       journalDir: journalDir(this.opts.config),
-      log: this.opts.log,
-      ...(closedBy !== undefined ? { closedBy } : {})
+      log: this.opts.log
     }
   }
 
@@ -212,12 +211,11 @@ export class HubService implements HubApi {
 
   /**
    * The corpus changed (a resolution, a sync that moved the branch): the base's gaps are checked
-   * again in the background, a closure credited to `commit`, then the Insights tab is told.
+   * again in the background (a closure credited to the commit that wrote its answer), then the
+   * Insights tab is told.
    */
-  private recheckInsights(base: Base, commit: string | null): void {
-    void this.serialInsights(base.name, () =>
-      computeInsights(base, this.insightsOptions(commit ?? undefined))
-    ).then(
+  private recheckInsights(base: Base): void {
+    void this.serialInsights(base.name, () => computeInsights(base, this.insightsOptions())).then(
       () => this.watcher.emit({ type: 'insights-changed', base: base.name }),
       (e: unknown) => this.opts.log.warning(`insights de '${base.name}' non vérifiés : ${describeError(e)}`)
     )
@@ -232,7 +230,7 @@ export class HubService implements HubApi {
     this.watcher.emit({ type: 'proposals-changed', base: b.name })
     void headCommit(b.root).then((head) => {
       this.watcher.emit({ type: 'head-changed', base: b.name, head })
-      this.recheckInsights(b, head)
+      this.recheckInsights(b)
     })
   }
 
@@ -570,7 +568,7 @@ export class HubService implements HubApi {
     const result = await resolvePlan(b, plan, { log: this.opts.log, basis })
     await this.savedDraft(b.name, null, undefined, true)
     await this.wrote(b)
-    this.recheckInsights(b, result.commit)
+    this.recheckInsights(b)
     return { ...result, staleness }
   }
 

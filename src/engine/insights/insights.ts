@@ -5,7 +5,7 @@ import type { HubLog } from '../hublog'
 import { describeError } from '../errors'
 import { searchBases } from '../search/search'
 import { documentsWithEveryTerm } from '../search/probe'
-import { headCommit } from '../review/worktree'
+import { lastChangeOf } from '../hub/history'
 import { LocateCache, LocateStore } from '../review/locate-cache'
 import type { GapStatus, GapTopic, Insights } from '../../shared/insights'
 import type { RawTopic } from './gaps'
@@ -16,8 +16,9 @@ import { baseUsage } from './usage'
 /**
  * A base's insights: its gap topics with their status, and the figures. A topic closes by itself
  * when its queries now find what they did not (re-run through kb_search's own engine against the
- * corpus as it is), crediting the commit given (a resolution, a sync) or else the base's HEAD; a
- * closed topic whose queries find nothing again reopens. Dismissals are the manager's and stay.
+ * corpus as it is), crediting the newest commit that wrote a document now answering them (the
+ * resolution, or a colleague's commit a sync brought); a closed topic whose queries find nothing
+ * again reopens. Dismissals are the manager's and stay.
  */
 
 export interface InsightsOptions {
@@ -25,8 +26,6 @@ export interface InsightsOptions {
   journalDir: string
   log: HubLog
   now?: () => Date
-  /** The commit a closure seen now is credited to; default: the base's HEAD. */
-  closedBy?: string
 }
 
 /** Queries of a topic re-run by a check: its most asked ones. */
@@ -148,12 +147,22 @@ function findsNow(r: Found, shownComplete: ReadonlySet<string>): boolean {
   return r.complete && r.paths.some((p) => !shownComplete.has(p))
 }
 
-/** Half the checked queries (rounded up) finding an answer close the topic. */
-function answeredNow(t: RawTopic, finds: ReadonlyMap<string, Found>): boolean {
+/**
+ * Whether half the checked queries (rounded up) now find an answer, which closes the topic; the
+ * documents that answer them (null when the topic stays open).
+ */
+function answeringNow(t: RawTopic, finds: ReadonlyMap<string, Found>): string[] | null {
   const shown = new Set(t.shownComplete)
   const queries = t.queries.slice(0, CHECKED_QUERIES)
-  const hits = queries.filter((q) => findsNow(finds.get(q) ?? NOTHING, shown)).length
-  return hits * 2 >= queries.length
+  const answering = new Set<string>()
+  let hits = 0
+  for (const q of queries) {
+    const r = finds.get(q) ?? NOTHING
+    if (!findsNow(r, shown)) continue
+    hits++
+    for (const p of r.paths) if (!shown.has(p)) answering.add(p)
+  }
+  return hits * 2 >= queries.length ? [...answering].sort() : null
 }
 
 async function inBatches<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
@@ -170,6 +179,16 @@ async function inBatches<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>):
   return out
 }
 
+/** The commit a closure is credited to; null (shown as a date alone) when history cannot say. */
+async function creditFor(base: Base, answering: string[], log: HubLog): Promise<string | null> {
+  try {
+    return await lastChangeOf(base, answering)
+  } catch (e) {
+    log.warning(`lacune de '${base.name}' fermée sans commit attribué : ${describeError(e)}`)
+    return null
+  }
+}
+
 const STATUS_ORDER: Record<GapStatus, number> = { open: 0, closed: 1, dismissed: 2 }
 
 export async function computeInsights(base: Base, opts: InsightsOptions): Promise<Insights> {
@@ -180,7 +199,6 @@ export async function computeInsights(base: Base, opts: InsightsOptions): Promis
   const file = stateFile(opts.userDataDir, base.name)
   const state = readState(file)
   let changed = false
-  let credit: string | null | undefined = opts.closedBy
 
   const records = raw.map((t) => ({ t, rec: findRecord(state, t.id, t.keys) }))
   const checked = records.filter(({ rec }) => !rec?.[1].dismissedAt)
@@ -190,18 +208,18 @@ export async function computeInsights(base: Base, opts: InsightsOptions): Promis
   found.keepOnly(base, queries, store)
   await store.flush()
   const verdicts = records.map(({ t, rec }) => {
-    if (rec?.[1].dismissedAt) return { t, status: 'dismissed' as const, rec }
-    return { t, status: answeredNow(t, finds) ? ('closed' as const) : ('open' as const), rec }
+    if (rec?.[1].dismissedAt) return { t, status: 'dismissed' as const, rec, answering: null }
+    const answering = answeringNow(t, finds)
+    return { t, status: answering ? ('closed' as const) : ('open' as const), rec, answering }
   })
 
   const gaps: GapTopic[] = []
-  for (const { t, status, rec } of verdicts) {
+  for (const { t, status, rec, answering } of verdicts) {
     const id = rec?.[0] ?? t.id
     const record = rec?.[1] ?? { keys: [] }
     const keys = [...new Set([...record.keys, ...t.keys])].sort()
     if (status === 'closed' && !record.closedBy) {
-      if (credit === undefined) credit = await headCommit(base.root).catch(() => null)
-      record.closedBy = { commit: credit, at: now.toISOString() }
+      record.closedBy = { commit: await creditFor(base, answering ?? [], opts.log), at: now.toISOString() }
       changed = true
     } else if (status === 'open' && record.closedBy) {
       delete record.closedBy
