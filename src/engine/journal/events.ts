@@ -53,7 +53,11 @@ export interface ReadEvent {
   tool: 'kb_read'
   base: string
   path: string
-  /** The section asked for; null: the whole document (or its table of headings). */
+  /**
+   * The section read, as kb_search prints its `§` label (the request resolved: `référence`,
+   * `RÉFÉRENCE` and `Référence {#ref}` read one section and count as one); null: the whole
+   * document (or its table of headings). Lines written before 2026-12-07 hold the label as typed.
+   */
   section: string | null
   /** What the agent got: the document, the section, or the table of headings instead. */
   shown: 'full' | 'section' | 'toc'

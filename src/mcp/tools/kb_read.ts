@@ -89,7 +89,7 @@ export const kbRead = defineTool({
       tool: 'kb_read',
       base: target.base.name,
       path: read.path,
-      section: section ?? null,
+      section: read.kind === 'section' ? read.section.heading.ref : null,
       shown: read.kind
     })
     return renderRead(read)
