@@ -3,6 +3,10 @@ import { spawnSync } from 'node:child_process'
 import { makeBundle, removeDir, tempDir } from './helpers/fixtures'
 import { CLI_JS, assertBuilt, connect, hubEnv, type HubEnv } from './helpers/mcp'
 import type { Insights } from '../src/shared/insights'
+import { Registry } from '../src/engine/registry/registry'
+import { memoryHubLog } from '../src/engine/hublog'
+import { fileProposal } from '../src/engine/proposals/propose'
+import { resolvePlan } from '../src/engine/review/resolve'
 
 /**
  * `okf-hub insights <base> [--json]` through the real processes: agents search through the built MCP
@@ -100,5 +104,58 @@ describe('okf-hub insights', () => {
     expect(bad.status).toBe(64)
     expect(bad.stderr).toContain('unknown option: --frob')
     expect(cli(['--help'], 'en_US.UTF-8').stdout).toMatch(/^usage: okf-hub insights <base>/)
+  })
+})
+
+describe('okf-hub insights — the time from filing to decision', () => {
+  it('says minutes for decisions taken minutes after filing (found by exploratory QA: « median 0 h »)', async () => {
+    const bases = tempDir('okf-ins-cli-dec-')
+    dirs.push(bases)
+    makeBundle(bases, 'beta')
+    const registry = new Registry(bases, memoryHubLog())
+    registry.rescan()
+    const base = registry.get('beta')
+    const log = memoryHubLog()
+    const filedAt = Date.parse('2026-12-01T09:00:00Z')
+    for (const minutes of [2, 3, 10]) {
+      const { id } = await fileProposal(
+        base,
+        {
+          type: 'addition',
+          concerns: `c${minutes}`,
+          content: 'x',
+          sources: ['x'],
+          confidence: 'low',
+          submittedBy: 'a'
+        },
+        { log, now: () => new Date(filedAt) }
+      )
+      await resolvePlan(
+        base,
+        {
+          summary: 's',
+          reviewed_by: 'human:M',
+          resolutions: [{ id, resolution: 'rejected', reason: 'non' }],
+          edits: []
+        },
+        { log, now: () => new Date(filedAt + minutes * 60_000) }
+      )
+    }
+    const own = hubEnv(bases)
+    dirs.push(own.userData)
+    const run = (args: string[], lang: string) =>
+      spawnSync(process.execPath, [CLI_JS, 'insights', 'beta', ...args], {
+        env: { ...own.env, LANG: lang },
+        encoding: 'utf8',
+        cwd: '/'
+      })
+    const json = JSON.parse(run(['--json'], 'en_US.UTF-8').stdout) as Insights
+    expect(json.decisionTime).toEqual({ decided: 3, medianHours: 0.05, meanHours: 0.083 })
+    expect(run([], 'en_US.UTF-8').stdout).toContain(
+      'Filing to decision: median 3 minutes, mean 5 minutes (3 decided)'
+    )
+    expect(run([], 'fr_FR.UTF-8').stdout.replace(/[\u00a0\u202f]/g, ' ')).toContain(
+      'Délai de décision : médiane 3 minutes, moyenne 5 minutes (3 décidée(s))'
+    )
   })
 })

@@ -7,7 +7,8 @@ import { computeInsights } from '../engine/insights/insights'
 import { journalDir } from '../engine/journal/writer'
 import type { Insights } from '../shared/insights'
 import { openHubConfig, takeHubOptions } from './options'
-import { cliMessages, errorText } from './locale'
+import { cliLang, cliMessages, errorText } from './locale'
+import { formatDuration } from '../shared/duration'
 import { shownQuery } from '../shared/query-shown'
 
 /** `okf-hub insights --help`, in the CLI's language. */
@@ -77,7 +78,12 @@ export function renderInsights(i: Insights): string {
     for (const s of i.proposalsBySubmitter)
       out.push(m.submitterLine(quoted(s.submitter), s.pending, s.accepted, s.rejected))
   }
-  out.push('', m.decision(i.decisionTime.decided, i.decisionTime.medianHours, i.decisionTime.meanHours))
+  const { decided, medianHours, meanHours } = i.decisionTime
+  const lang = cliLang()
+  out.push(
+    '',
+    m.decision(decided, formatDuration(medianHours ?? 0, lang), formatDuration(meanHours ?? 0, lang))
+  )
   return out.join('\n') + '\n'
 }
 

@@ -148,10 +148,10 @@ exit:
     submitters: 'Proposals per submitter:',
     submitterLine: (who: string, p: number, a: number, r: number): string =>
       `  ${who}  ${p} pending, ${a} accepted, ${r} rejected`,
-    decision: (decided: number, median: number | null, mean: number | null): string =>
+    decision: (decided: number, median: string, mean: string): string =>
       decided === 0
         ? 'Filing to decision: no decided proposal yet.'
-        : `Filing to decision: median ${median} h, mean ${mean} h (${decided} decided)`
+        : `Filing to decision: median ${median}, mean ${mean} (${decided} decided)`
   },
   sync: {
     usage: `usage: okf-hub sync [<base>|--all] [--push] [--json] [--bases DIR] [--config FILE]

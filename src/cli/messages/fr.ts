@@ -117,10 +117,10 @@ sortie:
     submitters: 'Propositions par auteur :',
     submitterLine: (who: string, p: number, a: number, r: number): string =>
       `  ${who}  ${p} en attente, ${a} acceptée(s), ${r} rejetée(s)`,
-    decision: (decided: number, median: number | null, mean: number | null): string =>
+    decision: (decided: number, median: string, mean: string): string =>
       decided === 0
         ? 'Délai de décision : aucune proposition décidée.'
-        : `Délai de décision : médiane ${median} h, moyenne ${mean} h (${decided} décidée(s))`
+        : `Délai de décision : médiane ${median}, moyenne ${mean} (${decided} décidée(s))`
   },
   sync: {
     usage: `usage: okf-hub sync [<base>|--all] [--push] [--json] [--bases DIR] [--config FILE]

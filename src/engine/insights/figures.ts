@@ -107,7 +107,8 @@ export function proposalFigures(base: Base): Pick<Insights, 'proposalsBySubmitte
       : hours.length % 2
         ? hours[(hours.length - 1) / 2]
         : (hours[hours.length / 2 - 1] + hours[hours.length / 2]) / 2
-  const round = (h: number | null): number | null => (h === null ? null : Math.round(h * 10) / 10)
+  // To the second's order (0.001 h = 3.6 s): a decision minutes after filing must not read 0.
+  const round = (h: number | null): number | null => (h === null ? null : Math.round(h * 1000) / 1000)
   return {
     proposalsBySubmitter: [...bySubmitter.values()].sort(
       (a, b) =>

@@ -711,7 +711,7 @@ export const en = {
     accepted: 'Accepted',
     rejected: 'Rejected',
     noProposals: 'No proposal yet.',
-    decision: 'From filing to decision: median {{median}} h, mean {{mean}} h ({{count}} decided).',
+    decision: 'From filing to decision: median {{median}}, mean {{mean}} ({{count}} decided).',
     noDecision: 'No proposal decided yet.',
     beside: {
       title: 'The gap this document answers',

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { formatDuration } from '../../../shared/duration'
 
 type Unit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'second'
 const UNITS: [Unit, number][] = [
@@ -19,6 +20,8 @@ export interface Formatters {
   date(iso: string | null): string | null
   dateTime(iso: string | null): string | null
   number(n: number): string
+  /** « 12 minutes », « 5.3 hours », « 3 days ». */
+  duration(hours: number): string
   bytes(n: number): string
 }
 
@@ -88,6 +91,7 @@ export function formatters(locale: string, t: TFunction): Formatters {
       return d ? dtf().format(d) : null
     },
     number: (n) => nf().format(n),
+    duration: (hours) => formatDuration(hours, locale),
     bytes: (n) => {
       const [value, unit] =
         n < 1024 ? [n, 'byte'] : n < 1024 * 1024 ? [n / 1024, 'kilobyte'] : [n / 1048576, 'megabyte']

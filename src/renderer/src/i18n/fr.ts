@@ -728,7 +728,7 @@ export const fr: Resources<typeof en> = {
     accepted: 'Acceptées',
     rejected: 'Rejetées',
     noProposals: 'Aucune proposition pour l’instant.',
-    decision: 'Du dépôt à la décision : médiane {{median}} h, moyenne {{mean}} h ({{count}} décidées).',
+    decision: 'Du dépôt à la décision : médiane {{median}}, moyenne {{mean}} ({{count}} décidées).',
     noDecision: 'Aucune proposition décidée pour l’instant.',
     beside: {
       title: 'La lacune à laquelle ce document répond',

@@ -373,8 +373,8 @@ function ProposalFigures({ data }: { data: Insights }): React.JSX.Element {
         {data.decisionTime.decided === 0
           ? t('insights.noDecision')
           : t('insights.decision', {
-              median: f.number(data.decisionTime.medianHours ?? 0),
-              mean: f.number(data.decisionTime.meanHours ?? 0),
+              median: f.duration(data.decisionTime.medianHours ?? 0),
+              mean: f.duration(data.decisionTime.meanHours ?? 0),
               count: data.decisionTime.decided
             })}
       </p>
