@@ -116,6 +116,21 @@ describe('okf-hub sync', () => {
     expect(down.status).toBe(75)
     expect(down.stdout).toMatch(/injoignable/)
     expect(repoFingerprint(h.root)).toBe(before)
+
+    // A base imported from a folder keeps it as origin: nothing the hub syncs, not a failure.
+    git(h.root, 'remote', 'set-url', 'origin', '/srv/partage/equipe')
+    const folder = await cli(['sync', '--all'], english)
+    expect(folder.status, folder.stdout).toBe(0)
+    expect(folder.stdout).toMatch(
+      /^equipe {2}no remote {2}its remote is a folder on this computer \(\/srv\/partage\/equipe\): only http\(s\) remotes are synced/m
+    )
+    // A repository gone from its address: an error to fix (exit 1), said as such, not « try again later ».
+    git(h.root, 'remote', 'set-url', 'origin', team.url.replace(/[^/]+$/, 'renommee.git'))
+    const gone = await cli(['sync', 'equipe'], english)
+    expect(gone.status).toBe(1)
+    expect(gone.stdout).toMatch(
+      /sync failed: no repository at http:\/\/127\.0\.0\.1:\d+\/renommee\.git \(renamed, moved or deleted/
+    )
   })
 
   it('--set-aside: a diverged resolution kept in a branch, the plan rebuilt into --plan-out, previewed and resolved again', async () => {

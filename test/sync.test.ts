@@ -562,6 +562,42 @@ describe('sync: remote problems leave the base intact', () => {
     expect((await syncBase(h.base, { push: true }, d)).state).toBe('no-remote')
   })
 
+  it('a repository gone from its address (404) → error remote-missing, not « unreachable, try later »; nothing written', async () => {
+    const h = hub()
+    const gone = team.url.replace(/[^/]+$/, 'renommee.git')
+    git(h.root, 'remote', 'set-url', 'origin', gone)
+    await fileProposal(h.base, fields('dépôt disparu'), { log: memoryHubLog() })
+    const before = repoFingerprint(h.root)
+    const d = deps()
+    const s = await syncBase(h.base, { push: true }, d)
+    expect(s.state).toBe('error')
+    expect(s.problem).toEqual({ kind: 'remote-missing', params: { url: gone } })
+    expect(s.message).toMatch(/introuvable .*\(404\).*renommé, déplacé ou supprimé/)
+    expect(repoFingerprint(h.root)).toBe(before)
+    expect((await localStatus(h.base, d)).state).not.toBe('unreachable')
+  })
+
+  it('a folder of this computer as its remote (an import from a local repository) → no-remote naming it; ssh stays an error', async () => {
+    const h = hub()
+    const before = repoFingerprint(h.root)
+    const d = deps()
+    for (const folder of ['/srv/partage/base', '../base', 'file:///srv/partage/base', 'C:\\partage\\base']) {
+      git(h.root, 'remote', 'set-url', 'origin', folder)
+      const s = await syncBase(h.base, { push: true }, d)
+      expect(s.state, folder).toBe('no-remote')
+      expect(s.url).toBe(folder)
+      expect(s.message).toMatch(/dossier de cet ordinateur/)
+      expect((await localStatus(h.base, d)).state).toBe('no-remote')
+    }
+    for (const ssh of ['git@example.org:equipe/base.git', 'ssh://git@example.org/equipe/base.git']) {
+      git(h.root, 'remote', 'set-url', 'origin', ssh)
+      const s = await syncBase(h.base, { push: true }, d)
+      expect(s.state, ssh).toBe('error')
+      expect(s.problem?.kind).toBe('not-http')
+    }
+    expect(repoFingerprint(h.root)).toBe(before)
+  })
+
   it('auth required: no token, then a wrong one → auth-required; the right one syncs; the token is never logged', async () => {
     const token = 'tok-' + 'x'.repeat(20)
     const locked = await startTeam({ server: { token }, name: 'privee' })

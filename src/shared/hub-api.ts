@@ -557,6 +557,8 @@ export interface SyncStatus {
  * - `remote-branch-missing` { branch }: the remote has no such branch (the manager creates it).
  * - `push-protected` { branch }: the remote refused the push as protected, in a mode that may not
  *   move to the inbox; `remote-refused`: the remote answered the exchange with an error.
+ * - `remote-missing` { url }: the remote says no repository is there (HTTP 404 or 410): renamed,
+ *   moved or deleted, or the token cannot see it. Not retried as a network failure would be.
  * - `base-busy`: another write held the base; `unexpected`: anything else (the detail says what).
  */
 export type SyncProblemKind =
@@ -569,6 +571,7 @@ export type SyncProblemKind =
   | 'remote-branch-missing'
   | 'push-protected'
   | 'remote-refused'
+  | 'remote-missing'
   | 'base-busy'
   | 'unexpected'
 

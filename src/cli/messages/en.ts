@@ -24,6 +24,8 @@ function syncProblemText(p: SyncProblem | undefined): string {
       return `the remote has no branch ${v.branch ?? ''}: the base's manager creates it`
     case 'push-protected':
       return `the remote protects ${v.branch ?? ''} and refused this hub's push: nothing lost, the commits stay local`
+    case 'remote-missing':
+      return `no repository at ${v.url ?? ''} (renamed, moved or deleted, or the token cannot see it): check its address`
     case 'remote-refused':
       return 'the remote refused the exchange: nothing lost, try again (okf-hub sync --json shows its answer)'
     case 'base-busy':
@@ -241,7 +243,9 @@ Exit codes: 0 everything up to date (or no remote, or ahead without --push);
         case 'auth-required':
           return `${s.host ?? remote} wants a token (or refused it): set OKF_HUB_GIT_TOKEN`
         case 'no-remote':
-          return 'no remote repository: nothing to sync'
+          return s.url
+            ? `its remote is a folder on this computer (${s.url}): only http(s) remotes are synced, nothing to sync`
+            : 'no remote repository: nothing to sync'
         default:
           return `sync failed: ${syncProblemText(s.problem)}`
       }

@@ -186,8 +186,10 @@ async function lookupTarget(base: Base): Promise<{ lookup: TargetLookup; ctx: Co
 }
 
 /** A failure the sync did not foresee, as data the doors word (the sentence stays the detail). */
-function problemOf(e: unknown): SyncProblem {
+function problemOf(e: unknown, ctx?: Context): SyncProblem {
   if (e instanceof HubError && e.kind === 'base-busy') return { kind: 'base-busy' }
+  if (e instanceof NetFailure && e.kind === 'missing')
+    return { kind: 'remote-missing', params: { url: ctx?.target?.displayUrl ?? '' } }
   if (e instanceof NetFailure && e.kind === 'error') return { kind: 'remote-refused' }
   return { kind: 'unexpected' }
 }
@@ -202,12 +204,23 @@ function unexpectedStatus(ctx: Context, e: unknown, extra: Partial<SyncStatus> =
   })
 }
 
-const noRemote = (ctx: Context): SyncStatus =>
-  status(
-    ctx,
-    'no-remote',
-    "aucun dépôt distant n'est configuré pour cette base (git remote) : rien à synchroniser"
-  )
+/** No remote the hub syncs with: none configured, or a folder of this computer (`url` then names it). */
+function noRemote(ctx: Context, lookup: Extract<TargetLookup, { kind: 'no-remote' }>): SyncStatus {
+  const f = lookup.folder
+  return f
+    ? status(
+        ctx,
+        'no-remote',
+        `le dépôt distant ${f.remote} est un dossier de cet ordinateur (${f.url}) : la synchronisation ` +
+          'ne suit que les dépôts http(s) ; rien à synchroniser',
+        { url: f.url }
+      )
+    : status(
+        ctx,
+        'no-remote',
+        "aucun dépôt distant n'est configuré pour cette base (git remote) : rien à synchroniser"
+      )
+}
 
 /** Local status against the last known remote tip (the tracking ref): no network call. */
 export async function localStatus(
@@ -215,7 +228,7 @@ export async function localStatus(
   deps: Pick<SyncDeps, 'state' | 'mode' | 'hubId'>
 ): Promise<SyncStatus> {
   const { lookup, ctx } = await lookupTarget(base)
-  if (lookup.kind === 'no-remote') return noRemote(ctx)
+  if (lookup.kind === 'no-remote') return noRemote(ctx, lookup)
   const mode = effectiveMode(base, deps)
   const withMode = (st: SyncStatus): SyncStatus => ({ ...st, mode })
   const rec = deps.state.get(base.root)
@@ -313,7 +326,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
   const now = deps.now ?? (() => new Date())
   const at = now()
   const { lookup, ctx } = await lookupTarget(base)
-  if (lookup.kind === 'no-remote') return noRemote(ctx)
+  if (lookup.kind === 'no-remote') return noRemote(ctx, lookup)
   let mode = effectiveMode(base, deps)
   const alerts: SyncAlert[] = []
   const finish = (s: SyncStatus, reached: boolean): SyncStatus => {
@@ -349,7 +362,7 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
           ? `${e.message} ${deps.maxAttempts ?? 8} fois de suite : rien n'a été perdu, réessayez dans un moment`
           : e.message
       return finish(
-        status(ctx, state, message, state === 'error' ? { problem: problemOf(e) } : {}),
+        status(ctx, state, message, state === 'error' ? { problem: problemOf(e, ctx) } : {}),
         reached && e.kind === 'rejected'
       )
     }

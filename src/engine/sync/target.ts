@@ -32,7 +32,12 @@ export interface RemoteTarget {
 
 export type TargetLookup =
   | { kind: 'ok'; target: RemoteTarget }
-  | { kind: 'no-remote'; branch: string | null }
+  | {
+      kind: 'no-remote'
+      branch: string | null
+      /** The remote is a folder of this computer (an import from a local repository): its name and path. */
+      folder?: { remote: string; url: string }
+    }
   | { kind: 'error'; branch: string | null; message: string; problem: SyncProblem }
 
 const last = (cfg: GitConfig, key: string): string | undefined => cfg.get(key)?.at(-1)
@@ -46,7 +51,24 @@ function httpHost(url: string): string | null {
   }
 }
 
-/** The base's remote and branch; `no-remote` when git knows no remote for it. */
+/**
+ * Whether a remote URL names a folder of this computer, as git reads it: no `scheme://`, and no
+ * `host:` before the first slash (scp-like ssh); `file://` and a Windows drive are folders too.
+ */
+export function isFolderUrl(url: string): boolean {
+  if (/^file:\/\//i.test(url) || /^[A-Za-z]:[\\/]/.test(url)) return true
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(url)) return false
+  const colon = url.indexOf(':')
+  const slash = url.indexOf('/')
+  return colon < 0 || (slash >= 0 && slash < colon)
+}
+
+/**
+ * The base's remote and branch; `no-remote` when git knows no remote for it, or when its remote is
+ * a folder of this computer: a base imported from a local repository keeps that path as `origin`,
+ * as `git clone <path>` does, but the hub syncs over http(s) only — there is nothing it would do,
+ * and reporting an error on every sync (and `sync --all` exiting 1) for it helped nobody.
+ */
 export async function remoteTarget(root: string): Promise<TargetLookup> {
   let layout
   try {
@@ -88,6 +110,7 @@ export async function remoteTarget(root: string): Promise<TargetLookup> {
   const merge = last(cfg, `branch.${branch}.merge`)
   const remoteBranch = merge?.startsWith('refs/heads/') ? merge.slice('refs/heads/'.length) : branch
   const pushUrl = last(cfg, `remote.${remote}.pushurl`) ?? url
+  if (isFolderUrl(url) && isFolderUrl(pushUrl)) return { kind: 'no-remote', branch, folder: { remote, url } }
   const target: RemoteTarget = {
     branch,
     remote,

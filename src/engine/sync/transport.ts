@@ -23,7 +23,8 @@ import type { RemoteTarget } from './target'
 export const DEFAULT_NET_TIMEOUT_MS = 15_000
 
 /** `protected`: the host's branch protection (or another pre-receive rule) refused the update. */
-export type NetFailureKind = 'unreachable' | 'auth-required' | 'rejected' | 'protected' | 'error'
+/** `missing`: the remote answered that no repository is there (404, 410): not a failure to retry. */
+export type NetFailureKind = 'unreachable' | 'auth-required' | 'missing' | 'rejected' | 'protected' | 'error'
 
 export class NetFailure extends Error {
   constructor(
@@ -92,10 +93,11 @@ export function classify(e: unknown, auth: TokenAuth, target: RemoteTarget): Net
   }
   if (err.code === 'HttpError') {
     const status = err.data?.statusCode ?? 0
-    if (status === 404)
+    if (status === 404 || status === 410)
       return new NetFailure(
-        'unreachable',
-        `dépôt distant introuvable sur ${where} (404) : vérifiez l'adresse ${target.displayUrl}`
+        'missing',
+        `dépôt distant introuvable sur ${where} (${status}) : renommé, déplacé ou supprimé, ou le jeton ` +
+          `n'y a pas accès ; vérifiez l'adresse ${target.displayUrl}`
       )
     if (status >= 500 || status === 0)
       return new NetFailure('unreachable', `${where} répond en erreur (${status}) : réessayez plus tard`)

@@ -1247,6 +1247,8 @@ export const en = {
         'The team’s repository protects {{branch}}, and this hub may not update it. Nothing was lost: your changes stay here. Ask the base’s manager to check who may update it.',
       'remote-refused':
         'The team’s repository refused the exchange. Nothing was lost: your changes stay here. Try again; if this stays, the technical details say what the repository answered.',
+      'remote-missing':
+        'No repository was found at {{url}}: it may have been renamed, moved or deleted, or the token saved for this address cannot see it. Nothing was lost. Check the address with your team.',
       'base-busy': 'Another change was being written to this base at the same moment. Try again.',
       unexpected: 'Something unforeseen stopped the sync; the technical details say what.'
     },

@@ -1281,6 +1281,8 @@ export const fr: Resources<typeof en> = {
         'Le dépôt de l’équipe protège {{branch}}, et ce hub n’a pas le droit de la mettre à jour. Rien n’est perdu : vos changements restent ici. Demandez au gestionnaire de la base de vérifier qui peut la mettre à jour.',
       'remote-refused':
         'Le dépôt de l’équipe a refusé l’échange. Rien n’est perdu : vos changements restent ici. Réessayez ; si cela persiste, les détails techniques disent ce que le dépôt a répondu.',
+      'remote-missing':
+        'Aucun dépôt n’a été trouvé à {{url}} : il a peut-être été renommé, déplacé ou supprimé, ou le jeton enregistré pour cette adresse n’y a pas accès. Rien n’est perdu. Vérifiez l’adresse auprès de votre équipe.',
       'base-busy':
         'Une autre modification était en cours d’écriture dans cette base au même moment. Réessayez.',
       unexpected: 'Un imprévu a arrêté la synchronisation ; les détails techniques disent lequel.'
