@@ -101,6 +101,17 @@ describe('okf-hub sync', () => {
       /^equipe {2}behind \(-1\) {2}local changes in the way of origin\/main: knowledge\/exemple\.md — nothing written/m
     )
     expect(en.stdout).toMatch(/^locale {2}no remote {2}no remote repository: nothing to sync$/m)
+    // --json: the status as data, its explanation in the command's language beside the engine's detail.
+    const enJson = JSON.parse((await cli(['sync', '--all', '--json'], english)).stdout) as {
+      base: string
+      explanation: string
+      message: string
+    }[]
+    expect(enJson.map((s) => [s.base, s.explanation])).toEqual([
+      ['equipe', expect.stringMatching(/^local changes in the way of origin\/main: knowledge\/exemple\.md/)],
+      ['locale', 'no remote repository: nothing to sync']
+    ])
+    expect(enJson[1].message).toMatch(/aucun dépôt distant/)
     const help = await cli(['sync', '--help'], english)
     expect(help.stdout).toContain('Fetches each base’s branch'.replace('’', "'"))
     for (const out of [en.stdout, help.stdout]) expect(out).not.toMatch(/dépôt|rien n'a été|à jour|[éèà]/)

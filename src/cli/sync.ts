@@ -101,7 +101,15 @@ export async function runSync(argv: string[]): Promise<number> {
       if (!json) process.stdout.write(renderLine(s) + '\n')
     }
     await sync.idle()
-    if (json) process.stdout.write(JSON.stringify(results, null, 2) + '\n')
+    // `message` is the engine's French detail; `explanation` is the line's words in the CLI's language.
+    if (json)
+      process.stdout.write(
+        JSON.stringify(
+          results.map((s) => ({ ...s, explanation: m.explain(s) })),
+          null,
+          2
+        ) + '\n'
+      )
     else if (results.length === 0) process.stdout.write(`${m.noBases(config.basesDir)}\n`)
     return worst(results.map((s) => exitCodeOf(s, push)))
   } finally {
