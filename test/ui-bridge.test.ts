@@ -7,6 +7,7 @@ import { memoryHubLog } from '../src/engine/hublog'
 import { HubService } from '../src/engine/hub/service'
 import { startBridge, type RunningBridge } from '../src/bridge/http-server'
 import { HTTP_MAX_BODY_BYTES, HTTP_TOKEN_COOKIE } from '../src/shared/hub-api'
+import { fileProposal } from '../src/engine/proposals/propose'
 
 // The loopback bridge of `okf-hub ui`, attacked the ways a local page or program can: no token,
 // a wrong token, DNS rebinding (foreign Host), cross-site requests (foreign Origin), oversized
@@ -20,6 +21,7 @@ interface Reply {
 }
 
 let bridge: RunningBridge
+let service: HubService
 const log = memoryHubLog()
 const dirs: string[] = []
 let secretOutside = ''
@@ -78,7 +80,7 @@ beforeAll(async () => {
   secretOutside = join(outside, 'secret.js')
   writeFileSync(secretOutside, 'SECRET-OUTSIDE')
   symlinkSync(secretOutside, join(renderer, 'assets', 'leak.js'))
-  const service = new HubService({
+  service = new HubService({
     config: hubConfig(basesDir, userData, { logFile: null }),
     log,
     transport: 'web',
@@ -203,9 +205,12 @@ describe('okf-hub ui bridge', () => {
     expect((await send('/assets/boot-Bd4lLO2L.js')).headers['cache-control']).not.toContain('max-age')
   })
 
-  it('streams events over SSE', async () => {
-    let rescan: Promise<Reply> = Promise.resolve({ status: 0, headers: {}, body: '' })
-    const got = await new Promise<string>((resolve, reject) => {
+  /**
+   * Opens the event stream; once it is open, `then` runs; resolves with what the stream said up to
+   * the first event `until` accepts.
+   */
+  function stream(then: () => void, until: (data: string) => boolean): Promise<string[]> {
+    return new Promise<string[]>((resolve, reject) => {
       const req = request(
         {
           host: '127.0.0.1',
@@ -216,24 +221,69 @@ describe('okf-hub ui bridge', () => {
         (res) => {
           expect(res.headers['content-type']).toContain('text/event-stream')
           let buf = ''
+          const events: string[] = []
           res.on('data', (c: Buffer) => {
             buf += c.toString('utf8')
-            if (buf.includes('data: ')) {
-              req.destroy()
-              resolve(buf)
+            let end: number
+            while ((end = buf.indexOf('\n\n')) >= 0) {
+              const block = buf.slice(0, end)
+              buf = buf.slice(end + 2)
+              if (!block.startsWith('data: ')) continue
+              events.push(block.slice('data: '.length))
+              if (until(events[events.length - 1])) {
+                req.destroy()
+                resolve(events)
+              }
             }
           })
+          then()
         }
       )
       req.on('error', (e) => (String(e).includes('socket hang up') ? undefined : reject(e)))
       req.end()
-      // A rescan that finds a new base is an event every subscriber gets.
-      setTimeout(() => {
+    })
+  }
+
+  // The first stream this bridge serves: no earlier listener keeps the watcher polling.
+  it('announces, as the stream opens, a change made between the page’s first requests and the stream', async () => {
+    // The page asks for its data…
+    expect((await api('listBases', [])).status).toBe(200)
+    // …an agent in another process files a proposal (a file and a commit, no event from this hub)…
+    const base = service.registry.get('alpha')
+    await fileProposal(
+      base,
+      {
+        type: 'addition',
+        concerns: 'entre-deux',
+        content: 'x',
+        sources: ['x'],
+        confidence: 'low',
+        submittedBy: 'a'
+      },
+      { log: memoryHubLog() }
+    )
+    // …then the page's stream opens. Once its first poll is done, a marker event ends the wait:
+    // whatever that poll announced came before it.
+    const MARK = '{"type":"bases-changed"}'
+    const got = await stream(
+      () => void service.watcher.ready().then(() => service.watcher.emit({ type: 'bases-changed' })),
+      (d) => d === MARK
+    )
+    expect(got).toContain('{"type":"proposals-changed","base":"alpha"}')
+    expect(got.some((d) => d.startsWith('{"type":"head-changed","base":"alpha"'))).toBe(true)
+  })
+
+  it('streams events over SSE', async () => {
+    let rescan: Promise<Reply> = Promise.resolve({ status: 0, headers: {}, body: '' })
+    // Once the stream is open, a rescan that finds a new base is an event every subscriber gets.
+    const got = await stream(
+      () => {
         makeBundle(dirs[0], 'beta')
         rescan = api('rescan', [])
-      }, 300)
-    })
-    expect(got).toContain('data: {"type":"bases-changed"}')
+      },
+      (d) => d === '{"type":"bases-changed"}'
+    )
+    expect(got).toContain('{"type":"bases-changed"}')
     expect((await rescan).status).toBe(200)
   })
 })

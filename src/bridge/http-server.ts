@@ -232,6 +232,8 @@ export async function startBridge(opts: BridgeOptions): Promise<RunningBridge> {
   server.requestTimeout = limits.requestMs
   server.headersTimeout = limits.headersMs
 
+  // The baseline a page's event stream is compared with when it opens (HubWatcher.prime).
+  await service.watcher.prime()
   const host = opts.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

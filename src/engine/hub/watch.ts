@@ -57,6 +57,8 @@ export class HubWatcher {
   private listeners = new Set<(e: HubEvent) => void>()
   private timer: NodeJS.Timeout | null = null
   private running = false
+  /** A snapshot was taken: the next listener's first poll is compared with it. */
+  private primed = false
   private started: Promise<void> = Promise.resolve()
   private basesKey = ''
   private proposals = new Map<string, string>()
@@ -99,8 +101,20 @@ export class HubWatcher {
     return this.started
   }
 
+  /**
+   * Takes the snapshot a first listener's poll is compared with, without polling on. A UI door
+   * primes when it starts: a page asks for its data, then opens its event stream, and a change
+   * made in between (an agent's proposal, a colleague's commit) used to become the stream's
+   * baseline and was never announced, the page showing the state before it until the next change.
+   * A listener coming back after all had left is compared with the last poll the same way, so
+   * what changed while no one listened is announced too.
+   */
+  async prime(): Promise<void> {
+    if (!this.primed) await this.snapshot(false)
+  }
+
   private async start(): Promise<void> {
-    await this.snapshot(false)
+    await this.snapshot(this.primed)
     if (this.listeners.size === 0) return
     this.timer = setInterval(() => void this.tick(), this.intervalMs)
     this.timer.unref()
@@ -150,5 +164,6 @@ export class HubWatcher {
       this.proposals.delete(name)
       this.heads.delete(name)
     }
+    this.primed = true
   }
 }
