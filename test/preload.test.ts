@@ -77,15 +77,31 @@ describe('preload', () => {
     expect(invoked).toEqual([[ipcChannel('info')], [ipcChannel('corpusTree'), 'alpha']])
   })
 
-  it('subscribes to the one event channel and unsubscribes', () => {
+  it('listens to the one event channel from the start, and hands what no one heard to the next subscriber', () => {
     const { exposed, listeners } = loadPreload()
-    const got: unknown[] = []
-    const stop = (exposed[0].value.subscribe as (l: (e: unknown) => void) => () => void)((e) => got.push(e))
+    const subscribe = exposed[0].value.subscribe as (l: (e: unknown) => void) => () => void
     const handler = listeners.get(IPC_EVENT_CHANNEL) as (ev: unknown, e: unknown) => void
+    expect(handler).toBeTypeOf('function')
+    // Sent before the page subscribed (a change between its first requests and its subscription):
+    // kept, the latest per kind and base.
+    handler({ sender: 'ipc internals' }, { type: 'head-changed', base: 'alpha', head: 'a1' })
+    handler({ sender: 'ipc internals' }, { type: 'proposals-changed', base: 'alpha' })
+    handler({ sender: 'ipc internals' }, { type: 'head-changed', base: 'alpha', head: 'a2' })
+    const got: unknown[] = []
+    const stop = subscribe((e) => got.push(e))
+    expect(got).toEqual([
+      { type: 'proposals-changed', base: 'alpha' },
+      { type: 'head-changed', base: 'alpha', head: 'a2' }
+    ])
     handler({ sender: 'ipc internals' }, { type: 'bases-changed' })
-    expect(got).toEqual([{ type: 'bases-changed' }]) // the IPC event object never reaches the page
+    // the IPC event object never reaches the page
+    expect(got.at(-1)).toEqual({ type: 'bases-changed' })
     stop()
-    expect(listeners.has(IPC_EVENT_CHANNEL)).toBe(false)
+    handler({ sender: 'ipc internals' }, { type: 'proposals-changed', base: 'beta' })
+    expect(got).toHaveLength(3)
+    const again: unknown[] = []
+    subscribe((e) => again.push(e))
+    expect(again).toEqual([{ type: 'proposals-changed', base: 'beta' }])
   })
 })
 
