@@ -14,6 +14,7 @@ import { git } from './helpers/fixtures'
 import type { HubEvent } from '../src/shared/hub-api'
 import type { Insights } from '../src/shared/insights'
 import { Registry } from '../src/engine/registry/registry'
+import type { Base } from '../src/engine/registry/base'
 
 /** Insights through the HubApi: the gaps, "not for this base", and the re-check after a resolution. */
 
@@ -162,16 +163,22 @@ describe('HubApi — insights', () => {
 })
 
 describe('which commit a closed gap credits', () => {
-  it('the commit that wrote the answer, not the later commits a sync brought with it', async () => {
+  /** A hub whose agents hit the Kerberos gap, and the answer written into its corpus (not committed). */
+  async function answered(): Promise<{ service: HubService; id: string; base: Base }> {
     const { service, config } = setup()
     agentsAsk(config)
     const id = (await service.insights('alpha')).gaps[0].id
     const base = service.registry.get('alpha')
-    // A colleague's document, then their proposal and an unrelated edit, all arriving together.
     writeFileSync(
       join(base.corpusDir, 'kerberos.md'),
       '# Kerberos\n\nRenouveler un ticket kerberos : kinit.\n'
     )
+    return { service, id, base }
+  }
+
+  it('the commit that wrote the answer, not the later commits a sync brought with it', async () => {
+    // A colleague's document, then their proposal and an unrelated edit, all arriving together.
+    const { service, id, base } = await answered()
     git(base.root, 'add', '-A')
     git(base.root, 'commit', '-qm', 'Kerberos')
     const answer = git(base.root, 'rev-parse', 'HEAD').trim()
@@ -195,14 +202,7 @@ describe('which commit a closed gap credits', () => {
   })
 
   it('none when the answer is not committed yet, with the closure still shown', async () => {
-    const { service, config } = setup()
-    agentsAsk(config)
-    const id = (await service.insights('alpha')).gaps[0].id
-    const base = service.registry.get('alpha')
-    writeFileSync(
-      join(base.corpusDir, 'kerberos.md'),
-      '# Kerberos\n\nRenouveler un ticket kerberos : kinit.\n'
-    )
+    const { service, id } = await answered()
     const gap = (await service.insights('alpha')).gaps.find((g) => g.id === id)
     expect(gap?.status).toBe('closed')
     expect(gap?.closedBy?.commit).toBeNull()
