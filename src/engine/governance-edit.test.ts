@@ -98,6 +98,37 @@ describe('governance edited in the app (issue 25 §3)', () => {
     expect(loadManifest(base.root, 'guide').ok).toBe(true)
   })
 
+  it('edits rules and schema the manifest names as ./GOVERNANCE.md and ./schema.yaml (found by exploratory QA: « modified outside the hub »)', async () => {
+    const basesDir = tempDir('okf-governance-edit-dot-')
+    dirs.push(basesDir)
+    const manifest = [
+      'bundle-spec: "0.1"',
+      'name: guide',
+      'title: "Guide"',
+      'description: "Le guide."',
+      'governance:',
+      '  rules: ./GOVERNANCE.md',
+      '  frontmatter-schema: ./schema.yaml',
+      ''
+    ].join('\n')
+    const root = makeBundle(basesDir, 'guide', { governance: RULES, schema: SCHEMA, manifest })
+    const m = loadManifest(root, 'guide')
+    if (!m.ok) throw new Error(m.reason)
+    const edit = {
+      rulesText: `${RULES}\nEt les sources.\n`,
+      schemaText: `${SCHEMA}  - name: owner\n`,
+      reviewer: 'h'
+    }
+    const preview = await previewGovernanceEdit(m.base, edit)
+    await commitGovernanceEdit(m.base, { ...edit, basis: preview.basis }, { log })
+    expect(git(root, 'show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual([
+      'GOVERNANCE.md',
+      'schema.yaml'
+    ])
+    expect(readFileSync(join(root, 'GOVERNANCE.md'), 'utf8')).toContain('Et les sources.')
+    expect(git(root, 'status', '--porcelain')).toBe('')
+  })
+
   it('refusals with kinds, nothing written: bad YAML, a bad title, nothing changed, no reviewer, moved, local changes', async () => {
     const base = setup()
     const head = git(base.root, 'rev-parse', 'HEAD').trim()

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, posix } from 'node:path'
 import { unifiedDiff } from './text-diff'
 import { isScalar, parse, parseDocument } from 'yaml'
 import { describeError, HubError, invalidInput, ioError } from './errors'
@@ -101,6 +101,11 @@ function defaultSummary(parts: {
   return said.join(', ')
 }
 
+/** A bundle-relative path from the manifest as a repository path: `/`-separated, `./` and `a/..` folded. */
+function repoPathOf(rel: string): string {
+  return posix.normalize(rel.split('\\').join('/'))
+}
+
 async function plan(base: Base, edit: GovernanceEdit): Promise<Planned> {
   if (typeof edit !== 'object' || edit === null)
     throw invalidInput('modification de gouvernance : un objet est attendu')
@@ -109,8 +114,9 @@ async function plan(base: Base, edit: GovernanceEdit): Promise<Planned> {
     throw invalidInput('reviewer absent : la modification de gouvernance est signée par son relecteur', {
       kind: 'reviewer-missing'
     })
-  const rulesRel = base.governanceRel.split('\\').join('/')
-  const schemaRel = base.schemaRel?.split('\\').join('/') ?? null
+  // As git names them: the manifest may write `./GOVERNANCE.md`, which no repository path is.
+  const rulesRel = repoPathOf(base.governanceRel)
+  const schemaRel = base.schemaRel ? repoPathOf(base.schemaRel) : null
   const paths = [rulesRel, MANIFEST_FILE, ...(schemaRel ? [schemaRel] : [])]
   // What is committed must be what the manager saw and edited: files changed outside the hub
   // go through the local-changes panel first (kept or set aside).
