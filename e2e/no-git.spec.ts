@@ -170,6 +170,51 @@ test.describe('in English', () => {
     await expect(page.locator('.base-heading h1')).toHaveText('Support handbook (level 2)')
     await snap(page, info, 'nogit-governance-done-en')
   })
+
+  test('a colleague’s commit while the rules are open is kept: the preview says so, the commit holds both', async ({
+    page,
+    hub
+  }, info) => {
+    await hub.api('updateSettings', { language: 'en', reviewer: 'human:Alice Martin' })
+    await hub.api('newBase', {
+      name: 'support-n3',
+      title: 'Support N3',
+      description: 'Escalations.',
+      language: 'en'
+    })
+    const root = join(hub.basesDir, 'support-n3')
+    const file = join(root, 'GOVERNANCE.md')
+    await openApp(page, hub, '#/base/support-n3/governance')
+    await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'live')
+    await page.getByTestId('governance-edit').click()
+    const editor = page.locator('[data-testid=governance-rules-editor] .cm-content')
+    await editor.click()
+    await page.keyboard.press('ControlOrMeta+End')
+    await page.keyboard.insertText('\nEscalate after two hours without an answer.\n')
+    // A colleague changes the title line of the rules and commits, while the editor is open.
+    const before = readFileSync(file, 'utf8')
+    writeFileSync(file, before.replace('# Governance — Support N3', '# Governance — Support N3 (team)'))
+    git(root, 'commit', '-qam', 'colleague: title')
+    const theirs = git(root, 'rev-parse', 'HEAD').trim()
+    // The tab follows the base (the commit is announced) without losing what was typed.
+    await expect(editor).toContainText('Escalate after two hours')
+    await page.getByTestId('governance-preview').click()
+    await expect(page.getByTestId('governance-merged')).toContainText(
+      'GOVERNANCE.md changed since you opened the editor'
+    )
+    const diff = page.getByTestId('governance-diff-GOVERNANCE.md')
+    await expect(diff).toContainText('Escalate after two hours without an answer.')
+    await expect(diff).not.toContainText('(team)')
+    await page.getByTestId('governance-merged').scrollIntoViewIfNeeded()
+    await snap(page, info, 'nogit-governance-merged-en')
+    await page.getByTestId('governance-commit').click()
+    await expect(page.getByTestId('governance-committed')).toBeVisible()
+    const after = readFileSync(file, 'utf8')
+    expect(after).toContain('# Governance — Support N3 (team)')
+    expect(after).toContain('Escalate after two hours without an answer.')
+    expect(git(root, 'rev-parse', 'HEAD^').trim()).toBe(theirs)
+    expect(porcelain(root)).toBe('')
+  })
 })
 
 test.describe('en français', () => {

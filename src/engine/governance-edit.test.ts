@@ -129,6 +129,46 @@ describe('governance edited in the app (issue 25 §3)', () => {
     expect(git(root, 'status', '--porcelain')).toBe('')
   })
 
+  it('an edit started before a colleague’s commit is applied on top of it, their change kept; the same lines refused (found by exploratory QA: their rule was erased)', async () => {
+    const base = setup()
+    const from = readFileSync(base.governancePath, 'utf8')
+    // The manager opens the editor and adds a rule after « Accepter les faits. »…
+    const mine = from.replace('Accepter les faits.\n', 'Accepter les faits.\nCiter ses sources.\n')
+    // …while a colleague commits a change elsewhere in the file (beyond the edit's context lines).
+    const theirs = from.replace('# Brouillon : à valider.', '# Brouillon : à valider par l’équipe.')
+    writeFileSync(base.governancePath, theirs)
+    git(base.root, 'commit', '-qam', 'collègue')
+    const edit = { rulesText: mine, rulesFrom: from, reviewer: 'h' }
+    const preview = await previewGovernanceEdit(base, edit)
+    expect(preview.merged).toEqual(['GOVERNANCE.md'])
+    expect(preview.files[0].diff).toContain('+Citer ses sources.')
+    expect(preview.files[0].diff).not.toContain('-# Brouillon : à valider par l’équipe.')
+    await commitGovernanceEdit(base, { ...edit, basis: preview.basis }, { log })
+    const now = readFileSync(base.governancePath, 'utf8')
+    expect(now).toContain('# Brouillon : à valider par l’équipe.\n')
+    expect(now).toContain('Citer ses sources.\n')
+    expect(git(base.root, 'status', '--porcelain')).toBe('')
+
+    // Both changed the same line: refused, nothing written.
+    const head = git(base.root, 'rev-parse', 'HEAD').trim()
+    const again = readFileSync(base.governancePath, 'utf8')
+    writeFileSync(base.governancePath, again.replace('Citer ses sources.', 'Citer toutes ses sources.'))
+    git(base.root, 'commit', '-qam', 'collègue encore')
+    const conflict = await hubRefusal(
+      previewGovernanceEdit(base, {
+        rulesText: again.replace('Citer ses sources.', 'Citer ses sources et leur date.'),
+        rulesFrom: again,
+        reviewer: 'h'
+      })
+    )
+    expect(conflict.kind).toBe('governance-edit-conflict')
+    expect(conflict.params).toEqual({ file: 'GOVERNANCE.md' })
+    expect(git(base.root, 'rev-parse', 'HEAD^').trim()).toBe(head)
+    // Without the text it started from, the edit replaces the file as before.
+    const plain = await previewGovernanceEdit(base, { rulesText: '# Autres règles\n', reviewer: 'h' })
+    expect(plain.merged).toEqual([])
+  })
+
   it('refusals with kinds, nothing written: bad YAML, a bad title, nothing changed, no reviewer, moved, local changes', async () => {
     const base = setup()
     const head = git(base.root, 'rev-parse', 'HEAD').trim()

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
+import { applyPatch, structuredPatch } from 'diff'
 import { unifiedDiff } from './text-diff'
 import { isScalar, parse, parseDocument } from 'yaml'
 import { describeError, HubError, invalidInput, ioError } from './errors'
@@ -101,6 +102,29 @@ function defaultSummary(parts: {
   return said.join(', ')
 }
 
+/**
+ * The manager's edit of one file (`from` → `mine`) on the file as it is now (`current`): `mine`
+ * when the file did not move since the editor loaded it (or `from` was not given); otherwise the
+ * edit's hunks applied to the current text without fuzz, as `git apply` would, so that a
+ * colleague's commit in between is kept instead of undone by a whole-text replacement (found by
+ * exploratory QA). Refused, nothing written, when the hunks no longer apply: both changed the same
+ * lines, and only the manager can say which to keep.
+ */
+function onTopOf(rel: string, from: unknown, mine: string, current: string, merged: string[]): string {
+  if (from === undefined || from === current) return mine
+  if (typeof from !== 'string') throw invalidInput(`le texte de départ de ${rel} doit être un texte`)
+  const out = applyPatch(current, structuredPatch(rel, rel, from, mine, '', '', { context: 3 }), {
+    fuzzFactor: 0
+  })
+  if (out === false)
+    throw invalidInput(
+      `${rel} a changé depuis le début de la modification, aux lignes modifiées : rien n'a été écrit — repartez de la version actuelle`,
+      { kind: 'governance-edit-conflict', params: { file: rel } }
+    )
+  merged.push(rel)
+  return out
+}
+
 /** A bundle-relative path from the manifest as a repository path: `/`-separated, `./` and `a/..` folded. */
 function repoPathOf(rel: string): string {
   return posix.normalize(rel.split('\\').join('/'))
@@ -134,11 +158,12 @@ async function plan(base: Base, edit: GovernanceEdit): Promise<Planned> {
     .digest('hex')
 
   // GOVERNANCE.md: the new text, then its status through the faithful frontmatter merge.
+  const merged: string[] = []
   let rules = rulesBefore
   if (edit.rulesText !== undefined) {
     if (typeof edit.rulesText !== 'string' || edit.rulesText.includes('\0'))
       throw invalidInput('rulesText doit être un texte')
-    rules = edit.rulesText
+    rules = onTopOf(rulesRel, edit.rulesFrom, edit.rulesText, rulesBefore, merged)
   }
   const fm = splitFrontmatter(rules)
   if (fm.inner !== null && fm.inner.trim() !== '') {
@@ -162,9 +187,9 @@ async function plan(base: Base, edit: GovernanceEdit): Promise<Planned> {
         'cette base ne déclare pas de schéma (governance.frontmatter-schema) : rien à modifier'
       )
     if (typeof edit.schemaText !== 'string') throw invalidInput('schemaText doit être un texte')
-    const problem = yamlProblem(edit.schemaText)
+    schema = onTopOf(schemaRel, edit.schemaFrom, edit.schemaText, schemaBefore ?? '', merged)
+    const problem = yamlProblem(schema)
     if (problem) throw badYaml(schemaRel, problem)
-    schema = edit.schemaText
   }
 
   const values: { title?: string; description?: string } = {}
@@ -206,7 +231,15 @@ async function plan(base: Base, edit: GovernanceEdit): Promise<Planned> {
   const subject = `governance: ${summary}`
   const commitMessage = `${subject}\n\nReviewed-By: ${trailerValue(reviewer)}\n`
   return {
-    preview: { base: base.name, files, subject, commitMessage, basis, draft: statusAfter === 'draft' },
+    preview: {
+      base: base.name,
+      files,
+      subject,
+      commitMessage,
+      basis,
+      draft: statusAfter === 'draft',
+      merged
+    },
     changes
   }
 }

@@ -46,6 +46,8 @@ export const ERROR_KINDS = [
   'governance-invalid-field',
   'governance-unchanged',
   'governance-moved',
+  // the rules or the schema changed since the editor loaded them, in the lines the edit changed: { file }
+  'governance-edit-conflict',
   // a commit opened from the history that this copy of the base does not have: { commit }
   'commit-not-found',
   // a proposal's field breaks a kb_propose rule: { field } as kb_propose names it (reconcile words

@@ -6,10 +6,18 @@
 export interface GovernanceEdit {
   /** GOVERNANCE.md's whole new text (frontmatter included). */
   rulesText?: string
+  /**
+   * The rules' text the edit started from (what the editor loaded). When the file changed since (a
+   * colleague's commit), the edit is applied on top of the current text — their change kept — or
+   * refused if both touched the same lines; without it, `rulesText` replaces whatever is there.
+   */
+  rulesFrom?: string
   /** The rules' status after the edit: draft (true) or stable (false); set in the frontmatter. */
   draft?: boolean
   /** The schema file's whole new text (YAML, validated before anything is written). */
   schemaText?: string
+  /** The schema's text the edit started from: as `rulesFrom`. */
+  schemaFrom?: string
   title?: string
   description?: string
   /** The commit's subject after `governance: `; a default names what changed. */
@@ -35,6 +43,11 @@ export interface GovernanceEditPreview {
   basis: string
   /** The rules' status after the edit. */
   draft: boolean
+  /**
+   * Files that changed since the edit started (`rulesFrom`, `schemaFrom`), the edit applied on top
+   * of their current text: the diffs show it, the other change is kept.
+   */
+  merged: string[]
 }
 
 export interface GovernanceEditResult {

@@ -75,7 +75,13 @@ export const sharedEn = {
     },
     'governance-moved': {
       title: 'The governance files changed since the preview.',
-      action: 'Nothing was written. Preview again to see the current version.'
+      action:
+        'Nothing was written. Preview again: your edit is applied on top of the current version, the other change kept.'
+    },
+    'governance-edit-conflict': {
+      title: 'Someone else changed {{file}} in the lines you edited, since you opened the editor.',
+      action:
+        'Nothing was written. Copy your text, press Cancel, then Edit again to start from the current version.'
     },
     'edit-path-invalid': {
       title: '“{{path}}” is not a path inside the base’s documents.',

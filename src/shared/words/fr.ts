@@ -78,7 +78,14 @@ export const sharedFr: Resources<typeof sharedEn> = {
     },
     'governance-moved': {
       title: 'Les fichiers de gouvernance ont changé depuis l’aperçu.',
-      action: 'Rien n’a été écrit. Prévisualisez à nouveau pour voir la version actuelle.'
+      action:
+        'Rien n’a été écrit. Prévisualisez à nouveau : votre modification s’applique à la version actuelle, l’autre changement est gardé.'
+    },
+    'governance-edit-conflict': {
+      title:
+        'Quelqu’un d’autre a modifié {{file}} aux lignes que vous avez changées, depuis l’ouverture de l’éditeur.',
+      action:
+        'Rien n’a été écrit. Copiez votre texte, appuyez sur Annuler, puis sur Modifier pour repartir de la version actuelle.'
     },
     'edit-path-invalid': {
       title: '« {{path}} » n’est pas un chemin parmi les documents de la base.',

@@ -1353,6 +1353,10 @@ export const en = {
   governanceEdit: {
     edit: 'Edit',
     editLabel: 'Edit the governance',
+    merged_one:
+      '{{files}} changed since you opened the editor (another window or a colleague). Your edit is applied on top of the current version: their change is kept, as the diff shows.',
+    merged_other:
+      '{{files}} changed since you opened the editor (another window or a colleague). Your edits are applied on top of the current versions: their changes are kept, as the diffs show.',
     cancel: 'Cancel',
     explain:
       'Change the rules, their status, the schema, the title and the description. The preview shows every change; then one commit records them, signed with your name.',

@@ -1389,6 +1389,10 @@ export const fr: Resources<typeof en> = {
   governanceEdit: {
     edit: 'Modifier',
     editLabel: 'Modifier la gouvernance',
+    merged_one:
+      '{{files}} a changé depuis l’ouverture de l’éditeur (une autre fenêtre ou un collègue). Votre modification s’applique à la version actuelle : l’autre changement est gardé, comme le montre le diff.',
+    merged_other:
+      '{{files}} ont changé depuis l’ouverture de l’éditeur (une autre fenêtre ou un collègue). Vos modifications s’appliquent aux versions actuelles : les autres changements sont gardés, comme le montrent les diffs.',
     cancel: 'Annuler',
     explain:
       'Modifiez les règles, leur statut, le schéma, le titre et la description. L’aperçu montre chaque changement ; puis un commit les enregistre, signé de votre nom.',

@@ -1,3 +1,4 @@
+import { Notice } from '../../ui/Notice'
 import { Eye, GitCommitHorizontal, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -56,13 +57,16 @@ export function GovernanceEditor({
     summary: '',
     reviewer: storedReviewer
   }))
+  // What the edit started from, kept while the tab's own view follows the base: a colleague's commit
+  // reloads `g`, and comparing the form with it would turn the edit into « replace their version ».
+  const [start] = useState(() => ({ g, title: initialTitle, description: initialDescription }))
   const ed = useGovernanceCommit(base, storedReviewer, onCommitted)
   // Any change after a preview makes it stale: the manager previews again before committing.
   const change = (patch: Partial<GovernanceForm>): void => {
     setForm((f) => ({ ...f, ...patch }))
     ed.setPreview(null)
   }
-  const edit = (): GovernanceEdit => editOf(g, initialTitle, initialDescription, form)
+  const edit = (): GovernanceEdit => editOf(start.g, start.title, start.description, form)
 
   return (
     <section
@@ -154,9 +158,16 @@ function editOf(
   form: GovernanceForm
 ): GovernanceEdit {
   const e: GovernanceEdit = { reviewer: form.reviewer.trim() }
-  if (form.rules !== g.rulesText) e.rulesText = form.rules
+  // Each text with the one it started from: a colleague's commit meanwhile is kept, not undone.
+  if (form.rules !== g.rulesText) {
+    e.rulesText = form.rules
+    e.rulesFrom = g.rulesText
+  }
   if (form.draft !== g.draft) e.draft = form.draft
-  if (g.schema?.text != null && form.schema !== g.schema.text) e.schemaText = form.schema
+  if (g.schema?.text != null && form.schema !== g.schema.text) {
+    e.schemaText = form.schema
+    e.schemaFrom = g.schema.text
+  }
   if (form.title.trim() !== initialTitle) e.title = form.title
   if (form.description.trim() !== initialDescription) e.description = form.description
   if (form.summary.trim() !== '') e.summary = form.summary.trim()
@@ -359,6 +370,18 @@ function GovernancePreview({
       data-testid="governance-edit-preview"
     >
       <h3 id="governance-preview-title">{t('governanceEdit.previewTitle')}</h3>
+      {preview.merged.length > 0 ? (
+        <Notice
+          tone="warning"
+          compact
+          role="status"
+          testId="governance-merged"
+          title={t('governanceEdit.merged', {
+            files: preview.merged.join(', '),
+            count: preview.merged.length
+          })}
+        />
+      ) : null}
       <h4>{t('governanceEdit.commitMessage')}</h4>
       <pre className="code-block commit-message" data-testid="governance-commit-message">
         {preview.commitMessage}
