@@ -110,25 +110,31 @@ function expectedFile(w: World, layout: Layout, host: HostId): string {
 
 const keyOf = (host: HostId): string => (host === 'vscode' ? 'servers' : 'mcpServers')
 
-/** A config as people have them: comments, other servers, unknown keys, odd indentation, trailing commas. */
-function fixture(key: string, eol = '\n'): string {
+/**
+ * A config as people have them: comments, other servers, unknown keys, odd indentation, trailing
+ * commas — without the comments and trailing commas for a host that reads strict JSON (it would
+ * ignore the file whole, and registering there is refused: « refusals » below).
+ */
+function fixture(key: string, eol = '\n', strict = false): string {
   return [
     '{',
-    '   // réglages de l’utilisateur, à garder tels quels',
+    ...(strict ? [] : ['   // réglages de l’utilisateur, à garder tels quels']),
     '   "theme": "dark",',
     `   "${key}": {`,
-    '      "filesystem": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/Users/me"] }, /* inline */',
+    `      "filesystem": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/Users/me"] },${strict ? '' : ' /* inline */'}`,
     '      "github": {',
     '         "type": "stdio",',
     '         "command": "docker",',
     '         "env": { "GITHUB_TOKEN": "ghp_not_a_real_token" }',
     '      }',
     '   },',
-    '   "unknownKey": { "nested": [1, 2, 3,], "x": null },',
+    `   "unknownKey": { "nested": [1, 2, 3${strict ? '' : ','}], "x": null }${strict ? '' : ','}`,
     '}',
     ''
   ].join(eol)
 }
+
+const readsStrictJson = (host: HostId): boolean => HOSTS.find((h) => h.id === host)!.reads === 'json'
 
 /** `after` is `before` with exactly one contiguous run of text inserted; returns that run. */
 function insertedRun(before: string, after: string): string {
@@ -168,11 +174,13 @@ function wantedEntry(w: World, host: HostId): Record<string, unknown> {
   }
 }
 
-async function refusal(p: Promise<unknown>): Promise<{ code: string; message: string }> {
+async function refusal(
+  p: Promise<unknown>
+): Promise<{ code: string; message: string; kind?: string; params?: Record<string, unknown> }> {
   try {
     await p
   } catch (e) {
-    if (isHubError(e)) return { code: e.code, message: e.message }
+    if (isHubError(e)) return { code: e.code, message: e.message, kind: e.kind, params: e.params }
     throw e
   }
   throw new Error('expected a refusal')
@@ -216,7 +224,7 @@ describe('register / unregister keep every other byte', () => {
         const w = world(layout)
         const file = install(w, layout, host)
         const key = keyOf(host)
-        const original = fixture(key, layout === 'win32' ? '\r\n' : '\n')
+        const original = fixture(key, layout === 'win32' ? '\r\n' : '\n', readsStrictJson(host))
         writeFileSync(file, original)
         chmodSync(file, 0o640)
 
@@ -238,16 +246,9 @@ describe('register / unregister keep every other byte', () => {
         )
         if (layout === 'win32') expect(written.replace(/\r\n/g, '')).not.toContain('\n')
         expect(statSync(file).mode & 0o777).toBe(0o640)
+        expect(r1.registration).toMatchObject({ present: true, installed: true })
+        expect(r1.registration.problem).toBeNull()
         // The backup is the file as it was.
-        // The fixture has comments and trailing commas: fine for a JSONC host, fatal to one that
-        // reads JSON.parse — said as what that host would do (it sees no entry at all).
-        const strict = HOSTS.find((h) => h.id === host)!.reads === 'json'
-        expect(r1.registration).toMatchObject({ present: !strict, installed: true })
-        if (strict)
-          expect(r1.registration.problem).toBe(
-            `${file} contient des commentaires ou des virgules finales : ${HOSTS.find((h) => h.id === host)!.label} le lit en JSON strict et l’ignorerait en entier (aucun de ses serveurs ne démarrerait) — retirez-les`
-          )
-        else expect(r1.registration.problem).toBeNull()
         expect(r1.registration.backup).not.toBeNull()
         expect(readFileSync(r1.registration.backup as string, 'utf8')).toBe(original)
         expect(statSync(r1.registration.backup as string).mode & 0o777).toBe(0o600)
@@ -273,6 +274,40 @@ describe('register / unregister keep every other byte', () => {
 })
 
 describe('refusals', () => {
+  for (const host of HOST_IDS.filter(readsStrictJson))
+    it(`${host}: a file with comments or trailing commas, which it reads as strict JSON, is not registered into (found by exploratory QA: « done » on a file the app ignores)`, async () => {
+      const w = world('linux')
+      const file = install(w, 'linux', host)
+      const original = fixture(keyOf(host))
+      writeFileSync(file, original)
+      const before = await w.registrar.status(host)
+      expect(before.problems.map((p) => p.kind)).toContain('host-config-strict-json')
+      const st = statSync(file)
+      const e = await refusal(w.registrar.register(host))
+      expect(e).toMatchObject({ code: 'INVALID_INPUT', kind: 'host-config-strict-json', params: { file } })
+      expect(e.message).toBe(
+        `${file} contient des commentaires ou des virgules finales : ${HOSTS.find((h) => h.id === host)!.label} le lit en JSON strict et l’ignorerait en entier (aucun de ses serveurs ne démarrerait) — retirez-les`
+      )
+      expect(readFileSync(file, 'utf8')).toBe(original)
+      expect(statSync(file).mtimeMs).toBe(st.mtimeMs)
+      expect(backups(w, host)).toEqual([])
+    })
+
+  for (const host of HOST_IDS)
+    it(`${host}: a file its owner made read-only is left as it is (found by exploratory QA: replaced through the rename)`, async () => {
+      const w = world('linux')
+      const file = install(w, 'linux', host)
+      const original = fixture(keyOf(host), '\n', true)
+      writeFileSync(file, original)
+      chmodSync(file, 0o444)
+      const e = await refusal(w.registrar.register(host))
+      expect(e).toMatchObject({ code: 'INVALID_INPUT', kind: 'host-config-read-only', params: { file } })
+      expect(readFileSync(file, 'utf8')).toBe(original)
+      expect(statSync(file).mode & 0o777).toBe(0o444)
+      expect(backups(w, host)).toEqual([])
+      chmodSync(file, 0o644)
+    })
+
   for (const host of HOST_IDS)
     it(`${host}: an unparseable file is refused and left untouched (bytes and mtime)`, async () => {
       const w = world('linux')

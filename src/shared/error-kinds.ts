@@ -152,7 +152,9 @@ export const ERROR_KINDS = [
   'host-server-timeout', // { seconds, detail }
   'host-server-not-mcp', // { detail }
   // a host's config file that host reads as strict JSON (comments, trailing commas): { file }
-  'host-config-strict-json'
+  'host-config-strict-json',
+  // a host's configuration file its owner made read-only: { file }
+  'host-config-read-only'
 ] as const
 
 /** Why a folder name cannot hold a base (`names.ts`), a parameter of `dir-name-invalid`. */

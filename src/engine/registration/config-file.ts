@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { lstat, mkdir, open, readdir, readFile, realpath, unlink } from 'node:fs/promises'
+import { lstat, mkdir, open, readdir, readFile, realpath, stat, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import lockfile from 'proper-lockfile'
-import { describeError, ioError, isHubError } from '../errors'
+import { describeError, invalidInput, ioError, isHubError } from '../errors'
 import type { HubLog } from '../hublog'
 import { removeStaleTemps, writeFileAtomic } from '../git/atomic-write'
 import type { StepHook } from '../steps'
@@ -179,6 +179,28 @@ async function withFileLock<T>(file: string, timeoutMs: number, fn: () => Promis
  * Applies `edit` to `file` under its lock. Refusals thrown by `edit` (an unparseable file) leave
  * the file byte for byte as it was; an edit that changes nothing writes nothing (no backup).
  */
+/**
+ * A file its owner made read-only (no write bit for anyone) is a choice, not an obstacle: the
+ * atomic rename would replace it anyway (and, as root, nothing would stop us), silently undoing
+ * that choice. Refused, nothing written.
+ */
+async function refuseReadOnly(file: string, target: string): Promise<void> {
+  let mode: number
+  try {
+    mode = (await stat(target)).mode
+  } catch {
+    return // absent: created
+  }
+  if ((mode & 0o222) === 0)
+    throw invalidInput(
+      `${file} est en lecture seule : rien n'a été écrit — rendez-le modifiable, puis réessayez`,
+      {
+        kind: 'host-config-read-only',
+        params: { file }
+      }
+    )
+}
+
 export async function editConfigFile(file: string, edit: TextEdit, opts: EditOptions): Promise<EditResult> {
   const target = await editTarget(file)
   const existed = (await readBytes(target)) !== null
@@ -199,6 +221,7 @@ export async function editConfigFile(file: string, edit: TextEdit, opts: EditOpt
       const { text, bom } = decode(before)
       const next = edit(text)
       if (next === text) return { file, changed: false, created: false, backup: null }
+      await refuseReadOnly(file, target)
       const again = await readBytes(target)
       const same = before === null ? again === null : again !== null && again.equals(before)
       if (!same) {

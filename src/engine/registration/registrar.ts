@@ -183,12 +183,19 @@ export class Registrar {
     return this.inflightCheck
   }
 
-  /** Refuses before any write when one of the files does not parse (none is then touched). */
-  private async assertReadable(def: HostDef, files: string[]): Promise<void> {
+  /**
+   * Refuses before any write when one of the files does not parse (none is then touched), or, when
+   * registering, when its host would not read it (comments or trailing commas in a file read as
+   * strict JSON): the entry written there would be ignored with the rest of the file, and saying
+   * « done » would be false (found by exploratory QA).
+   */
+  private async assertReadable(def: HostDef, files: string[], forHost = false): Promise<void> {
     for (const f of files) {
       const s = await this.readState(def, f)
       if (s.unreadable)
         throw invalidInput(s.unreadable, { kind: 'host-config-unreadable', params: { file: s.file } })
+      if (forHost && s.hostRefuses)
+        throw invalidInput(s.hostRefuses, { kind: 'host-config-strict-json', params: { file: s.file } })
     }
   }
 
@@ -196,7 +203,7 @@ export class Registrar {
   async register(host: HostId): Promise<RegistrationChange> {
     const def = this.def(host)
     const { targets } = hostTargets(def, this.opts.hostEnv)
-    await this.assertReadable(def, targets)
+    await this.assertReadable(def, targets, true)
     const entry = this.entryFor(def)
     const files: EditResult[] = []
     for (const file of targets) {

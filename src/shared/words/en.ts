@@ -10,7 +10,11 @@ export const sharedEn = {
     'host-config-strict-json': {
       title: 'This app reads {{file}} as strict JSON, and the file has comments or trailing commas.',
       action:
-        'The app cannot read OKF Hub’s entry there. Remove the comments and trailing commas from the file, then Repair.'
+        'The app cannot read OKF Hub’s entry there, so nothing was written. Remove the comments and trailing commas from the file, then try again.'
+    },
+    'host-config-read-only': {
+      title: '{{file}} is read-only.',
+      action: 'Nothing was written. Make the file writable (or add the entry yourself), then try again.'
     },
     'stale-preview': {
       title: 'The preview is out of date: {{paths}} changed since it was made.',

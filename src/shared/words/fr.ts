@@ -8,7 +8,12 @@ export const sharedFr: Resources<typeof sharedEn> = {
       title:
         'Cette application lit {{file}} en JSON strict, et le fichier contient des commentaires ou des virgules finales.',
       action:
-        'Elle ne peut pas y lire l’inscription d’OKF Hub. Retirez les commentaires et les virgules finales du fichier, puis Réparer.'
+        'Elle ne peut pas y lire l’inscription d’OKF Hub : rien n’a été écrit. Retirez les commentaires et les virgules finales du fichier, puis réessayez.'
+    },
+    'host-config-read-only': {
+      title: '{{file}} est en lecture seule.',
+      action:
+        'Rien n’a été écrit. Rendez le fichier modifiable (ou ajoutez l’entrée vous-même), puis réessayez.'
     },
     'stale-preview': {
       title: 'L’aperçu n’est plus à jour : {{paths}} a changé depuis.',
