@@ -20,9 +20,13 @@ interface Result {
   stderr: string
 }
 
-function cli(args: string[], env: Record<string, string>): Promise<Result> {
+function cli(args: string[], env: Record<string, string>, cwd?: string): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [CLI_JS, 'import', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const p = spawn(process.execPath, [CLI_JS, 'import', ...args], {
+      env,
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     let stdout = ''
     let stderr = ''
     p.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
@@ -166,5 +170,21 @@ describe('okf-hub import', () => {
     expect(down.code).toBe(5)
     expect(down.stderr).toMatch(/injoignable/)
     expect(existsSync(h.basesDir) ? readdirSync(h.basesDir) : []).toEqual([])
+  })
+
+  it('a relative path to a folder is taken from the current directory (found by exploratory QA: « not a full path »)', async () => {
+    const h = setup()
+    const work = tempDir('okf-icli-rel-')
+    cleanup.push(work)
+    makeBundle(work, 'locale', { files: { 'knowledge/a.md': '# A\n' } })
+    const r = await cli(['locale', '--name', 'copie', '--yes'], h.env, work)
+    expect(r.code, r.stderr).toBe(0)
+    expect(git(join(h.basesDir, 'copie'), 'config', 'remote.origin.url').trim()).toBe(
+      realpathSync(join(work, 'locale'))
+    )
+    // A relative path that names nothing here is refused as typed.
+    const typo = await cli(['localle', '--yes'], h.env, work)
+    expect(typo.code).toBe(4)
+    expect(typo.stderr).toMatch(/chemin relatif refusé \('localle'\)/)
   })
 })

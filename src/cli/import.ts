@@ -2,6 +2,8 @@
 // terminal: progress on stderr, the "before first use" read (SPEC §8) on stdout, the question,
 // then publish or discard. The token comes from OKF_HUB_GIT_TOKEN or a hidden prompt, never argv.
 import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { isAbsolute, resolve } from 'node:path'
 import { inert } from './inert'
 import { HubError } from '../engine/errors'
 import { BaseImporter } from '../engine/bases/import'
@@ -48,7 +50,22 @@ function parseArgs(argv: string[]): { parsed?: Parsed; error?: string; help?: bo
   }
   if (positional.length === 0) return { error: m.missingSource, json }
   if (positional.length > 1) return { error: m.extraArgument(positional.slice(1).join(' ')), json }
-  return { parsed: { ...p, source: positional[0], bases: o.bases, config: o.config } as Parsed, json }
+  return {
+    parsed: { ...p, source: fromHere(positional[0]), bases: o.bases, config: o.config } as Parsed,
+    json
+  }
+}
+
+/**
+ * A relative path to a folder that exists, taken from the current directory as a shell user means it
+ * (`okf-hub import ./docs`), as `--bases` is. Anything else — an address, a typo — goes to the engine
+ * as typed, whose refusal says what it expected.
+ */
+function fromHere(source: string): string {
+  if (isAbsolute(source) || /^[a-z][a-z0-9+.-]*:/i.test(source) || /^[\w.-]+@[\w.-]+:/.test(source))
+    return source
+  const abs = resolve(source)
+  return existsSync(abs) ? abs : source
 }
 
 /** One updating line on a terminal; a line per phase otherwise (logs, CI). */
