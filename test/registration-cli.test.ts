@@ -159,23 +159,29 @@ describe('okf-hub register', () => {
     expect(fr.stdout).toMatch(/^Cursor : pas inscrit$/m)
   })
 
-  it('--check judges Claude Desktop’s file as Claude Desktop reads it: a comment hides every entry (exit 1, said)', () => {
+  it('judges Claude Desktop’s file as Claude Desktop reads it: a comment hides every entry, so nothing is registered there (said, exit 1 and 4)', () => {
     const s = setup()
     mkdirSync(dirname(s.claudeConfig), { recursive: true })
     const commented = ORIGINAL.replace('{\n', '{\n  // réglé à la main\n')
     writeFileSync(s.claudeConfig, commented)
-    expect(run(s, s.appCli, []).status).toBe(0)
-    // Our JSONC editor wrote the entry, the server starts; JSON.parse would still refuse the file.
-    expect(entry(s.claudeConfig)).toMatchObject({ command: process.execPath })
+    const strict = `${s.claudeConfig} contient des commentaires ou des virgules finales : Claude Desktop le lit en JSON strict et l’ignorerait en entier (aucun de ses serveurs ne démarrerait) — retirez-les`
     const check = run(s, s.appCli, ['--check'])
     expect(check.status).toBe(1)
     expect(check.stdout).toContain('Claude Desktop : pas inscrit')
-    expect(check.stdout).toContain(
-      `problème : ${s.claudeConfig} contient des commentaires ou des virgules finales : Claude Desktop le lit en JSON strict et l’ignorerait en entier (aucun de ses serveurs ne démarrerait) — retirez-les`
+    expect(check.stdout).toContain(`problème : ${strict}`)
+    // Registering there would write an entry Claude Desktop never reads: refused, file untouched.
+    const refused = run(s, s.appCli, [])
+    expect(refused.status).toBe(4)
+    expect(refused.stderr).toContain(`Claude Desktop : ERROR: INVALID_INPUT: ${strict}`)
+    expect(readFileSync(s.claudeConfig, 'utf8')).toBe(commented)
+    const en = run({ ...s, env: { ...s.env, LANG: 'en_US.UTF-8' } }, s.appCli, [])
+    expect(en.stderr).toContain(
+      `This app reads ${s.claudeConfig} as strict JSON, and the file has comments or trailing commas.`
     )
-    expect(() => JSON.parse(readFileSync(s.claudeConfig, 'utf8'))).toThrow()
-    // Once removed, as Claude Desktop reads it: working.
-    writeFileSync(s.claudeConfig, readFileSync(s.claudeConfig, 'utf8').replace('  // réglé à la main\n', ''))
+    // Once removed, as Claude Desktop reads it: registered and working.
+    writeFileSync(s.claudeConfig, ORIGINAL)
+    expect(run(s, s.appCli, []).status).toBe(0)
+    expect(entry(s.claudeConfig)).toMatchObject({ command: process.execPath })
     const ok = run(s, s.appCli, ['--check'])
     expect(ok.stdout).toContain('Claude Desktop : inscrit, le serveur démarre et répond')
     expect(ok.status).toBe(0)
@@ -310,6 +316,11 @@ describe('okf-hub register', () => {
     expect(statSync(s.claudeConfig).mtimeMs).toBe(before)
     expect(run(s, CLI_JS, ['--remove']).status).toBe(4)
     expect(readFileSync(s.claudeConfig, 'utf8')).toBe(broken)
+    // In English, where it does not parse too (found by exploratory QA: only « cannot be read »).
+    const en = run({ ...s, env: { ...s.env, LANG: 'en_US.UTF-8' } }, CLI_JS, [])
+    expect(en.stderr).toContain(
+      `The configuration file ${s.claudeConfig} is not valid JSON (line 2, column 1).`
+    )
 
     const unknown = run(s, CLI_JS, ['--host', 'zed'])
     expect(unknown.status).toBe(64)

@@ -332,7 +332,10 @@ describe('refusals', () => {
       const s = await w.registrar.status(host)
       expect(s).toMatchObject({ present: false, installed: true })
       expect(s.problem).toContain('n’est pas un JSON lisible')
-      expect(s.problems.map((p) => p.kind)).toContain('host-config-unreadable')
+      expect(s.problems).toContainEqual({
+        kind: 'host-config-invalid-json',
+        params: { file, line: '4', column: expect.stringMatching(/^\d+$/) }
+      })
     })
 
   it('a servers key that is not an object, or a root that is not one, is refused', async () => {

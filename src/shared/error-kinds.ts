@@ -142,6 +142,8 @@ export const ERROR_KINDS = [
   'host-not-registered', // { file }
   'host-entry-foreign', // { file } another command or an old installation
   'host-config-unreadable', // { file }
+  'host-config-invalid-json', // { file, line, column }
+  'host-config-not-written', // { file, reason } reason: the system's code (EPERM, ENOSPC…)
   'host-entry-malformed', // { part: 'entry' | 'command' | 'args' | 'env' }
   'host-command-relative', // { command }
   'host-command-missing', // { command }

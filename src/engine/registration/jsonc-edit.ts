@@ -87,7 +87,8 @@ export function parseConfig(text: string, file: string): Node | undefined {
     const { line, column } = position(text, e.offset)
     const what = PARSE_ERRORS[printParseErrorCode(e.error)] ?? printParseErrorCode(e.error)
     throw invalidInput(
-      `${file} n’est pas un JSON lisible (ligne ${line}, colonne ${column} : ${what}) ; ${untouched}`
+      `${file} n’est pas un JSON lisible (ligne ${line}, colonne ${column} : ${what}) ; ${untouched}`,
+      { kind: 'host-config-invalid-json', params: { file, line: String(line), column: String(column) } }
     )
   }
   if (!root || root.type !== 'object')

@@ -44,9 +44,16 @@ interface FileState {
   exists: boolean
   /** The parse refusal, when the file does not parse. */
   unreadable: string | null
+  /** The same as data: where it does not parse when known, else only that it cannot be read. */
+  unreadableDetail?: ErrorDetail
   entry: unknown
   /** Parses here (JSONC) but not as the host reads it (JSON.parse): what the host would do. */
   hostRefuses?: string | null
+}
+
+/** Why a file cannot be read, as data: where it does not parse when known. */
+function unreadableDetail(s: FileState): ErrorDetail {
+  return s.unreadableDetail ?? { kind: 'host-config-unreadable', params: { file: s.file } }
 }
 
 /** A file our JSONC parser reads but its host, reading strict JSON, would not. */
@@ -97,7 +104,14 @@ export class Registrar {
       const entry = readEntry(text, file, def.key, ENTRY_NAME)
       return { file, exists: true, unreadable: null, entry, hostRefuses: hostRefusal(def, text, file) }
     } catch (e) {
-      if (isHubError(e)) return { file, exists: true, unreadable: e.message, entry: undefined }
+      if (isHubError(e))
+        return {
+          file,
+          exists: true,
+          unreadable: e.message,
+          unreadableDetail: e.kind ? { kind: e.kind, params: e.params } : undefined,
+          entry: undefined
+        }
       throw e
     }
   }
@@ -124,7 +138,7 @@ export class Registrar {
     }
     for (const s of states) {
       if (s.hostRefuses) note(s.hostRefuses, { kind: 'host-config-strict-json', params: { file: s.file } })
-      if (s.unreadable) note(s.unreadable, { kind: 'host-config-unreadable', params: { file: s.file } })
+      if (s.unreadable) note(s.unreadable, unreadableDetail(s))
       else if (s.entry === undefined) {
         if (installed)
           note(`OKF Hub n’est pas inscrit dans ${s.file}`, {
@@ -192,8 +206,7 @@ export class Registrar {
   private async assertReadable(def: HostDef, files: string[], forHost = false): Promise<void> {
     for (const f of files) {
       const s = await this.readState(def, f)
-      if (s.unreadable)
-        throw invalidInput(s.unreadable, { kind: 'host-config-unreadable', params: { file: s.file } })
+      if (s.unreadable) throw invalidInput(s.unreadable, unreadableDetail(s))
       if (forHost && s.hostRefuses)
         throw invalidInput(s.hostRefuses, { kind: 'host-config-strict-json', params: { file: s.file } })
     }
@@ -234,8 +247,7 @@ export class Registrar {
     const withEntry: string[] = []
     for (const f of files) {
       const s = await this.readState(def, f)
-      if (s.unreadable)
-        throw invalidInput(s.unreadable, { kind: 'host-config-unreadable', params: { file: s.file } })
+      if (s.unreadable) throw invalidInput(s.unreadable, unreadableDetail(s))
       if (s.entry !== undefined) withEntry.push(f)
     }
     const results: EditResult[] = []

@@ -373,6 +373,14 @@ export const sharedEn = {
       title: 'The entry in {{file}} does not start this OKF Hub (another command or an old installation).',
       action: 'Repair replaces it (a backup is made first).'
     },
+    'host-config-invalid-json': {
+      title: 'The configuration file {{file}} is not valid JSON (line {{line}}, column {{column}}).',
+      action: 'Correct it there (or restore its backup); nothing is written into it before.'
+    },
+    'host-config-not-written': {
+      title: '{{file}} could not be written ({{reason}}); it was left as it was.',
+      action: 'Check that the file and its folder can be written to (permissions, disk space), then try again.'
+    },
     'host-config-unreadable': {
       title: 'The configuration file {{file}} cannot be read.',
       action:

@@ -387,6 +387,15 @@ export const sharedFr: Resources<typeof sharedEn> = {
       title: 'L’inscription de {{file}} ne lance pas cet OKF Hub (autre commande ou ancienne installation).',
       action: '« Réparer » la remplace (une sauvegarde est faite avant).'
     },
+    'host-config-invalid-json': {
+      title:
+        'Le fichier de configuration {{file}} n’est pas un JSON valide (ligne {{line}}, colonne {{column}}).',
+      action: 'Corrigez-le à cet endroit (ou restaurez sa sauvegarde) ; rien n’y est écrit avant.'
+    },
+    'host-config-not-written': {
+      title: '{{file}} n’a pas pu être écrit ({{reason}}) ; il est resté tel quel.',
+      action: 'Vérifiez que le fichier et son dossier sont modifiables (droits, place sur le disque), puis réessayez.'
+    },
     'host-config-unreadable': {
       title: 'Le fichier de configuration {{file}} est illisible.',
       action:
