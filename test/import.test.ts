@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFile, execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  writeFileSync
+} from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { git, hubConfig, makeBundle, removeDir, tempDir, waitFor, writeFiles } from './helpers/fixtures'
@@ -388,6 +396,28 @@ describe('local sources', () => {
     expect(git(root, 'status', '--porcelain')).toBe('')
     expect(git(root, 'fsck', '--strict').trim()).toBe('')
     expect(existsSync(join(root, 'knowledge', 'a.md'))).toBe(false) // only committed content
+  })
+
+  it('the first-use read never follows CLAUDE.md out of the repository, and cuts a huge one (found by exploratory QA: a link to a secret was printed)', async () => {
+    const h = hub()
+    const secret = join(work, 'secret-hors-base.md')
+    writeFileSync(secret, 'SECRET-MARKER\n')
+    const src = makeBundle(work, 'claude-link', { name: 'lien-claude', git: false })
+    symlinkSync(secret, join(src, 'CLAUDE.md'))
+    git(src, 'init', '-q', '-b', 'main')
+    git(src, 'add', '-A')
+    git(src, 'commit', '-qm', 'init')
+    const linked = await h.service.importBase({ jobId: job(), source: src })
+    expect(linked.claude).toBeNull()
+    expect(JSON.stringify(linked)).not.toContain('SECRET-MARKER')
+
+    const big = makeBundle(work, 'claude-big', {
+      name: 'gros-claude',
+      files: { 'knowledge/a.md': '# A\n', 'CLAUDE.md': `${'é'.repeat(200_000)}` }
+    })
+    const r = await h.service.importBase({ jobId: job(), source: big })
+    expect(Buffer.byteLength(r.claude ?? '')).toBeLessThanOrEqual(256 * 1024 + 4)
+    expect(r.claude).toMatch(/^é+\n…$/)
   })
 
   it('a linked worktree imports its own branch from the common repository', async () => {

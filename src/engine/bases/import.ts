@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describeError, HubError, invalidInput, ioError, notFound } from '../errors'
 import type { HubLog } from '../hublog'
@@ -309,13 +309,47 @@ export class BaseImporter {
       head,
       commits: head ? countCommits(job.staging, head) : 0,
       documents: countDocuments(base),
-      manifest: readFileSync(join(base.root, MANIFEST_FILE), 'utf8'),
-      governance: readFileSync(base.governancePath, 'utf8'),
-      claude: existsSync(join(base.root, 'CLAUDE.md'))
-        ? readFileSync(join(base.root, 'CLAUDE.md'), 'utf8')
-        : null,
+      manifest: shownFile(base.root, join(base.root, MANIFEST_FILE)) ?? '',
+      governance: shownFile(base.root, base.governancePath) ?? '',
+      claude: shownFile(base.root, join(base.root, 'CLAUDE.md')),
       warnings: check.warnings
     }
+  }
+}
+
+/** The most of one file the first-use read shows: the read is for a person, the rest is in the base. */
+export const SHOWN_FILE_MAX = 256 * 1024
+
+/**
+ * A file of the imported repository as the first-use read shows it: null when absent, or when it
+ * is a link leading out of the repository or to anything but a regular file (a `CLAUDE.md` linked
+ * to a secret of this computer, or to `/dev/zero`, was read and printed whole — found by
+ * exploratory QA); cut at SHOWN_FILE_MAX bytes, with an ellipsis line, on a UTF-8 boundary.
+ */
+function shownFile(root: string, abs: string): string | null {
+  let real: string
+  try {
+    real = realpathSync(abs)
+  } catch {
+    return null
+  }
+  if (!isStrictlyInside(realpathSync(root), real)) return null
+  let fd: number
+  try {
+    if (!statSync(real).isFile()) return null
+    fd = openSync(real, 'r')
+  } catch {
+    return null
+  }
+  try {
+    const buf = Buffer.alloc(SHOWN_FILE_MAX + 1)
+    const n = readSync(fd, buf, 0, buf.length, 0)
+    if (n <= SHOWN_FILE_MAX) return buf.subarray(0, n).toString('utf8')
+    let end = SHOWN_FILE_MAX
+    while (end > 0 && (buf[end] & 0xc0) === 0x80) end--
+    return `${buf.subarray(0, end).toString('utf8')}\n…`
+  } finally {
+    closeSync(fd)
   }
 }
 
