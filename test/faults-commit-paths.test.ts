@@ -4,9 +4,11 @@ import { join } from 'node:path'
 import { git, removeDir, tempDir } from './helpers/fixtures'
 import {
   auditCommits,
+  baseIn,
   buildTemplate,
   copyCase,
   existsIn,
+  FIELDS,
   fsckProblems,
   inPairs,
   leftovers,
@@ -23,6 +25,7 @@ import {
   type RepoState
 } from './helpers/faults'
 import { reconcile } from '../src/engine/review/reconcile'
+import { fileProposal } from '../src/engine/proposals/propose'
 import { JOURNAL_FILE } from '../src/engine/review/transaction'
 import { Registry } from '../src/engine/registry/registry'
 
@@ -274,4 +277,59 @@ describe.each(OPS)('%s: SIGKILL of a real process at each step', (op) => {
     })
     console.log(`${op} kills:\n  ${report.sort().join('\n  ')}`)
   }, 120_000)
+})
+
+/**
+ * A resolution killed after writing its documents, before its commit; then a proposal filed (an
+ * agent, with no resolve or reconcile in between), which moves HEAD. The proposal's writer puts the
+ * killed resolution's files back first: before, the next repair took the moved HEAD for the
+ * resolution's own commit and its half-written documents stayed for good, served to agents and
+ * committed by nobody (found by exploratory QA).
+ */
+describe('a resolution killed before its commit, then a proposal filed', () => {
+  it('the proposal puts the half-written documents back, and later repairs find nothing left', async () => {
+    const { template, steps, before } = ref('resolve')
+    const n = steps.findIndex((s) => s.startsWith('transaction:written:')) + 1
+    expect(n).toBeGreaterThan(0)
+    const dir = mk('okf-faults-killed-then-propose-')
+    copyCase(template, dir)
+    const killed = await runKilledAt('resolve', dir, n)
+    expect(killed.signal, killed.stderr).toBe('SIGKILL')
+    const root = rootOf(dir)
+    expect(existsSync(join(root, '.git', JOURNAL_FILE))).toBe(true)
+    expect(git(root, 'status', '--porcelain', '--', 'knowledge')).not.toBe('')
+    ageHubLock(root)
+
+    const filed = await fileProposal(baseIn(dir), FIELDS, {
+      log,
+      now: () => new Date('2026-09-03T08:00:00Z')
+    })
+    expect(git(root, 'rev-parse', 'HEAD~1').trim()).toBe(before.head)
+    expect(git(root, 'show', '--name-only', '--format=', 'HEAD').trim()).toBe(filed.path)
+    // Nothing of the killed resolution is left in the worktree, and its journal is gone.
+    expect(git(root, 'status', '--porcelain', '-uall')).toBe('')
+    expect(existsSync(join(root, '.git', JOURNAL_FILE))).toBe(false)
+    await reconcileApply(dir)
+    expect(git(root, 'status', '--porcelain', '-uall')).toBe('')
+    expect(fsckProblems(root)).toBe('')
+  })
+
+  it('a commit made with git meanwhile: the next repair still puts the half-written documents back, and keeps the commit', async () => {
+    const { template, steps } = ref('resolve')
+    const n = steps.findIndex((s) => s.startsWith('transaction:written:')) + 1
+    const dir = mk('okf-faults-killed-then-git-')
+    copyCase(template, dir)
+    expect((await runKilledAt('resolve', dir, n)).signal).toBe('SIGKILL')
+    const root = rootOf(dir)
+    const dirty = git(root, 'status', '--porcelain', '-uall')
+    expect(dirty).not.toBe('')
+    // A colleague commits an unrelated file with git itself, unaware of the hub's journal.
+    git(root, 'commit', '-q', '--allow-empty', '-m', 'collègue')
+    const theirs = git(root, 'rev-parse', 'HEAD').trim()
+    ageHubLock(root)
+    await reconcileApply(dir)
+    expect(git(root, 'rev-parse', 'HEAD').trim()).toBe(theirs)
+    expect(git(root, 'status', '--porcelain', '-uall')).toBe('')
+    expect(existsSync(join(root, '.git', JOURNAL_FILE))).toBe(false)
+  })
 })

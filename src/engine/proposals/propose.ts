@@ -5,6 +5,7 @@ import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { ioError } from '../errors'
 import { withBaseLock } from '../lock'
+import { recoverInterrupted } from '../review/transaction'
 import { writeFileAtomic } from '../git/atomic-write'
 import { assertWritableIndex, assertWritableRepository, commitPaths } from '../git/commit'
 import { PROPOSAL_STATUSES, proposalsDir } from './store'
@@ -49,6 +50,9 @@ export async function fileProposal(base: Base, fields: ProposalFields, opts: Pro
   const filed = await withBaseLock(
     base.root,
     async (lock) => {
+      // A resolution killed before its commit left its files written: put back before this commit
+      // moves HEAD over them (they would otherwise stay, read by agents, committed by nobody).
+      await recoverInterrupted(repo, lock, opts.log)
       await assertWritableIndex(repo)
       const created: string[] = []
       const createdDirs: string[] = []

@@ -3,7 +3,10 @@ import { basename, dirname, join } from 'node:path'
 import { HubError, describeError, ioError } from '../errors'
 import type { HubLog } from '../hublog'
 import { TEMP_PREFIX, writeFileAtomic } from '../git/atomic-write'
+import { createHash } from 'node:crypto'
 import { headCommitSha } from '../git/refs'
+import { treeBlobOid } from '../git/trees'
+import { localChanges } from './worktree'
 import { refreshIndexPaths } from '../git/index-update'
 import type { RepoLayout } from '../git/layout'
 import { stepPastCommit, type StepHook } from '../steps'
@@ -30,7 +33,13 @@ interface Journal {
   what: string
   /** HEAD when the transaction started (null on an unborn branch). */
   head: string | null
-  files: { repoPath: string; data: string | null; mode: number }[]
+  files: {
+    repoPath: string
+    data: string | null
+    mode: number
+    /** sha256 of what the transaction writes there (null: it removes the file); absent in older journals. */
+    after?: string | null
+  }[]
   /** Folders the writes create, outermost first (removed again when empty). */
   dirs: string[]
 }
@@ -116,7 +125,8 @@ async function restore(backups: Backup[], createdDirs: string[]): Promise<string
     try {
       await rmdir(d)
     } catch (e) {
-      failures.push(`${d} : ${describeError(e)}`)
+      // A folder the transaction made that holds something else now (a later writer's) stays.
+      if ((e as NodeJS.ErrnoException).code !== 'ENOTEMPTY') failures.push(`${d} : ${describeError(e)}`)
     }
   }
   return failures
@@ -159,7 +169,6 @@ export async function recoverInterrupted(repo: RepoLayout, lock: HeldLock, log: 
  * lock the caller holds; returns whether files were put back. Nothing to do without a journal.
  */
 export async function rollBackInterrupted(repo: RepoLayout, log: HubLog): Promise<boolean> {
-  const root = repo.root
   const path = journalPath(repo)
   let journal: Journal
   try {
@@ -171,12 +180,76 @@ export async function rollBackInterrupted(repo: RepoLayout, log: HubLog): Promis
     await unlink(path).catch(() => undefined)
     return false
   }
-  if ((await headCommitSha(repo)) !== journal.head) {
-    await unlink(path)
+  const head = await headCommitSha(repo)
+  if (head !== journal.head) {
+    const putBack = await settleAfterMove(repo, journal, head, log)
+    await unlink(path).catch((e: unknown) => {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+    })
+    return putBack
+  }
+  return putBackFiles(repo, journal, journal.files, log)
+}
+
+const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex')
+
+/**
+ * HEAD moved since the journal was written. Either the transaction made its commit (its files are
+ * HEAD's), or another writer committed over a transaction killed before its own commit — a
+ * proposal filed, a sync — and its half-written files are still in the worktree (found by
+ * exploratory QA: they stayed for good, agents reading them). A file is put back only when it
+ * still holds exactly what the transaction wrote (`after`) and no commit since the journal changed
+ * its path (so its backup is what HEAD holds); any other is left as it is and named.
+ */
+async function settleAfterMove(
+  repo: RepoLayout,
+  journal: Journal,
+  head: string | null,
+  log: HubLog
+): Promise<boolean> {
+  const cache = {}
+  const blob = async (commit: string | null, p: string): Promise<string | null | undefined> =>
+    commit === null ? null : treeBlobOid(repo, commit, p, cache).catch(() => undefined)
+  const ours: Journal['files'] = []
+  const left: string[] = []
+  // As HEAD holds it: the transaction's commit was made (or a later one agrees); nothing to settle.
+  const dirty = await localChanges(
+    repo.root,
+    journal.files.map((f) => f.repoPath)
+  )
+  for (const f of journal.files) {
+    if (!dirty.has(f.repoPath)) continue
+    if (f.after === undefined) continue // a journal of an older hub: nothing to tell its writes by
+    const abs = join(repo.root, ...f.repoPath.split('/'))
+    const now = await readFile(abs).then(
+      (b) => sha256(b),
+      () => null
+    )
+    if (now !== f.after) continue // not the transaction's write: committed, or changed by someone
+    const [then, atHead] = await Promise.all([blob(journal.head, f.repoPath), blob(head, f.repoPath)])
+    if (then !== undefined && then === atHead) ours.push(f)
+    else left.push(f.repoPath)
+  }
+  if (left.length > 0)
+    log.warning(
+      `${journal.what} interrompue : ${left.join(', ')} gardé(s) tel(s) quel(s) — un commit a changé ce(s) chemin(s) depuis ; à vérifier`
+    )
+  if (ours.length === 0) {
     log.info(`${journal.what} interrompue après son commit : journal supprimé`)
     return false
   }
-  const backups: Backup[] = journal.files.map((f) => ({
+  return putBackFiles(repo, journal, ours, log)
+}
+
+/** The journal's backups of `files` written back, the temp files and created folders removed, the index refreshed. */
+async function putBackFiles(
+  repo: RepoLayout,
+  journal: Journal,
+  files: Journal['files'],
+  log: HubLog
+): Promise<boolean> {
+  const root = repo.root
+  const backups: Backup[] = files.map((f) => ({
     abs: join(root, ...f.repoPath.split('/')),
     data: f.data === null ? null : Buffer.from(f.data, 'base64'),
     mode: f.mode
@@ -204,12 +277,14 @@ export async function rollBackInterrupted(repo: RepoLayout, log: HubLog): Promis
     throw ioError(`${journal.what} interrompue : restauration incomplète : ${failures.join(' ; ')}`)
   await refreshIndexPaths(
     repo,
-    journal.files.map((f) => f.repoPath),
+    files.map((f) => f.repoPath),
     { log }
   )
-  await unlink(path)
+  await unlink(journalPath(repo)).catch((e: unknown) => {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+  })
   log.warning(
-    `${journal.what} interrompue avant son commit (processus arrêté) : ${journal.files.length} fichier(s) remis dans leur état d'avant`
+    `${journal.what} interrompue avant son commit (processus arrêté) : ${files.length} fichier(s) remis dans leur état d'avant`
   )
   return true
 }
@@ -234,7 +309,8 @@ export async function applyThenCommit<T>(
     files: changes.map((c, i) => ({
       repoPath: c.repoPath,
       data: backups[i].data === null ? null : backups[i].data.toString('base64'),
-      mode: backups[i].mode
+      mode: backups[i].mode,
+      after: c.text === null ? null : sha256(Buffer.from(c.text, 'utf8'))
     })),
     dirs: [...dirs]
   }

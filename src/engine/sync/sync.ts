@@ -9,6 +9,7 @@ import { headCommitSha, readRefValue } from '../git/refs'
 import { openRepository, type RepoLayout } from '../git/layout'
 import { advanceBranch, hasAdvanceJournal, probeAdvance, settleAdvanceJournal } from '../git/advance'
 import type { StepHook } from '../steps'
+import { rollBackInterrupted } from '../review/transaction'
 import type { SyncAlert, SyncMode, SyncProblem, SyncState, SyncStatus } from '../../shared/hub-api'
 import type { CredentialStore } from './credentials'
 import { chainOf, CommitReader, relate, type Relation } from './graph'
@@ -411,6 +412,8 @@ export async function syncBase(base: Base, req: SyncRequest, deps: SyncDeps): Pr
     withBaseLock(
       base.root,
       async (lock: HeldLock) => {
+        // A resolution killed before its commit: its files put back before the branch moves.
+        await rollBackInterrupted(repo, log)
         if ((await headCommitSha(repo)) !== local) return 'moved-on' as const
         return advanceBranch(repo, local, to, { lock, log, reflog, onStep: deps.onStep })
       },
