@@ -16,9 +16,9 @@ if (typeof nodeModule.enableCompileCache === 'function') nodeModule.enableCompil
 // `okf-hub serve` over stdio is what a host spawns at every session: it starts through the bundled
 // server's own entry, whose quick start answers initialize and tools/list before the rest loads
 // (src/mcp/quick-start.ts) — the same server as `out/main/mcp/server.js`, given the same options.
-// `--http` and every other subcommand go through the CLI.
+// `--http`, `--help` and every other subcommand go through the CLI.
 const args = process.argv.slice(2)
-if (args[0] === 'serve' && !args.includes('--http')) {
+if (args[0] === 'serve' && !args.some((a) => a === '--http' || a === '--help' || a === '-h')) {
   process.argv.splice(2, 1)
   require(join(__dirname, '..', 'out', 'main', 'mcp', 'server.js'))
 } else require(entry)

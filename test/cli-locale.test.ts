@@ -42,6 +42,33 @@ describe('the CLI in the user’s language', () => {
     expect(all.stdout).toMatch(/^usage: okf-hub <command>/)
   })
 
+  it('every command answers --help with its usage, exit 0, in the locale’s language (found by exploratory QA: serve, tool and lock refused it)', () => {
+    const en = env({ LANG: 'en_US.UTF-8' })
+    for (const cmd of [
+      'serve',
+      'tool',
+      'lock',
+      'review',
+      'ui',
+      'import',
+      'new',
+      'register',
+      'sync',
+      'insights'
+    ]) {
+      const r = cli([cmd, '--help'], en)
+      expect(r.status, cmd).toBe(0)
+      expect(r.stdout, cmd).toMatch(new RegExp(`^usage: okf-hub ${cmd}`))
+      expect(r.stdout, cmd).not.toMatch(/\b(sinon|dossier|propositions|commande)\b/)
+    }
+    const badJson = cli(['tool', 'kb_list', '{bad'], en)
+    expect(badJson.status).toBe(64)
+    expect(badJson.stderr).toMatch(/^okf-hub tool: unreadable JSON arguments/)
+    const fr = env({ LANG: 'fr_FR.UTF-8' })
+    expect(cli(['tool', '--help'], fr).stdout).toMatch(/^usage: okf-hub tool <kb_outil>/)
+    expect(cli(['tool', 'kb_list', '{bad'], fr).stderr).toMatch(/^okf-hub tool : arguments JSON illisibles/)
+  })
+
   it('an unknown command, and new with a refused name: the engine failure worded in English', () => {
     const e = env({ LANG: 'en_US.UTF-8' })
     const unknown = cli(['frobnicate'], e)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { execFile, spawnSync } from 'node:child_process'
+import { execFile, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -193,5 +193,33 @@ describe('okf-hub serve', () => {
     const r = cli(['serve', '--inconnue'], hubEnv(tempDir()).env)
     expect(r.status).toBe(64)
     expect(r.stderr).toContain('option inconnue : --inconnue')
+  })
+
+  it('ends quietly when its reader stops early (| head): exit 0, no « unexpected error » (found by exploratory QA)', async () => {
+    const dir = tempDir()
+    try {
+      makeBundle(dir, 'alpha', {
+        files: {
+          'knowledge/gros.md': `# Gros\n\n${'une ligne de texte assez longue pour remplir le tube\n'.repeat(40_000)}`
+        }
+      })
+      const h = hubEnv(dir)
+      assertBuilt()
+      const child = spawn(
+        process.execPath,
+        [CLI_JS, 'tool', 'kb_read', '{"base":"alpha","path":"gros.md","force":true}'],
+        { env: h.env, cwd: '/', stdio: ['ignore', 'pipe', 'pipe'] }
+      )
+      let stderr = ''
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+      // The reader takes one chunk and leaves, as `head -c` does.
+      child.stdout.once('data', () => child.stdout.destroy())
+      const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)))
+      expect(stderr).not.toMatch(/unexpected|inattendue|EPIPE/)
+      expect(code).toBe(0)
+      removeDir(h.userData)
+    } finally {
+      removeDir(dir)
+    }
   })
 })

@@ -114,4 +114,38 @@ describe('okf-hub lock', () => {
       removeDir(dir)
     }
   })
+
+  it('a SIGTERM reaches the whole command, not only its shell: nothing it started outlives the lock (found by exploratory QA)', async () => {
+    const dir = tempDir()
+    makeBundle(dir, 'ma-base')
+    const h = hubEnv(dir)
+    const pidFile = join(dir, 'enfant.pid')
+    const child = spawn(
+      process.execPath,
+      [CLI_JS, 'lock', 'ma-base', '--', 'sh', '-c', `sleep 60 & echo $! > '${pidFile}'; wait`],
+      { env: h.env, stdio: 'ignore' }
+    )
+    /** Running, as /proc says (a zombie waiting to be reaped has ended). */
+    const running = (pid: number): boolean => {
+      try {
+        return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+      } catch {
+        return false
+      }
+    }
+    try {
+      await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n'))
+      const grandchild = Number(readFileSync(pidFile, 'utf8').trim())
+      expect(running(grandchild)).toBe(true)
+      await new Promise<void>((resolve) => {
+        child.on('exit', () => resolve())
+        child.kill('SIGTERM')
+      })
+      // Ends within the test's own timeout, or the test fails: sleep 60 outlives any budget.
+      await waitFor(() => !running(grandchild))
+    } finally {
+      child.kill('SIGKILL')
+      removeDir(dir)
+    }
+  }, 20_000)
 })

@@ -12,12 +12,21 @@ const usage = (): string => cliMessages().main.usage
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv
+  const help = rest.length === 1 && (rest[0] === '--help' || rest[0] === '-h')
   switch (cmd) {
     case 'serve':
+      if (help) {
+        process.stdout.write(cliMessages().main.serveUsage)
+        return 0
+      }
       return runServer(rest)
     case 'tool':
       return runTool(rest)
     case 'lock':
+      if (help) {
+        process.stdout.write(cliMessages().lock.usage)
+        return 0
+      }
       return runLock(rest)
     case 'ui': {
       const { runUi } = await import('./ui')
@@ -62,6 +71,16 @@ async function main(argv: string[]): Promise<number> {
       return 64
   }
 }
+
+// A reader that stops early (`okf-hub … | head`) closes the pipe: what is left to print has no one
+// to read it, which is the reader's choice, not a failure — the command ends quietly, as Unix
+// tools do, instead of as an uncaught exception (found by exploratory QA). The MCP server's own
+// stdout is its transport, which the server watches itself.
+if (process.argv[2] !== 'serve')
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e
+    process.exit(0)
+  })
 
 main(process.argv.slice(2)).then(
   (code) => {

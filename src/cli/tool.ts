@@ -3,15 +3,19 @@ import { prepareHub } from '../mcp/hub-setup'
 import { configErrorExit } from '../engine/bootstrap/config-exit'
 import { takeHubOptions } from './options'
 import { inert } from './inert'
+import { cliMessages } from './locale'
 
 /** `okf-hub tool <kb_tool> ['<json>']`: the MCP code path, text on stdout, exit 1 on isError. */
 export async function runTool(argv: string[]): Promise<number> {
   const o = takeHubOptions(argv)
   const [name, json, ...extra] = o.rest
+  const m = cliMessages().main
+  if (name === '--help' || name === '-h') {
+    process.stdout.write(m.toolUsage)
+    return 0
+  }
   if (o.error || !name || extra.length > 0) {
-    process.stderr.write(
-      `${o.error ? `okf-hub tool : ${o.error}\n` : ''}usage: okf-hub tool <kb_outil> ['<arguments JSON>'] [--bases DIR] [--config FILE]\n`
-    )
+    process.stderr.write(`${o.error ? `${m.usageLine('tool', o.error)}\n` : ''}${m.toolUsage}`)
     return 64
   }
   let args: unknown = {}
@@ -19,7 +23,7 @@ export async function runTool(argv: string[]): Promise<number> {
     try {
       args = JSON.parse(json)
     } catch (e) {
-      process.stderr.write(`okf-hub tool : arguments JSON illisibles (${(e as Error).message})\n`)
+      process.stderr.write(`${m.badToolArguments((e as Error).message)}\n`)
       return 64
     }
   }

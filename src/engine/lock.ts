@@ -258,10 +258,25 @@ export async function runCommandLocked(
           resolve(code)
         }
 
-        const child = spawn(command, args, { stdio: 'inherit' })
+        // Without a terminal (a script, a supervisor's SIGTERM), the command runs in a process group
+        // of its own and a signal goes to the whole group: a shell passes it to none of its children,
+        // and the lock was released while the `git commit` it had started went on (found by
+        // exploratory QA). From a terminal the group stays the terminal's, so that an editor the
+        // command opens can read it, and Ctrl-C already reaches every process of it.
+        const group = process.platform !== 'win32' && !process.stdin.isTTY
+        const child = spawn(command, args, { stdio: 'inherit', detached: group })
         for (const sig of FORWARDED_SIGNALS) {
           const h = (): void => {
-            if (child.exitCode === null && child.signalCode === null) child.kill(sig)
+            if (child.exitCode !== null || child.signalCode !== null) return
+            if (group && child.pid !== undefined) {
+              try {
+                process.kill(-child.pid, sig)
+                return
+              } catch {
+                // the group is gone already: the child alone, below
+              }
+            }
+            child.kill(sig)
           }
           handlers.set(sig, h)
           process.on(sig, h)

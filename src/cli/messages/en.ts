@@ -65,7 +65,12 @@ Language: LC_ALL, LC_MESSAGES or LANG (fr… for French; English otherwise).
     needsValue: (option: string): string => `--${option} expects a value`,
     badUsage: 'wrong usage',
     /** A subcommand's usage error, before its usage text. */
-    usageLine: (name: string, message: string): string => `okf-hub ${name}: ${message}`
+    usageLine: (name: string, message: string): string => `okf-hub ${name}: ${message}`,
+    serveUsage:
+      'usage: okf-hub serve [--http [--port N]] [--bases DIR] [--config FILE] [--verbose]\n\n  The MCP server over stdio (what an AI app starts), or over Streamable HTTP on 127.0.0.1.\n',
+    toolUsage:
+      "usage: okf-hub tool <kb_tool> ['<JSON arguments>'] [--bases DIR] [--config FILE]\n\n  One tool call through the MCP server's own code, its text on stdout; exit 1 when the tool answers an error.\n",
+    badToolArguments: (why: string): string => `okf-hub tool: unreadable JSON arguments (${why})`
   },
   ui: {
     usage: `usage: okf-hub ui [--port N] [--host H [--allow-remote]] [--bases DIR] [--config FILE] [--no-open] [--verbose]

@@ -30,7 +30,12 @@ Configuration : --bases, sinon OKF_HUB_BASES, sinon bases-dir de hub-config.yaml
     unexpected: (detail: string): string => `okf-hub: erreur inattendue : ${detail}`,
     needsValue: (option: string): string => `--${option} attend une valeur`,
     badUsage: 'usage incorrect',
-    usageLine: (name: string, message: string): string => `okf-hub ${name} : ${message}`
+    usageLine: (name: string, message: string): string => `okf-hub ${name} : ${message}`,
+    serveUsage:
+      'usage: okf-hub serve [--http [--port N]] [--bases DIR] [--config FILE] [--verbose]\n\n  Le serveur MCP sur stdio (ce que lance une application d’IA), ou en Streamable HTTP sur 127.0.0.1.\n',
+    toolUsage:
+      "usage: okf-hub tool <kb_outil> ['<arguments JSON>'] [--bases DIR] [--config FILE]\n\n  Un appel d'outil par le code du serveur MCP, son texte sur la sortie standard ; code 1 quand l'outil répond une erreur.\n",
+    badToolArguments: (why: string): string => `okf-hub tool : arguments JSON illisibles (${why})`
   },
   ui: {
     usage: `usage: okf-hub ui [--port N] [--host H [--allow-remote]] [--bases DIR] [--config FILE] [--no-open] [--verbose]
