@@ -106,3 +106,16 @@ test('the Insights tab in French', async ({ page, hub, agent }, info) => {
   await snap(page, info, 'insights-fr')
   await expectAccessible(page, 'onglet Analyses')
 })
+
+test('before any search, the tab does not claim agents found what they looked for', async ({
+  page,
+  hub
+}, info) => {
+  await hub.api('updateSettings', { language: 'en' })
+  await openApp(page, hub, `#/base/${GUIDE}/insights`)
+  await expect(page.getByTestId('insights-no-gap')).toContainText(
+    'No gap to show yet: gaps appear once agents have searched this base.'
+  )
+  await expect(page.getByText('agents found what they searched for')).toHaveCount(0)
+  await snap(page, info, 'insights-no-search-en')
+})

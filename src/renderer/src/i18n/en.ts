@@ -672,6 +672,7 @@ export const en = {
     events_other: '{{count}} events recorded since {{since}}',
     openTitle: 'Open gaps',
     openEmpty: 'No open gap: agents found what they searched for.',
+    openNothingYet: 'No gap to show yet: gaps appear once agents have searched this base.',
     rank: 'Ranked by the number of agent sessions that hit each gap.',
     sessions_one: '{{count}} session',
     sessions_other: '{{count}} sessions',

@@ -688,6 +688,8 @@ export const fr: Resources<typeof en> = {
     events_other: '{{count}} événements enregistrés depuis le {{since}}',
     openTitle: 'Lacunes ouvertes',
     openEmpty: 'Aucune lacune ouverte : les agents ont trouvé ce qu’ils cherchaient.',
+    openNothingYet:
+      'Aucune lacune à montrer pour l’instant : elles apparaissent une fois que des agents ont cherché dans cette base.',
     rank: 'Classées par nombre de sessions d’agents qui ont buté sur chaque lacune.',
     sessions_one: '{{count}} session',
     sessions_other: '{{count}} sessions',

@@ -106,7 +106,12 @@ function InsightsBody({
 
       <h3 className="gap-section-title">{t('insights.openTitle')}</h3>
       {open.length === 0 ? (
-        <EmptyState icon={<Lightbulb size={40} />} title={t('insights.openEmpty')} testId="insights-no-gap" />
+        <EmptyState
+          icon={<Lightbulb size={40} />}
+          // Without a search to judge, « agents found what they searched for » would be a claim.
+          title={t(data.journal.since ? 'insights.openEmpty' : 'insights.openNothingYet')}
+          testId="insights-no-gap"
+        />
       ) : (
         <>
           <p className="hint">{t('insights.rank')}</p>
