@@ -564,7 +564,13 @@ describe('staging leftovers and trash', () => {
 
     const again = await h.service.removeBase('alpha')
     mkdirSync(join(h.basesDir, 'alpha'))
-    expect((await refusal(h.service.restoreBase(again.id))).message).toMatch(/le dossier 'alpha' existe déjà/)
+    // Said as what to do for a restore, which cannot take another name (found by exploratory QA).
+    const taken = await refusal(h.service.restoreBase(again.id))
+    expect(taken.message).toMatch(/le dossier 'alpha' existe déjà .* déplacez ou renommez d'abord l'existant/)
+    expect(taken.params).toEqual({ name: 'alpha' })
+    expect(JSON.stringify(await h.service.restoreBase(again.id).catch((e: unknown) => e))).toContain(
+      'restore-dir-taken'
+    )
     removeDir(join(h.basesDir, 'alpha'))
     makeBundle(h.basesDir, 'gamma', { name: 'alpha' })
     expect((await refusal(h.service.restoreBase(again.id))).message).toMatch(

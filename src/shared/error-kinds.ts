@@ -126,7 +126,9 @@ export const ERROR_KINDS = [
   'import-failed', // {}
   // --- a base's folder and name (import, new base, restore) ---
   'dir-name-invalid', // { name, reason } reason: see `DirNameReason`
-  'dir-taken', // { name, basesDir }
+  'dir-taken',
+  // a base restored from the trash whose folder name another folder now holds: { name }
+  'restore-dir-taken', // { name, basesDir }
   'dir-in-use', // { name } another import in progress writes there
   'base-name-taken', // { name, holder }
   // --- new base ---

@@ -9,7 +9,7 @@ import {
   writeFileSync
 } from 'node:fs'
 import { join } from 'node:path'
-import { describeError, invalidInput, ioError, notFound } from '../errors'
+import { describeError, HubError, invalidInput, ioError, notFound } from '../errors'
 import type { HubLog } from '../hublog'
 import type { Base } from '../registry/base'
 import { checkBundleDir } from '../registry/discovery'
@@ -152,7 +152,18 @@ export function restoreFromTrash(
       kind: 'dir-name-invalid',
       params: { name: printable(entry.dirName), reason }
     })
-  checkDirFree(basesDir, entry.dirName)
+  try {
+    checkDirFree(basesDir, entry.dirName)
+  } catch (e) {
+    // A restore puts the base back under its own folder name, which it cannot change: the way out
+    // is to move the other folder, not « choose another name » (found by exploratory QA).
+    if (e instanceof HubError && e.kind === 'dir-taken')
+      throw invalidInput(
+        `le dossier '${printable(entry.dirName)}' existe déjà dans ${basesDir} : déplacez ou renommez d'abord l'existant (ou mettez sa base à la corbeille), puis restaurez`,
+        { kind: 'restore-dir-taken', params: { name: printable(entry.dirName) } }
+      )
+    throw e
+  }
   const check = checkBundleDir(join(root, id), entry.dirName)
   if (check.kind === 'valid') {
     const taken = nameTaken(basesDir, check.base.name)

@@ -327,6 +327,11 @@ export const sharedEn = {
       title: 'A folder named “{{name}}” already exists in the bases folder.',
       action: 'Choose another name, or move the existing folder away first.'
     },
+    'restore-dir-taken': {
+      title: 'A folder named “{{name}}” is in the bases folder again: this base goes back under that name.',
+      action:
+        'Move or rename that folder first (or move its base to the trash from its page), then restore again.'
+    },
     'dir-in-use': {
       title: 'Another import in progress is already writing the folder “{{name}}”.',
       action: 'Choose another folder name, or wait until that import is finished.'
@@ -379,7 +384,8 @@ export const sharedEn = {
     },
     'host-config-not-written': {
       title: '{{file}} could not be written ({{reason}}); it was left as it was.',
-      action: 'Check that the file and its folder can be written to (permissions, disk space), then try again.'
+      action:
+        'Check that the file and its folder can be written to (permissions, disk space), then try again.'
     },
     'host-config-unreadable': {
       title: 'The configuration file {{file}} cannot be read.',

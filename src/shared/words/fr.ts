@@ -340,6 +340,12 @@ export const sharedFr: Resources<typeof sharedEn> = {
       title: 'Un dossier nommé « {{name}} » existe déjà dans le dossier des bases.',
       action: 'Choisissez un autre nom, ou déplacez d’abord le dossier existant.'
     },
+    'restore-dir-taken': {
+      title:
+        'Un dossier nommé « {{name}} » est de nouveau dans le dossier des bases : cette base y revient sous ce nom.',
+      action:
+        'Déplacez ou renommez d’abord ce dossier (ou mettez sa base à la corbeille depuis sa page), puis restaurez à nouveau.'
+    },
     'dir-in-use': {
       title: 'Un autre import en cours écrit déjà le dossier « {{name}} ».',
       action: 'Choisissez un autre nom de dossier, ou attendez la fin de cet import.'
@@ -394,7 +400,8 @@ export const sharedFr: Resources<typeof sharedEn> = {
     },
     'host-config-not-written': {
       title: '{{file}} n’a pas pu être écrit ({{reason}}) ; il est resté tel quel.',
-      action: 'Vérifiez que le fichier et son dossier sont modifiables (droits, place sur le disque), puis réessayez.'
+      action:
+        'Vérifiez que le fichier et son dossier sont modifiables (droits, place sur le disque), puis réessayez.'
     },
     'host-config-unreadable': {
       title: 'Le fichier de configuration {{file}} est illisible.',
