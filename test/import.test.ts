@@ -420,6 +420,21 @@ describe('local sources', () => {
     expect(r.claude).toMatch(/^é+\n…$/)
   })
 
+  it('an import left waiting (its page closed) gives way to the same import started again (found by exploratory QA: blocked until restart)', async () => {
+    const h = hub()
+    const src = makeBundle(work, 'relance', { name: 'relancee' })
+    const first = job()
+    await h.service.importBase({ jobId: first, source: src })
+    // Same folder name, same base: the first waits for a confirmation no page will give.
+    const second = job()
+    const r = await h.service.importBase({ jobId: second, source: src })
+    expect(r).toMatchObject({ base: 'relancee', dirName: 'relance' })
+    expect((await refusal(h.service.confirmImport(first))).code).toBe('NOT_FOUND')
+    await h.service.confirmImport(second)
+    expect(git(join(h.basesDir, 'relance'), 'status', '--porcelain')).toBe('')
+    expect(readdirSync(h.basesDir).filter((n) => n.startsWith('.okf-import-'))).toEqual([])
+  })
+
   it('a linked worktree imports its own branch from the common repository', async () => {
     const h = hub()
     const main = makeBundle(work, 'wt-main', { name: 'arbre' })

@@ -101,6 +101,7 @@ export class BaseImporter {
         : 'donnez un nom de dossier (--name, champ « nom du dossier »)'
     )
     checkDirFree(this.o.basesDir, dirName)
+    await this.supersede((j) => j.dirName === dirName)
     const other = [...this.jobs.values()].find((j) => j.dirName === dirName)
     if (other)
       throw invalidInput(
@@ -184,6 +185,20 @@ export class BaseImporter {
     } finally {
       settle()
     }
+  }
+
+  /**
+   * Staged imports (copied and checked, waiting for a confirmation) that a new import of the same
+   * folder or base replaces: their page was closed or reloaded, and nothing could confirm or
+   * abandon them any more — the folder and the base name stayed blocked until the hub restarted
+   * (found by exploratory QA). An import still running is left to its own page.
+   */
+  private async supersede(matches: (j: Job) => boolean): Promise<void> {
+    for (const j of [...this.jobs.values()])
+      if (j.state === 'staged' && matches(j)) {
+        this.o.log.info(`import ${j.jobId} remplacé par un nouvel import du même dossier ou de la même base`)
+        await this.discard(j.jobId)
+      }
   }
 
   /**
@@ -293,6 +308,7 @@ export class BaseImporter {
     const base: Base = check.base
     const taken = nameTaken(this.o.basesDir, base.name)
     if (taken) throw taken
+    await this.supersede((j) => j !== job && j.result?.base === base.name)
     const staged = [...this.jobs.values()].find((j) => j !== job && j.result?.base === base.name)
     if (staged)
       throw invalidInput(
