@@ -79,6 +79,29 @@ describe('one rule for what a document is, whichever door asks', () => {
     expect([...(await scanCorpus(dir, 'keyword', ['temoin'])).files.keys()]).toEqual(['sous/d.md'])
   })
 
+  it('a name holding a control character is no document, for every door (found by exploratory QA: a newline in a name forged a result line)', async () => {
+    const hostile = makeCorpusBase({
+      'ok.md': 'temoin\n',
+      'bad\nname.md': '# NL\n\ntemoin\n',
+      'esc\u001b[2J.md': 'temoin\n',
+      'dossier\rcache/c.md': 'temoin\n'
+    })
+    try {
+      expect(listDocuments(hostile)).toEqual(['ok.md'])
+      expect(countDocuments(hostile)).toBe(1)
+      for (const mode of ['keyword', 'regex'] as const) {
+        const [r] = await searchBases([hostile], 'temoin', mode, 25)
+        expect(
+          r.results.map((d) => d.path),
+          mode
+        ).toEqual(['ok.md'])
+      }
+      expect(() => resolveDocument(hostile, 'bad\nname.md')).toThrow(HubError)
+    } finally {
+      rmSync(hostile.root, { recursive: true, force: true })
+    }
+  })
+
   it('by path alone', () => {
     expect(isDocumentPath('a/b.md')).toBe(true)
     expect(isDocumentPath('a/b.MD')).toBe(false)
@@ -90,9 +113,21 @@ describe('one rule for what a document is, whichever door asks', () => {
   })
 
   it('by path alone agrees with isExcluded on every combination of segments', () => {
-    const segments = ['a', '.a', 'proposals', '.git', '.okf-hub.lock.d', 'proposals.md', 'x.md', '', 'é b']
+    const segments = [
+      'a',
+      '.a',
+      'proposals',
+      '.git',
+      '.okf-hub.lock.d',
+      'proposals.md',
+      'x.md',
+      '',
+      'é b',
+      'a\nb'
+    ]
     const files = [
       'b.md',
+      'b\u001b[2J.md',
       '.b.md',
       'CLAUDE.md',
       'GOVERNANCE.md',

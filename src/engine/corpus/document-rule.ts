@@ -16,6 +16,9 @@ import type { Dirent } from 'node:fs'
  *     directory links and links out of the corpus too (`--follow` is all or nothing), and a link
  *     inside the corpus is an alias of a document already counted once. kb_read still reads through
  *     such a link, since the contract only refuses links leading out (`resolveDocument`);
+ *   - no segment of its path holds a control character (C0, DEL, C1): such a name could forge lines
+ *     of every tool's output (a newline in a name printed a fake result heading) and no one types
+ *     it; found by exploratory QA, where keyword and regex searches also disagreed about it;
  *   - `.gitignore` and friends play no part: a document on disk is a document, tracked or not.
  */
 export const DOCUMENT_SUFFIX = '.md'
@@ -37,9 +40,18 @@ export function isHiddenName(name: string): boolean {
   return name.startsWith('.')
 }
 
+// The control characters are the point of this pattern.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
+/** A name holding a control character: never a document, nor on the way to one. */
+export function hasControlCharacter(name: string): boolean {
+  return CONTROL.test(name)
+}
+
 /** Whether a walk of the corpus enters a directory of that name. */
 export function entersDirectory(name: string): boolean {
-  return !isHiddenName(name) && !EXCLUDED_DIR_NAMES.includes(name)
+  return !isHiddenName(name) && !EXCLUDED_DIR_NAMES.includes(name) && !hasControlCharacter(name)
 }
 
 /**
@@ -51,6 +63,7 @@ export function isExcluded(rel: string): boolean {
   const file = parts[parts.length - 1] ?? ''
   if (EXCLUDED_FILE_NAMES.includes(file)) return true
   if (parts.some(isHiddenName)) return true
+  if (hasControlCharacter(rel)) return true
   return parts.slice(0, -1).some((p) => EXCLUDED_DIR_NAMES.includes(p))
 }
 
@@ -67,6 +80,7 @@ function segmentIn(rel: string, start: number, end: number, names: readonly stri
  */
 export function isDocumentPath(rel: string): boolean {
   if (!rel.endsWith(DOCUMENT_SUFFIX)) return false
+  if (CONTROL.test(rel)) return false
   // The last segment is not empty: the path ends with the suffix.
   const last = rel.lastIndexOf('/') + 1
   if (segmentIn(rel, last, rel.length, EXCLUDED_FILE_NAMES)) return false
@@ -88,6 +102,7 @@ export function isDocumentEntry(e: Dirent): boolean {
     e.isFile() &&
     e.name.endsWith(DOCUMENT_SUFFIX) &&
     !isHiddenName(e.name) &&
+    !hasControlCharacter(e.name) &&
     !EXCLUDED_FILE_NAMES.includes(e.name)
   )
 }
