@@ -224,12 +224,13 @@ describe('okf-hub review: untrusted text on a terminal', () => {
     const text = readFileSync(file, 'utf8')
     writeFileSync(
       file,
-      text.replace(/^concerns: .*$/m, 'concerns: "Titre \\e[31mROUGE\\e]0;pwned\\a \\r fin"')
+      text.replace(/^concerns: .*$/m, 'concerns: "Titre \\e[31mROUGE\\e]0;pwned\\a \\r fin \\u202Eesrever"')
     )
     git(w.root, 'commit', '-qam', 'à la main')
     const r = review(w, ['inventory', 'alpha'])
     expect(r.status, r.stderr).toBe(0)
-    expect(r.stdout).toContain('Titre \\x1b[31mROUGE\\x1b]0;pwned\\x07 \\x0d fin')
+    expect(r.stdout).toContain('Titre \\x1b[31mROUGE\\x1b]0;pwned\\x07 \\x0d fin \\u202eesrever')
+    expect(r.stdout).not.toContain('\u202e')
     // eslint-disable-next-line no-control-regex
     expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
     // The JSON keeps the data as it is, escaped by JSON itself.
