@@ -1,16 +1,45 @@
 import type { HeadingSize } from './markdown'
 
 /**
+ * Most headings a listing names. A table of headings stands in for a document too big to read whole,
+ * so it must itself stay far below what it replaces: a 9 MB page of 155,000 headings gave a 5 MB
+ * table (found by exploratory QA). 500 lines of ~40 characters are about the budget of one search.
+ */
+export const LISTED_HEADINGS_MAX = 500
+
+/**
  * Headings listing used by the NOT_FOUND of a missing section and by the table of headings. A heading
  * whose `§` label is not its plain title (a title repeated in the page, or cut) is followed by that
  * label: asking for its title would read the first of its namesakes, the label reads it.
+ *
+ * Past LISTED_HEADINGS_MAX, the deepest levels are left out first — the outline an agent navigates
+ * by stays whole — and a last line says how many were not listed and how to reach them.
  */
 export function headingListing(table: HeadingSize[]): string {
   if (table.length === 0) return '(aucun heading dans ce document)'
-  return table
-    .map(({ heading: h, size }) => {
-      const line = `${'  '.repeat(h.level - 1)}- ${h.raw}  (~${size} octets)`
-      return h.ref === h.label ? line : `${line} § ${h.ref}`
-    })
-    .join('\n')
+  let shown = table
+  let note: string | null = null
+  if (table.length > LISTED_HEADINGS_MAX) {
+    let depth = 0
+    for (let level = 1; level <= 6; level++) {
+      if (table.filter((t) => t.heading.level <= level).length > LISTED_HEADINGS_MAX) break
+      depth = level
+    }
+    shown =
+      depth > 0
+        ? table.filter((t) => t.heading.level <= depth)
+        : table.filter((t) => t.heading.level === table.reduce((m, x) => Math.min(m, x.heading.level), 6))
+    if (shown.length > LISTED_HEADINGS_MAX) shown = shown.slice(0, LISTED_HEADINGS_MAX)
+    const left = table.length - shown.length
+    note =
+      depth > 0
+        ? `[… ${left} headings de niveau plus profond que ${depth} non listés : lisez une section pour voir les siens]`
+        : `[… ${left} autres headings non listés : lisez une section pour voir la suite]`
+  }
+  const lines = shown.map(({ heading: h, size }) => {
+    const line = `${'  '.repeat(h.level - 1)}- ${h.raw}  (~${size} octets)`
+    return h.ref === h.label ? line : `${line} § ${h.ref}`
+  })
+  if (note) lines.push(note)
+  return lines.join('\n')
 }
