@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { existsSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { git, removeDir, tempDir } from './helpers/fixtures'
 import {
@@ -298,6 +298,9 @@ describe('a resolution killed before its commit, then a proposal filed', () => {
     const root = rootOf(dir)
     expect(existsSync(join(root, '.git', JOURNAL_FILE))).toBe(true)
     expect(git(root, 'status', '--porcelain', '--', 'knowledge')).not.toBe('')
+    // What a kill while the journal itself was being written leaves beside it.
+    const journalTemp = join(root, '.git', `.okf-tmp-0123456789ab-${JOURNAL_FILE}`)
+    writeFileSync(journalTemp, '{"what":')
     ageHubLock(root)
 
     const filed = await fileProposal(baseIn(dir), FIELDS, {
@@ -309,6 +312,7 @@ describe('a resolution killed before its commit, then a proposal filed', () => {
     // Nothing of the killed resolution is left in the worktree, and its journal is gone.
     expect(git(root, 'status', '--porcelain', '-uall')).toBe('')
     expect(existsSync(join(root, '.git', JOURNAL_FILE))).toBe(false)
+    expect(existsSync(journalTemp)).toBe(false)
     await reconcileApply(dir)
     expect(git(root, 'status', '--porcelain', '-uall')).toBe('')
     expect(fsckProblems(root)).toBe('')

@@ -2,7 +2,7 @@ import { chmod, lstat, mkdir, readdir, readFile, rm, rmdir, unlink } from 'node:
 import { basename, dirname, join } from 'node:path'
 import { HubError, describeError, ioError } from '../errors'
 import type { HubLog } from '../hublog'
-import { TEMP_PREFIX, writeFileAtomic } from '../git/atomic-write'
+import { removeStaleTemps, TEMP_PREFIX, writeFileAtomic } from '../git/atomic-write'
 import { createHash } from 'node:crypto'
 import { headCommitSha } from '../git/refs'
 import { treeBlobOid } from '../git/trees'
@@ -170,6 +170,9 @@ export async function recoverInterrupted(repo: RepoLayout, lock: HeldLock, log: 
  */
 export async function rollBackInterrupted(repo: RepoLayout, log: HubLog): Promise<boolean> {
   const path = journalPath(repo)
+  // The journal is written under the base lock the caller holds: a temp file of it is a killed
+  // writer's (each held a copy of the documents' backups and was never cleaned — found by QA).
+  for (const n of await removeStaleTemps(path, 0)) log.info(`journal de transaction interrompu nettoyé : ${n}`)
   let journal: Journal
   try {
     journal = JSON.parse(await readFile(path, 'utf8')) as Journal
