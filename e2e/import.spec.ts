@@ -220,6 +220,12 @@ test.describe('import wizard', () => {
       timeout: 30_000
     })
     await expect(page.getByTestId('import-refused')).toContainText(FEEDBACK)
+
+    // « Import a base » in the sidebar, pressed again on the refusal: back to the source, the
+    // address kept to correct (it did nothing before).
+    await page.getByTestId('sidebar-import').click()
+    await expect(page.getByTestId('import-refused')).toHaveCount(0)
+    await expect(page.getByTestId('import-url')).toHaveValue(`${server.url}/other.git`)
   })
 })
 

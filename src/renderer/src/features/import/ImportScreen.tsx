@@ -1,5 +1,5 @@
-import { useEffect } from 'react'
-import { useBlocker } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { useBlocker, useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { FirstUseStep } from './FirstUseStep'
@@ -28,6 +28,18 @@ export function ImportScreen(): React.JSX.Element {
 
   // Left by any way (a link, the back button after confirming): nothing stays running or staged.
   useEffect(() => () => useImport.getState().abandon(), [])
+  // « Import a base » pressed again while on the wizard (the sidebar): a failed or finished import
+  // gives way to a new one — the failure's inputs kept to correct — instead of nothing happening
+  // (found by exploratory QA). A running or staged import is left as it is.
+  const { key } = useLocation()
+  const firstKey = useRef(key)
+  useEffect(() => {
+    if (key === firstKey.current) return
+    firstKey.current = key
+    const s = useImport.getState()
+    if (s.step === 'report' && s.failure) s.back()
+    else if (s.step === 'done') s.reset()
+  }, [key])
   useEffect(() => {
     if (!inFlight) return
     const onBeforeUnload = (e: BeforeUnloadEvent): void => e.preventDefault()
