@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page, TestInfo } from '@playwright/test'
 import { expect, FEEDBACK, GUIDE, test } from './helpers/fixtures'
@@ -280,4 +281,19 @@ test('a base’s name is never broken across lines in its header (it broke as «
   // prevents it is asserted, as the browser computes it.
   expect(await name.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('nowrap')
   expect(await name.evaluate((el) => getComputedStyle(el).flexShrink)).toBe('0')
+})
+
+test('two documents of a folder under one title show their file names in the corpus tree', async ({
+  page,
+  hub
+}, info) => {
+  const corpus = join(hub.basesDir, GUIDE, 'knowledge')
+  writeFileSync(join(corpus, 'faq-2025.md'), '# Questions fréquentes\n\nVersion 2025.\n')
+  writeFileSync(join(corpus, 'faq-2026.md'), '# Questions fréquentes\n\nVersion 2026.\n')
+  await openApp(page, hub, `#/base/${GUIDE}/corpus`)
+  await expect(page.getByTestId('corpus-node-name-faq-2025.md')).toHaveText('faq-2025.md')
+  await expect(page.getByTestId('corpus-node-name-faq-2026.md')).toHaveText('faq-2026.md')
+  // A title of its own needs no file name beside it.
+  await expect(page.getByTestId('corpus-node-name-proposer.md')).toHaveCount(0)
+  await snap(page, info, 'corpus-same-titles')
 })
