@@ -239,10 +239,13 @@ export async function editConfigFile(file: string, edit: TextEdit, opts: EditOpt
         return { file, changed: true, created: before === null, backup }
       } catch (e) {
         if (isHubError(e)) throw e
-        throw ioError(`écriture de ${file} impossible : ${describeError(e)} — le fichier est resté tel quel`, {
-          kind: 'host-config-not-written',
-          params: { file, reason: (e as NodeJS.ErrnoException).code ?? describeError(e) }
-        })
+        throw ioError(
+          `écriture de ${file} impossible : ${describeError(e)} — le fichier est resté tel quel`,
+          {
+            kind: 'host-config-not-written',
+            params: { file, reason: (e as NodeJS.ErrnoException).code ?? describeError(e) }
+          }
+        )
       }
     }
   })

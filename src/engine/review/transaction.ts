@@ -172,7 +172,8 @@ export async function rollBackInterrupted(repo: RepoLayout, log: HubLog): Promis
   const path = journalPath(repo)
   // The journal is written under the base lock the caller holds: a temp file of it is a killed
   // writer's (each held a copy of the documents' backups and was never cleaned — found by QA).
-  for (const n of await removeStaleTemps(path, 0)) log.info(`journal de transaction interrompu nettoyé : ${n}`)
+  for (const n of await removeStaleTemps(path, 0))
+    log.info(`journal de transaction interrompu nettoyé : ${n}`)
   let journal: Journal
   try {
     journal = JSON.parse(await readFile(path, 'utf8')) as Journal
