@@ -95,12 +95,13 @@ function readPlan(file: string): unknown {
     text = file === '-' ? readFileSync(0, 'utf8') : readFileSync(resolvePath(file), 'utf8')
   } catch (e) {
     const err = e as NodeJS.ErrnoException
-    throw new DoorIoError(err.code ?? err.name, cliMessages().review.planUnreadable(file, err.message))
+    // The contract's code at this door, as for any I/O failure; the system's own is in the message.
+    throw new DoorIoError('IO_ERROR', cliMessages().review.planUnreadable(file, err.message))
   }
   try {
     return JSON.parse(text) as unknown
   } catch (e) {
-    throw new DoorIoError((e as Error).name, cliMessages().review.planNotJson(file, (e as Error).message))
+    throw new DoorIoError('IO_ERROR', cliMessages().review.planNotJson(file, (e as Error).message))
   }
 }
 
