@@ -330,6 +330,21 @@ async function blobAt(
   }
 }
 
+/** Whether `commit` changed `repoPath` against its first parent (a root commit: against nothing). */
+async function changedIn(
+  repo: RepoLayout,
+  commit: string,
+  parent: string | undefined,
+  repoPath: string,
+  cache: object
+): Promise<boolean> {
+  const [mine, before] = await Promise.all([
+    blobAt(repo, commit, repoPath, cache),
+    parent ? blobAt(repo, parent, repoPath, cache) : null
+  ])
+  return mine !== before
+}
+
 /**
  * Documents the plan edits that changed after a proposal it accepts was submitted: the path's
  * blob in the submission commit's parent against HEAD's, and the commits in between that changed
@@ -392,10 +407,7 @@ async function computeStaleness(
       const changedBy: StalenessWarning['changedBy'] = []
       for (let i = 0; i < at; i++) {
         const c = list[i]
-        const p = c.commit.parent[0]
-        const mine = await blobAt(repo, c.oid, repoPath, cache)
-        const before = p ? await blobAt(repo, p, repoPath, cache) : null
-        if (mine !== before)
+        if (await changedIn(repo, c.oid, c.commit.parent[0], repoPath, cache))
           changedBy.push({
             commit: c.oid,
             subject: c.commit.message.split('\n', 1)[0],
@@ -421,22 +433,13 @@ export async function lastChangeOf(base: Base, corpusPaths: readonly string[]): 
   const clean = repoPaths.filter((p) => !dirty.has(p))
   if (clean.length === 0) return null
   const repo = await openRepository(base.root)
-  let sha = await headCommitSha(repo)
   const reader = new CommitReader(repo.commondir)
-  const blobs = async (tree: string | null): Promise<(string | null)[]> =>
-    tree === null
-      ? clean.map(() => null)
-      : Promise.all(
-          clean.map(
-            async (p) => (await entryAt(repo.commondir, tree, p, reader.cache))?.oid.toString('hex') ?? null
-          )
-        )
+  const cache = {}
+  let sha = await headCommitSha(repo)
   for (let n = 0; sha && n < HISTORY_SCAN_LIMIT; n++) {
-    const c = await reader.read(sha)
-    const parent = c.parents[0] ? await reader.read(c.parents[0]) : null
-    const [mine, before] = await Promise.all([blobs(c.tree), blobs(parent?.tree ?? null)])
-    if (mine.some((oid, i) => oid !== before[i])) return c.sha
-    sha = parent?.sha ?? null
+    const parent: string | undefined = (await reader.read(sha)).parents[0]
+    for (const p of clean) if (await changedIn(repo, sha, parent, p, cache)) return sha
+    sha = parent ?? null
   }
   return null
 }
