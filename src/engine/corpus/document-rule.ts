@@ -80,7 +80,7 @@ function segmentIn(rel: string, start: number, end: number, names: readonly stri
  */
 export function isDocumentPath(rel: string): boolean {
   if (!rel.endsWith(DOCUMENT_SUFFIX)) return false
-  if (CONTROL.test(rel)) return false
+  if (hasControlCharacter(rel)) return false
   // The last segment is not empty: the path ends with the suffix.
   const last = rel.lastIndexOf('/') + 1
   if (segmentIn(rel, last, rel.length, EXCLUDED_FILE_NAMES)) return false

@@ -20,16 +20,21 @@ export function headingListing(table: HeadingSize[]): string {
   let shown = table
   let note: string | null = null
   if (table.length > LISTED_HEADINGS_MAX) {
+    // How many headings each level holds, counted once: the deepest level whose headings and
+    // their ancestors' still fit is listed whole; none fits, the first level present is cut.
+    const perLevel = new Array<number>(7).fill(0)
+    for (const t of table) perLevel[t.heading.level]++
     let depth = 0
+    let fit = 0
     for (let level = 1; level <= 6; level++) {
-      if (table.filter((t) => t.heading.level <= level).length > LISTED_HEADINGS_MAX) break
+      fit += perLevel[level]
+      if (fit > LISTED_HEADINGS_MAX) break
       depth = level
     }
-    shown =
-      depth > 0
-        ? table.filter((t) => t.heading.level <= depth)
-        : table.filter((t) => t.heading.level === table.reduce((m, x) => Math.min(m, x.heading.level), 6))
-    if (shown.length > LISTED_HEADINGS_MAX) shown = shown.slice(0, LISTED_HEADINGS_MAX)
+    const top = perLevel.findIndex((n) => n > 0)
+    shown = table
+      .filter((t) => (depth > 0 ? t.heading.level <= depth : t.heading.level === top))
+      .slice(0, LISTED_HEADINGS_MAX)
     const left = table.length - shown.length
     note =
       depth > 0
