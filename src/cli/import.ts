@@ -3,10 +3,11 @@
 // then publish or discard. The token comes from OKF_HUB_GIT_TOKEN or a hidden prompt, never argv.
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { isAbsolute, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { inert } from './inert'
 import { HubError } from '../engine/errors'
 import { BaseImporter } from '../engine/bases/import'
+import { parseSource } from '../engine/bases/source'
 import { SyncStateStore } from '../engine/sync/state'
 import { envToken } from '../engine/git/auth'
 import type { HubEvent, ImportPhase, ImportResult } from '../shared/hub-api'
@@ -58,12 +59,16 @@ function parseArgs(argv: string[]): { parsed?: Parsed; error?: string; help?: bo
 
 /**
  * A relative path to a folder that exists, taken from the current directory as a shell user means it
- * (`okf-hub import ./docs`), as `--bases` is. Anything else — an address, a typo — goes to the engine
- * as typed, whose refusal says what it expected.
+ * (`okf-hub import ./docs`), as `--bases` is. What the engine reads otherwise (an address, an absolute
+ * path) or refuses otherwise (a typo) goes to it as typed, whose refusal says what it expected.
  */
 function fromHere(source: string): string {
-  if (isAbsolute(source) || /^[a-z][a-z0-9+.-]*:/i.test(source) || /^[\w.-]+@[\w.-]+:/.test(source))
+  try {
+    parseSource(source)
     return source
+  } catch (e) {
+    if (!(e instanceof HubError && e.kind === 'import-path-relative')) return source
+  }
   const abs = resolve(source)
   return existsSync(abs) ? abs : source
 }

@@ -8,6 +8,10 @@ import { cliMessages, errorText } from './locale'
 export async function runLock(argv: string[]): Promise<number> {
   const m = cliMessages().lock
   const o = takeHubOptions(argv)
+  if (o.rest.length === 1 && (o.rest[0] === '--help' || o.rest[0] === '-h')) {
+    process.stdout.write(m.usage)
+    return 0
+  }
   const [base, sep, command, ...args] = o.rest
   if (o.error || !base || sep !== '--' || !command) {
     process.stderr.write(m.usage)

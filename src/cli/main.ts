@@ -12,10 +12,10 @@ const usage = (): string => cliMessages().main.usage
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv
-  const help = rest.length === 1 && (rest[0] === '--help' || rest[0] === '-h')
   switch (cmd) {
     case 'serve':
-      if (help) {
+      // Answered here: the server's own argument parser lives in src/mcp, which speaks no CLI words.
+      if (rest.length === 1 && (rest[0] === '--help' || rest[0] === '-h')) {
         process.stdout.write(cliMessages().main.serveUsage)
         return 0
       }
@@ -23,10 +23,6 @@ async function main(argv: string[]): Promise<number> {
     case 'tool':
       return runTool(rest)
     case 'lock':
-      if (help) {
-        process.stdout.write(cliMessages().lock.usage)
-        return 0
-      }
       return runLock(rest)
     case 'ui': {
       const { runUi } = await import('./ui')
