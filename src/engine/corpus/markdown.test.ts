@@ -1,5 +1,8 @@
 import { describe, it, expect } from 'vitest'
+import fc from 'fast-check'
+import MarkdownIt from 'markdown-it'
 import {
+  blockHeadings,
   documentTitle,
   findSection,
   headingAt,
@@ -111,6 +114,93 @@ describe('parseHeadings', () => {
 
   it('labels every heading with its normalised form', () => {
     expect(parseHeadings('## Procédure de `reconnexion` SSO\n')[0].label).toBe('procédure de reconnexion sso')
+  })
+})
+
+describe('blockHeadings, a window of lines at a time', () => {
+  // Lines that open, continue, close or interrupt every kind of block CommonMark has.
+  const LINES = [
+    '# h1',
+    '## h2 ##',
+    '   ### indented',
+    '#glued',
+    '\t# tab',
+    'Setext',
+    '===',
+    '---',
+    '***',
+    'para',
+    '  lazy continuation',
+    '',
+    '',
+    '```',
+    '```js',
+    '~~~',
+    '    code',
+    '> quote',
+    '> # quoted',
+    '>',
+    '- item',
+    '- # listed',
+    '1. item',
+    '  - nested',
+    '     deep',
+    '<div>',
+    '</div>',
+    '<!-- c',
+    '-->',
+    '<script>',
+    '</script>',
+    '[ref]: /url',
+    '[ref2]:',
+    '  /two "lines"',
+    '| a | b |'
+  ]
+  const whole = (src: string): { level: number; content: string; line: number }[] => {
+    const md = new MarkdownIt('commonmark')
+    md.disable(['inline'], true)
+    const tokens = md.parse(src, {})
+    return tokens.flatMap((t, i) =>
+      t.type === 'heading_open' && t.level === 0 && t.map
+        ? [{ level: Number(t.tag.slice(1)), content: tokens[i + 1].content, line: t.map[0] }]
+        : []
+    )
+  }
+
+  it('finds exactly what one parse of the whole document finds, whatever the window', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...LINES), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.boolean(),
+        (lines, window, finalNewline) => {
+          const src = lines.join('\n') + (finalNewline ? '\n' : '')
+          expect(blockHeadings(src, window)).toEqual(whole(src))
+        }
+      ),
+      { numRuns: 3000 }
+    )
+  })
+
+  it('keeps a fence longer than the window open across windows', () => {
+    const src = [
+      '# before',
+      '```',
+      ...Array.from({ length: 50 }, (_, i) => `# not ${i}`),
+      '```',
+      '# after'
+    ].join('\n')
+    expect(blockHeadings(src, 4).map((h) => [h.content, h.line])).toEqual([
+      ['before', 0],
+      ['after', 53]
+    ])
+  })
+
+  it('numbers the lines of a page longer than one default window in the whole text', () => {
+    const page = Array.from({ length: 3000 }, (_, i) => `## Part ${i}\n\nText ${i}.\n`).join('\n')
+    const headings = parseHeadings(`---\ntitle: t\n---\n${page}`)
+    expect(headings).toHaveLength(3000)
+    expect(headings[2999]).toMatchObject({ raw: 'Part 2999', line: 4 + 2999 * 4 })
   })
 })
 
@@ -277,6 +367,29 @@ describe('headingTable', () => {
 
   it('is empty without headings', () => {
     expect(headingTable('texte\n', [])).toEqual([])
+  })
+
+  it('sizes sections as the lines they hold, whatever the line ends, surrogates and last line', () => {
+    // The definition, spelled the slow way: one string per line.
+    const bySplit = (text: string, headings: Heading[]): number[] => {
+      const lines = text.split('\n')
+      if (lines[lines.length - 1] === '') lines.pop()
+      const size = (l: string): number => Array.from(l.endsWith('\r') ? l.slice(0, -1) : l).length + 1
+      return headings.map((h, i) => {
+        const next = headings.findIndex((o, j) => j > i && o.level <= h.level)
+        const end = next === -1 ? lines.length : headings[next].line - 1
+        return lines.slice(h.line - 1, end).reduce((n, l) => n + size(l), 0)
+      })
+    }
+    const piece = fc.constantFrom('# A', '## B', '### C', 'x', '😀', '\r', '\n', '\r\n', ' ', 'é')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('')
+        const headings = parseHeadings(text)
+        expect(headingTable(text, headings).map((r) => r.size)).toEqual(bySplit(text, headings))
+      }),
+      { numRuns: 2000 }
+    )
   })
 })
 

@@ -1,4 +1,4 @@
-import MarkdownIt from 'markdown-it'
+import MarkdownIt, { type Token } from 'markdown-it'
 import { splitFrontmatter } from './frontmatter'
 
 export interface Heading {
@@ -80,8 +80,9 @@ function cached(text: string): Heading[] | undefined {
   return hit
 }
 
-function remember(text: string, headings: Heading[]): void {
-  if (text.length > CACHE_CHARS / 8) return
+/** Keeps the headings unless the page is too large for the cache; says whether it kept them. */
+function remember(text: string, headings: Heading[]): boolean {
+  if (text.length > CACHE_CHARS / 8) return false
   cache.set(text, headings)
   cachedChars += text.length
   for (const key of cache.keys()) {
@@ -89,6 +90,7 @@ function remember(text: string, headings: Heading[]): void {
     cache.delete(key)
     cachedChars -= key.length
   }
+  return true
 }
 
 /**
@@ -101,40 +103,124 @@ function remember(text: string, headings: Heading[]): void {
  * Callers get fresh objects: the cached ones must not be mutated through them.
  */
 export function parseHeadings(text: string): Heading[] {
-  const known = cached(text) ?? parse(text)
-  return known.map((h) => ({ ...h }))
+  const known = cached(text)
+  if (known) return known.map((h) => ({ ...h }))
+  const fresh = parse(text)
+  // A page too large to keep is nobody else's: its headings need no copy.
+  return remember(text, fresh) ? fresh.map((h) => ({ ...h })) : fresh
 }
 
 function parse(text: string): Heading[] {
   const { body, bodyStartLine } = splitFrontmatter(text)
   if (!MAYBE_HEADING.test(body)) return []
   // markdown-it numbers lines on \r, \r\n and \n; the engine numbers them on \n only. A lone \r
-  // becomes a space (same length, no new line); a BOM would hide a heading on the first line.
-  const src = body.replace(/\r(?!\n)/g, ' ').replace(/^\uFEFF/, '')
-  const tokens = blockParser().parse(src, {})
-  const headings: Omit<Heading, 'ref'>[] = []
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]
-    // Only top-level headings: one nested in a blockquote or list item belongs to that block.
-    if (t.type !== 'heading_open' || t.level !== 0 || !t.map) continue
-    const inline = tokens[i + 1]
-    const raw = (inline?.type === 'inline' ? inline.content : '').replace(/[ \t]*\n[ \t]*/g, ' ').trim()
+  // becomes a space (same length, no new line); a BOM would hide a heading on the first line. The rest
+  // is markdown-it's own normalisation (its core rule is not run: the parse below is the block parser's).
+  const src = body
+    .replace(/\r(?!\n)/g, ' ')
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n/g, '\n')
+    .replace(/\0/g, '\uFFFD')
+  const headings: Heading[] = []
+  for (const found of blockHeadings(src)) {
+    const raw = found.content.replace(/[ \t]*\n[ \t]*/g, ' ').trim()
     const { title, anchor } = splitTitle(raw)
     // A heading made only of inline HTML normalises to nothing, and an empty label can be neither
     // printed after `§` nor asked for: its label is then its text as written (what kb_read's
     // listing of headings shows), which the printed form of a request reaches (`resolveHeading`).
     const label = normalizeTitle(title)
     headings.push({
-      level: Number(t.tag.slice(1)),
+      level: found.level,
       raw,
-      line: bodyStartLine + t.map[0],
+      line: bodyStartLine + found.line,
       label: label === '' ? printedForm(raw) : label,
-      anchor
+      anchor,
+      // Set by assignRefs, once every heading of the page is known.
+      ref: ''
     })
   }
-  const labelled = assignRefs(headings)
-  remember(text, labelled)
-  return labelled
+  return assignRefs(headings)
+}
+
+/** Lines per window of the block parse (a document shorter than this is parsed in one piece). */
+export const WINDOW_LINES = 4096
+
+interface FoundHeading {
+  level: number
+  /** The heading's inline source, lines joined by `\n`. */
+  content: string
+  /** 0-based line in `src`. */
+  line: number
+}
+
+/** Index just past the `n`-th `\n` at or after `from`, or src.length when there are fewer. */
+function afterLines(src: string, from: number, n: number): number {
+  let at = from
+  for (let i = 0; i < n; i++) {
+    const nl = src.indexOf('\n', at)
+    if (nl === -1) return src.length
+    at = nl + 1
+  }
+  return at
+}
+
+/**
+ * The top-level headings of a normalised body, parsed a window of lines at a time.
+ *
+ * A whole-document parse holds every block's tokens and five numbers per line at once: ~30 bytes of
+ * memory per byte of a heading-dense page, a 92 MB page took 60 s and 2.6 GB. A window holds
+ * `lines` lines. Parsing from the first line of a top-level block gives that block and every later
+ * one exactly as a whole parse does: at the document's top level nothing before a block's first line
+ * changes how it or what follows is read (no container is open there, and the link definitions
+ * collected before only matter to inline parsing, switched off here). Only a window's last top-level
+ * block may have been cut by the window's end (an unclosed fence, a paragraph or list that goes on),
+ * so the headings before it are kept and the next window starts at its first line; a window holding
+ * a single block is doubled until that block ends inside it or the document does.
+ */
+export function blockHeadings(src: string, lines = WINDOW_LINES): FoundHeading[] {
+  const md = blockParser()
+  const env = {}
+  const found: FoundHeading[] = []
+  let from = 0
+  let firstLine = 0
+  let size = lines
+  while (from < src.length) {
+    const to = afterLines(src, from, size)
+    const last = to >= src.length
+    const tokens: Token[] = []
+    md.block.parse(src.slice(from, to), md, env, tokens)
+    let cut = Number.POSITIVE_INFINITY
+    if (!last) {
+      cut = 0
+      for (let i = tokens.length - 1; i >= 0; i--) {
+        const t = tokens[i]
+        if (t.level === 0 && t.nesting !== -1 && t.map) {
+          cut = t.map[0]
+          break
+        }
+      }
+      if (cut === 0) {
+        size *= 2
+        continue
+      }
+    }
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]
+      // Only top-level headings: one nested in a blockquote or list item belongs to that block.
+      if (t.type !== 'heading_open' || t.level !== 0 || !t.map || t.map[0] >= cut) continue
+      const inline = tokens[i + 1]
+      found.push({
+        level: Number(t.tag.slice(1)),
+        content: inline?.type === 'inline' ? inline.content : '',
+        line: firstLine + t.map[0]
+      })
+    }
+    if (last) break
+    from = afterLines(src, from, cut)
+    firstLine += cut
+    size = lines
+  }
+  return found
 }
 
 // A link destination may hold one level of balanced parentheses: `[doc](https://x.test/a(b))`.
@@ -343,14 +429,20 @@ function withSuffix(label: string, suffix: string): string {
  * Grouping is on the printed (cut) title: two long titles alike in their first 119 characters would
  * otherwise print the same label.
  */
-function assignRefs(headings: Omit<Heading, 'ref'>[]): Heading[] {
+function assignRefs(headings: Heading[]): Heading[] {
   const bare = headings.map((h) => cut(h.label, LABEL_MAX))
+  const keys = bare.map(foldKey)
+  // Most titles are unique: a repeated one is the rare case, so only it gets an array.
+  const firsts = new Map<string, number>()
   const groups = new Map<string, number[]>()
-  bare.forEach((b, i) => {
-    const key = foldKey(b)
-    const g = groups.get(key)
-    if (g) g.push(i)
-    else groups.set(key, [i])
+  keys.forEach((key, i) => {
+    const first = firsts.get(key)
+    if (first === undefined) firsts.set(key, i)
+    else {
+      const g = groups.get(key)
+      if (g) g.push(i)
+      else groups.set(key, [first, i])
+    }
   })
   const parents: (number | null)[] = []
   const open: number[] = []
@@ -359,10 +451,10 @@ function assignRefs(headings: Omit<Heading, 'ref'>[]): Heading[] {
     parents.push(open.length > 0 ? open[open.length - 1] : null)
     open.push(i)
   })
-  const taken = new Set(bare.map(foldKey))
-  const refs = [...bare]
-  for (const group of groups.values()) {
-    if (group.length < 2) continue
+  const taken = new Set(keys)
+  const refs = bare
+  // In page order of each title's first occurrence: a group's labels take names the next cannot.
+  for (const group of [...groups.values()].sort((a, b) => a[0] - b[0])) {
     const anchorForm = (i: number): string | null => {
       const a = headings[i].anchor
       return a === null ? null : withSuffix(headings[i].label, `{#${cut(a, ANCHOR_MAX)}}`)
@@ -395,7 +487,10 @@ function assignRefs(headings: Omit<Heading, 'ref'>[]): Heading[] {
       taken.add(foldKey(refs[i]))
     }
   }
-  return headings.map((h, i) => ({ ...h, ref: refs[i] }))
+  headings.forEach((h, i) => {
+    h.ref = refs[i]
+  })
+  return headings
 }
 
 /** The last heading whose line ≤ `line`; null when `line` is in the preamble. */
@@ -527,29 +622,17 @@ export function findPreamble(text: string, headings: Heading[], request: string)
   }
 }
 
-/** Code points, as the predecessor's `len()` counted and as DESIGN §8 counts lengths. */
-function codePoints(s: string): number {
-  let n = s.length
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i)
-    if (c >= 0xd800 && c <= 0xdbff) n--
-  }
-  return n
-}
-
 /**
  * Approximate size of each heading's section (heading line up to the next heading of the same or a
- * higher level): Σ(line length + 1). Prefix sums and a level stack keep it linear in the document,
+ * higher level): Σ(line length in code points, as DESIGN §8 counts lengths, + 1). Prefix sums and a level stack keep it linear in the document,
  * since the TOC mode runs on the largest documents.
  */
 export function headingTable(text: string, headings: Heading[]): HeadingSize[] {
-  const lines = splitLines(text)
-  const prefix = new Array<number>(lines.length + 1)
-  prefix[0] = 0
-  for (let i = 0; i < lines.length; i++) prefix[i + 1] = prefix[i] + codePoints(lines[i]) + 1
+  const prefix = linePrefixSizes(text)
+  const lineCount = prefix.length - 1
 
   // end[i] = 0-based exclusive line index where headings[i]'s section stops.
-  const end = new Array<number>(headings.length).fill(lines.length)
+  const end = new Array<number>(headings.length).fill(lineCount)
   const open: number[] = []
   for (let i = 0; i < headings.length; i++) {
     while (open.length > 0 && headings[open[open.length - 1]].level >= headings[i].level) {
@@ -557,11 +640,39 @@ export function headingTable(text: string, headings: Heading[]): HeadingSize[] {
     }
     open.push(i)
   }
-  const clamp = (n: number): number => Math.max(0, Math.min(n, lines.length))
+  const clamp = (n: number): number => Math.max(0, Math.min(n, lineCount))
   return headings.map((heading, i) => ({
     heading,
     size: Math.max(0, prefix[clamp(end[i])] - prefix[clamp(heading.line - 1)])
   }))
+}
+
+/**
+ * prefix[i] = Σ(code points + 1) of lines 0..i-1 (split on `\n`, a line's trailing `\r` left out, no
+ * line after a final `\n`). Counted in one pass over the text without splitting it: the TOC mode runs
+ * on the largest documents, where a string per line cost more than the rest of the table.
+ */
+function linePrefixSizes(text: string): Uint32Array {
+  let newlines = 0
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) newlines++
+  const lines = text === '' || text.endsWith('\n') ? newlines : newlines + 1
+  // A string holds fewer than 2^30 code units, so every sum fits.
+  const prefix = new Uint32Array(lines + 1)
+  let line = 0
+  let size = 0
+  for (let i = 0; i <= text.length && line < lines; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 10
+    if (c !== 10) {
+      // A high surrogate and its low one are one code point.
+      if (c < 0xd800 || c > 0xdbff) size++
+      continue
+    }
+    if (i > 0 && text.charCodeAt(i - 1) === 13 && size > 0) size--
+    prefix[line + 1] = prefix[line] + size + 1
+    line++
+    size = 0
+  }
+  return prefix
 }
 
 /** Frontmatter `title` when it is a non-empty string, else the first non-empty heading's raw text. */
