@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process'
 import { connect as netConnect } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { existsSync, readFileSync } from 'node:fs'
@@ -73,22 +73,33 @@ const lanAddress = (): string | undefined =>
 
 describe('okf-hub ui: where it listens', () => {
   it(
-    '--host 0.0.0.0 is refused with the reason (exit 64), nothing served',
+    "--host 0.0.0.0 is refused with the reason in the command's language (exit 64), nothing served",
     () =>
       withHub(async (h) => {
         assertBuilt()
-        for (const host of ['0.0.0.0', '192.168.1.10', '::']) {
-          const r = spawnSync(process.execPath, [CLI_JS, 'ui', '--no-open', '--host', host, '--port', '0'], {
-            env: h.env,
+        const ui = (host: string, lang: string): SpawnSyncReturns<string> =>
+          spawnSync(process.execPath, [CLI_JS, 'ui', '--no-open', '--host', host, '--port', '0'], {
+            env: { ...h.env, LC_ALL: lang },
             cwd: '/',
             encoding: 'utf8',
             timeout: 20_000
           })
-          expect(r.status, host).toBe(64)
-          expect(r.stderr).toContain(`écoute sur ${host} refusée`)
-          expect(r.stderr).toContain('--allow-remote')
-          expect(r.stdout).not.toContain('http://')
+        for (const host of ['0.0.0.0', '192.168.1.10', '::']) {
+          const fr = ui(host, 'fr_FR.UTF-8')
+          expect(fr.status, host).toBe(64)
+          expect(fr.stderr).toContain(`écoute sur ${host} refusée`)
+          expect(fr.stderr).toContain('--allow-remote')
+          expect(fr.stdout).not.toContain('http://')
+          const en = ui(host, 'en_US.UTF-8')
+          expect(en.status, host).toBe(64)
+          expect(en.stderr).toContain(`listening on ${host} refused`)
+          expect(en.stderr).toContain('--allow-remote')
+          expect(en.stderr).not.toMatch(/refusée|écoute/)
+          expect(en.stdout).not.toContain('http://')
         }
+        const typo = ui('127.0.0.1/x', 'en_US.UTF-8')
+        expect(typo.status).toBe(64)
+        expect(typo.stderr).toContain('"127.0.0.1/x" is not an address to listen on')
       }),
     60_000
   )

@@ -87,7 +87,9 @@ export async function runUi(argv: string[]): Promise<number> {
   }
   const bind = chooseBind(host, allowRemote)
   if (!bind.ok) {
-    process.stderr.write(`${m.said(bind.reason)}\n`)
+    process.stderr.write(
+      `${bind.refused === 'invalid' ? m.hostInvalid(bind.host) : m.hostNotLoopback(bind.host)}\n`
+    )
     return 64
   }
   const dir = rendererDir()
@@ -129,9 +131,11 @@ export async function runUi(argv: string[]): Promise<number> {
     )
     return 5
   }
-  if (bind.warning) {
-    process.stderr.write(`${m.said(bind.warning)}\n`)
-    log.warning(`ui : ${bind.warning}`)
+  if (bind.remote) {
+    process.stderr.write(`${m.remoteWarning(bind.host)}\n`)
+    log.warning(
+      `ui : ATTENTION : écoute sur ${bind.host}, accessible depuis le réseau, en HTTP non chiffré (--allow-remote)`
+    )
   }
   process.stdout.write(`OKF Hub UI: ${bridge.url}\n`)
   process.stdout.write(`${m.basesLine(config.basesDir)}\n`)

@@ -32,30 +32,22 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 export type BindChoice =
-  { ok: true; host: string; remote: boolean; warning?: string } | { ok: false; reason: string }
+  | { ok: true; host: string; remote: boolean }
+  /** `invalid`: not an address at all; `not-loopback`: reachable from other machines, not forced. */
+  | { ok: false; refused: 'invalid' | 'not-loopback'; host: string }
 
 /**
- * Where a door may listen. Loopback always; anything else only when forced (`--allow-remote`),
- * with a warning: the bridge speaks plain HTTP and serves the HubApi, writes included, to
- * whoever holds the token.
+ * Where a door may listen. Loopback always; anything else only when forced (`--allow-remote`), and
+ * then `remote`, for the door to warn in its own words: the bridge speaks plain HTTP and serves the
+ * HubApi, writes included, to whoever holds the token.
  */
 export function chooseBind(host: string, allowRemote: boolean): BindChoice {
   const h = host.trim()
-  if (h === '' || /[\s/@?#]/.test(h))
-    return { ok: false, reason: `adresse d'écoute invalide : ${JSON.stringify(host)}` }
+  if (h === '' || /[\s/@?#]/.test(h)) return { ok: false, refused: 'invalid', host }
   if (isLoopbackHost(h))
     return { ok: true, host: h.toLowerCase() === 'localhost' ? '127.0.0.1' : h, remote: false }
-  if (!allowRemote)
-    return {
-      ok: false,
-      reason: `écoute sur ${h} refusée : l'interface n'écoute que sur la boucle locale (127.0.0.1, ::1). Pour l'exposer au réseau malgré tout, ajoutez --allow-remote (HTTP non chiffré : le jeton et les données circulent en clair).`
-    }
-  return {
-    ok: true,
-    host: h,
-    remote: true,
-    warning: `ATTENTION : écoute sur ${h}, accessible depuis le réseau, en HTTP non chiffré — le jeton et les données circulent en clair, et quiconque a le jeton peut résoudre des propositions. N'utilisez --allow-remote que sur un réseau de confiance.`
-  }
+  if (!allowRemote) return { ok: false, refused: 'not-loopback', host: h }
+  return { ok: true, host: h, remote: true }
 }
 
 export type GuardVerdict = { ok: true } | { ok: false; status: number; reason: string }

@@ -93,6 +93,12 @@ Language: LC_ALL, LC_MESSAGES or LANG (fr… for French; English otherwise).
     portInUse: (where: string): string =>
       `okf-hub ui: ${where} is already in use (another okf-hub ui, or another program) — choose another --port, or leave --port out to take a free one`,
     said: (msg: string): string => `okf-hub ui: ${msg}`,
+    hostInvalid: (host: string): string =>
+      `okf-hub ui: ${JSON.stringify(host)} is not an address to listen on`,
+    hostNotLoopback: (host: string): string =>
+      `okf-hub ui: listening on ${host} refused: the interface listens on the loopback only (127.0.0.1, ::1). To expose it to the network anyway, add --allow-remote (plain HTTP: the token and the data travel in clear).`,
+    remoteWarning: (host: string): string =>
+      `okf-hub ui: WARNING: listening on ${host}, reachable from the network, in plain HTTP — the token and the data travel in clear, and whoever has the token can resolve proposals. Use --allow-remote on a trusted network only.`,
     basesLine: (dir: string): string => `Bases: ${dir} — Ctrl+C to stop`
   },
   lock: {

@@ -59,6 +59,11 @@ Configuration : --bases, sinon OKF_HUB_BASES, sinon bases-dir de hub-config.yaml
     portInUse: (where: string): string =>
       `okf-hub ui : ${where} est déjà utilisé (un autre okf-hub ui, ou un autre programme) — choisissez un autre --port, ou omettez --port pour en prendre un libre`,
     said: (msg: string): string => `okf-hub ui : ${msg}`,
+    hostInvalid: (host: string): string => `okf-hub ui : adresse d'écoute invalide : ${JSON.stringify(host)}`,
+    hostNotLoopback: (host: string): string =>
+      `okf-hub ui : écoute sur ${host} refusée : l'interface n'écoute que sur la boucle locale (127.0.0.1, ::1). Pour l'exposer au réseau malgré tout, ajoutez --allow-remote (HTTP non chiffré : le jeton et les données circulent en clair).`,
+    remoteWarning: (host: string): string =>
+      `okf-hub ui : ATTENTION : écoute sur ${host}, accessible depuis le réseau, en HTTP non chiffré — le jeton et les données circulent en clair, et quiconque a le jeton peut résoudre des propositions. N'utilisez --allow-remote que sur un réseau de confiance.`,
     basesLine: (dir: string): string => `Bases : ${dir} — Ctrl+C pour arrêter`
   },
   lock: {
