@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { git, makeBundle, removeDir, SSO_CORRECTION, tempDir } from './helpers/fixtures'
 import { HubError } from '../src/engine/errors'
@@ -8,7 +8,7 @@ import { Registry } from '../src/engine/registry/registry'
 import type { Base } from '../src/engine/registry/base'
 import { fileProposal } from '../src/engine/proposals/propose'
 import { renderProposalFile } from '../src/engine/proposals/record'
-import { previewPlan } from '../src/engine/review/resolve'
+import { previewPlan, resolvePlan } from '../src/engine/review/resolve'
 import { previewGovernanceEdit } from '../src/engine/governance-edit'
 import { sharedEn } from '../src/shared/words/en'
 import { sharedFr } from '../src/shared/words/fr'
@@ -97,6 +97,57 @@ describe('a plan preview refused: kinds and parameters', () => {
     expect(e.kind).toBe(kind)
     expect(e.params).toEqual({ path })
     expectWordable(e)
+  })
+
+  it('a document in another repository (a submodule checked out or not, a nested clone): edit-path-other-repository, nothing written', async () => {
+    const { root, base } = setup()
+    const sub = tempDir('okf-sub-')
+    dirs.push(sub)
+    git(sub, 'init', '-qb', 'main')
+    writeFileSync(join(sub, 'a.md'), '# A\n')
+    git(sub, 'add', '-A')
+    git(sub, 'commit', '-qm', 'sub')
+    git(root, '-c', 'protocol.file.allow=always', 'submodule', '--quiet', 'add', sub, 'knowledge/vendor')
+    // A submodule registered but not checked out: git leaves an empty folder.
+    git(
+      root,
+      'update-index',
+      '--add',
+      '--cacheinfo',
+      `160000,${git(sub, 'rev-parse', 'HEAD').trim()},knowledge/absent`
+    )
+    mkdirSync(join(root, 'knowledge/absent'))
+    git(root, 'commit', '-qm', 'submodules')
+    // A clone inside the base that git does not track.
+    mkdirSync(join(root, 'knowledge/clone'))
+    git(join(root, 'knowledge/clone'), 'init', '-q')
+    writeFileSync(join(root, 'knowledge/clone/c.md'), '# C\n')
+    const id = await propose(base)
+    const head = git(root, 'rev-parse', 'HEAD')
+    for (const [path, folder] of [
+      ['vendor/a.md', 'knowledge/vendor'],
+      ['vendor/new.md', 'knowledge/vendor'],
+      ['absent/new.md', 'knowledge/absent'],
+      ['clone/c.md', 'knowledge/clone'],
+      ['clone/deeper/new.md', 'knowledge/clone']
+    ]) {
+      const plan = edit(id, { path, content: '# Nouveau\n' })
+      const e = await hubRefusal(previewPlan(base, plan))
+      expect(e.code, path).toBe('INVALID_INPUT')
+      expect(e.message).toContain(`chemin d'édition refusé : ${path} (${folder} est un dépôt git à part`)
+      expect(e.kind).toBe('edit-path-other-repository')
+      expect(e.params).toEqual({ path, folder })
+      expectWordable(e)
+      const r = await hubRefusal(resolvePlan(base, plan, { log }))
+      expect(r.kind, path).toBe('edit-path-other-repository')
+    }
+    expect(git(root, 'rev-parse', 'HEAD')).toBe(head)
+    expect(git(root, 'status', '--porcelain', '--untracked-files=no')).toBe('')
+    expect(existsSync(join(root, 'knowledge/vendor/new.md'))).toBe(false)
+    expect(existsSync(join(root, 'knowledge/absent/new.md'))).toBe(false)
+    expect(git(root, 'fsck', '--no-progress')).toBe('')
+    // The base's own documents beside them are still editable.
+    await expect(previewPlan(base, edit(id, { path: 'dossier/a.md', append: 'x' }))).resolves.toBeDefined()
   })
 
   it('a section whose new text lost its heading: section-content-heading, with the level to keep', async () => {

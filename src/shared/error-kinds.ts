@@ -68,6 +68,8 @@ export const ERROR_KINDS = [
   'edit-path-invalid',
   'edit-path-excluded',
   'edit-path-link',
+  // a document inside a folder that is a git repository of its own (a submodule, a nested clone): { path, folder }
+  'edit-path-other-repository',
   'edit-path-not-markdown',
   // a section's new text does not open on a heading of the section's level: { path, section, level, hashes }
   'section-content-heading',

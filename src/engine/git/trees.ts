@@ -162,6 +162,31 @@ export async function entryAt(
   return null
 }
 
+/**
+ * The submodule (gitlink) `repoPath` lies in or is, in the tree `treeOid`: its repository path, or
+ * null. A file there belongs to the submodule's own repository, which this tree cannot hold.
+ */
+export async function submoduleOn(
+  commondir: string,
+  treeOid: string,
+  repoPath: string,
+  cache: object
+): Promise<string | null> {
+  let oid = treeOid
+  const segs = repoPath.split('/')
+  for (let i = 0; i < segs.length; i++) {
+    const name = Buffer.from(segs[i], 'utf8')
+    const entry = parseTree(await readObjectOfType(commondir, oid, 'tree', cache)).find((e) =>
+      e.name.equals(name)
+    )
+    if (!entry) return null
+    if (entry.mode === MODE_GITLINK) return segs.slice(0, i + 1).join('/')
+    if (entry.mode !== MODE_TREE) return null
+    oid = entry.oid.toString('hex')
+  }
+  return null
+}
+
 export async function blobAt(
   commondir: string,
   treeOid: string,

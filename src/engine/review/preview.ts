@@ -14,6 +14,8 @@ import { resolutionMessage, resolutionSubject, type MessageResolution } from './
 import { localChanges } from './worktree'
 import { encodeBasis, hashContent, type BasisState } from './basis'
 import { headCommitSha } from '../git/refs'
+import { commitTreeOid } from '../git/objects'
+import { submoduleOn } from '../git/trees'
 import { openRepository } from '../git/layout'
 import { keepLineEndings } from './line-endings'
 import { unifiedDiff } from '../text-diff'
@@ -76,6 +78,30 @@ function readText(abs: string, shown: string): string {
 
 function localChangeText(kind: string): string {
   return kind === 'modified' ? 'modifié' : kind === 'deleted' ? 'supprimé' : 'non suivi'
+}
+
+/**
+ * Refuses a write into a folder that is a git repository of its own: a submodule (a gitlink in
+ * HEAD's tree, checked out or not) or any folder of the base holding a `.git`.
+ */
+async function refuseOtherRepositories(base: Base, targets: ConfinedPath[]): Promise<void> {
+  if (targets.length === 0) return
+  const repo = await openRepository(base.root)
+  const head = await headCommitSha(repo).catch(() => null)
+  const cache = {}
+  const tree = head ? await commitTreeOid(repo.commondir, head, cache) : null
+  for (const t of targets) {
+    const segs = t.repoPath.split('/')
+    let folder: string | null = null
+    for (let i = 1; i < segs.length && folder === null; i++)
+      if (existsSync(join(base.root, ...segs.slice(0, i), '.git'))) folder = segs.slice(0, i).join('/')
+    if (folder === null && tree) folder = await submoduleOn(repo.commondir, tree, t.repoPath, cache)
+    if (folder !== null)
+      throw invalidInput(
+        `chemin d'édition refusé : ${t.rel} (${folder} est un dépôt git à part, sous-module ou dépôt imbriqué — ce document se modifie dans ce dépôt-là, pas par une résolution de ${base.name})`,
+        { kind: 'edit-path-other-repository', params: { path: t.rel, folder } }
+      )
+  }
 }
 
 export async function preparePlan(
@@ -208,7 +234,14 @@ export async function preparePlan(
     integrated.set(r.id, list)
   })
 
-  // 5. local changes: edited documents, pending files and move targets must match HEAD
+  // 5. a document inside another repository (a submodule, or a clone nested in the base): this
+  // base's commit cannot hold it, and git's own status of it is that repository's, not this one's
+  await refuseOtherRepositories(
+    base,
+    [...files.values()].map((s) => s.target)
+  )
+
+  // 6. local changes: edited documents, pending files and move targets must match HEAD
   const moves = plan.resolutions.map((r) => {
     const file = pending.get(r.id) as ProposalFile
     const to = `proposals/${r.resolution}/${r.id}.md`
@@ -245,7 +278,7 @@ export async function preparePlan(
       )
   }
 
-  // 6. the proposals' own frontmatter, enriched; the submitted fields stay byte-identical
+  // 7. the proposals' own frontmatter, enriched; the submitted fields stay byte-identical
   const proposalMoves: ProposalMove[] = []
   const messageResolutions: MessageResolution[] = []
   for (const m of moves) {

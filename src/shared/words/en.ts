@@ -102,6 +102,12 @@ export const sharedEn = {
         '{{path}} is a link to another file, or passes through one: the hub does not write through links.',
       action: 'Change the file the link leads to, by its own path, then preview again.'
     },
+    'edit-path-other-repository': {
+      title:
+        '{{path}} lies in {{folder}}, a git repository of its own (a submodule or a clone inside the base): this base’s commit cannot hold it.',
+      action:
+        'Nothing was written. Change that document in its own repository, then update the submodule in this base; take this edit out of the plan.'
+    },
     'edit-path-not-markdown': {
       title: '{{path}} is not a Markdown document (.md).',
       action: 'A plan changes .md documents only: choose one in the list, then preview again.'

@@ -108,6 +108,12 @@ export const sharedFr: Resources<typeof sharedEn> = {
       action:
         'Modifiez le fichier vers lequel mène le lien, par son propre chemin, puis prévisualisez à nouveau.'
     },
+    'edit-path-other-repository': {
+      title:
+        '{{path}} se trouve dans {{folder}}, un dépôt git à part (un sous-module, ou un clone à l’intérieur de la base) : le commit de cette base ne peut pas le contenir.',
+      action:
+        'Rien n’a été écrit. Modifiez ce document dans son propre dépôt, puis mettez à jour le sous-module dans cette base ; retirez cette édition du plan.'
+    },
     'edit-path-not-markdown': {
       title: '{{path}} n’est pas un document Markdown (.md).',
       action:
