@@ -2,6 +2,7 @@ import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs
 import { splitFrontmatter } from '../corpus/frontmatter'
 import { documentTitle, parseHeadings, type Heading } from '../corpus/markdown'
 import { mtimeSettled } from '../fingerprint'
+import { composed } from './terms'
 
 /**
  * What search needs to know about a matched document beyond ripgrep's counts: its frontmatter, a
@@ -170,7 +171,9 @@ export async function loadDocument(abs: string): Promise<LoadedDoc | null> {
     // The stat of the file read, not of the path again: the text and its version go together.
     const st = fstatSync(fd)
     if (!st.isFile()) return null
-    const text = readFileSync(fd, 'utf8').replace(/^\uFEFF/, '')
+    // Composed, like the terms: a decomposed document (`ripgrepSpellings`) is read as the same words.
+    // Composition never crosses a line end, so every line keeps its number.
+    const text = composed(readFileSync(fd, 'utf8').replace(/^\uFEFF/, ''))
     const key = `${abs}\0${st.mtimeMs}\0${st.size}`
     let entry = cache.get(key)
     if (entry === undefined || !entry.settled)

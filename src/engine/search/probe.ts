@@ -11,7 +11,7 @@ import {
   type PrintedPath,
   type ScanOptions
 } from './ripgrep'
-import { foldCase, keywordTerms } from './terms'
+import { composed, foldCase, keywordTerms } from './terms'
 
 /**
  * Which documents hold every term of each of many keyword queries — kb_search's strict AND, without
@@ -217,7 +217,12 @@ async function probeRun(
     )
     // A file that cannot be read now (gone since ripgrep read it) holds nothing a search would show.
     const texts = await Promise.all(
-      batch.map((f) => readFile(files[f].abs, 'utf8').then(foldCase, () => null))
+      batch.map((f) =>
+        readFile(files[f].abs, 'utf8').then(
+          (t) => foldCase(composed(t)),
+          () => null
+        )
+      )
     )
     batch.forEach((f, k) => {
       const text = texts[k]

@@ -5,7 +5,7 @@ import { sep } from 'node:path'
 import { isDocumentPath, ripgrepSelection } from '../corpus/document-rule'
 import { toPosixRelative } from '../corpus/paths'
 import { invalidInput, ioError } from '../errors'
-import { foldCase, foldCaseWide } from './terms'
+import { composed, foldCase, foldCaseWide, ripgrepSpellings } from './terms'
 
 /**
  * The ripgrep process of kb_search: one run per base per query, over corpus-dir, streamed.
@@ -139,7 +139,8 @@ export function ripgrepArgs(dir: string, mode: RgMode, patterns: string[], threa
   if (mode === 'keyword') args.push('--fixed-strings')
   // ripgrep reports the leftmost-first alternative: longest terms first, so a match is the longest
   // term at that position and the shorter terms it contains are counted from its text.
-  const ordered = mode === 'keyword' ? [...patterns].sort((a, b) => b.length - a.length) : patterns
+  const ordered =
+    mode === 'keyword' ? ripgrepSpellings(patterns).sort((a, b) => b.length - a.length) : patterns
   for (const p of ordered) args.push('-e', p)
   args.push('--', dir)
   return args
@@ -248,12 +249,14 @@ export function matchAttributor(terms: readonly string[]): (raw: string) => read
   return (raw) => {
     const held = memo.get(raw)
     if (held !== undefined) return held
-    const m = foldCase(raw)
+    // A decomposed spelling ripgrep found is attributed as the composed term it spells.
+    const text = composed(raw)
+    const m = foldCase(text)
     let out: number[] = []
     for (let k = 0; k < terms.length; k++) if (folded[k] !== '' && m.includes(folded[k])) out.push(k)
     if (out.length === 0) {
       // ripgrep's simple case folding saw a match that toLowerCase does not.
-      const w = foldCaseWide(raw)
+      const w = foldCaseWide(text)
       out = []
       for (let k = 0; k < terms.length; k++)
         if (foldedWide[k] !== '' && w.includes(foldedWide[k])) out.push(k)

@@ -903,3 +903,43 @@ describe('a decomposed query (found by exploratory QA: « e\u0301tat » found no
     expect(keywordTerms('E\u0301TAT')).toEqual(['ÉTAT'])
   })
 })
+
+describe('a decomposed document (NFD, as some macOS tools save text)', () => {
+  const nfd = (s: string): string => s.normalize('NFD')
+
+  it('is found by a composed query, ranked and shown like its composed twin, line numbers kept', async () => {
+    const text =
+      '# Gestion de l’état\n\nIntro.\n\n## Réducteur\n\nLa mise à jour de l’état passe par un réducteur.\n'
+    const base = makeBase({ 'nfd.md': nfd(text), 'nfc.md': text.replace('Gestion', 'Tenue') })
+    expect(readFileSync(join(base.corpusDir, 'nfd.md'), 'utf8')).not.toContain('é')
+    const r = await one(base, 'réducteur état')
+    expect(r.partial).toBe(false)
+    expect(paths(r).sort()).toEqual(['nfc.md', 'nfd.md'])
+    const shown = r.results.find((d) => d.path === 'nfd.md')
+    const twin = r.results.find((d) => d.path === 'nfc.md')
+    expect(shown?.title).toBe('Gestion de l’état')
+    expect(shown?.snippets.map((s) => [s.label, s.start, s.end])).toEqual(
+      twin?.snippets.map((s) => [s.label, s.start, s.end])
+    )
+    expect(shown?.snippets[0].lines.join('\n')).toContain('La mise à jour de l’état passe par un réducteur.')
+    // Upper case, decomposed in the file: still the same word.
+    const upper = makeBase({ 'maj.md': nfd('# ÉTAT\n\nÉTAT GÉNÉRAL.\n') })
+    expect(paths(await one(upper, 'état général'))).toEqual(['maj.md'])
+  })
+
+  it('counts for the strict AND: a document holding one term composed and the other decomposed has both', async () => {
+    const base = makeBase({
+      'mixte.md': `# Mixte\n\nUn ${nfd('réducteur')} et un état.\n`,
+      'seul.md': '# Seul\n\nUn état.\n'
+    })
+    const r = await one(base, 'réducteur état')
+    expect(r.partial).toBe(false)
+    expect(paths(r)).toEqual(['mixte.md'])
+  })
+
+  it('is looked for in both spellings by ripgrep, and only when they differ', () => {
+    const args = ripgrepArgs('/c', 'keyword', ['état', 'plain'])
+    const patterns = args.flatMap((a, i) => (args[i - 1] === '-e' ? [a] : []))
+    expect(patterns.sort()).toEqual(['e\u0301tat', 'plain', 'état'].sort())
+  })
+})

@@ -35,6 +35,27 @@ export function keywordTerms(query: string): string[] {
   return terms
 }
 
+/**
+ * What ripgrep looks for, for these terms: each as given (composed), and also decomposed (NFD) where
+ * that spelling differs. Text files are nearly always composed, but some tools (macOS ones among
+ * them) save « e\u0301tat », whose bytes hold no « état »: without the second spelling, every
+ * accented word of such a document would be unfindable. What ripgrep reports is composed again
+ * before it is attributed to a term (`composed`), and the documents read back are composed as loaded.
+ */
+export function ripgrepSpellings(terms: readonly string[]): string[] {
+  const out = [...terms]
+  for (const t of terms) {
+    const d = t.normalize('NFD')
+    if (d !== t && !out.includes(d)) out.push(d)
+  }
+  return out
+}
+
+/** `s` composed (NFC): how the search compares text with its composed terms. */
+export function composed(s: string): string {
+  return s.normalize('NFC')
+}
+
 /** Indexes of the (folded) terms present in `text`. */
 export function termsIn(text: string, foldedTerms: string[]): number[] {
   const hay = foldCase(text)
