@@ -148,3 +148,30 @@ describe('one rule for what a document is, whichever door asks', () => {
     expect(checked).toBe(segments.length ** 2 * files.length * 4)
   })
 })
+
+describe('a file name written decomposed (NFD, as macOS tools write names)', () => {
+  it('reads back under the composed spelling an agent types, and names the file as it is on disk', async () => {
+    const nfd = (s: string): string => s.normalize('NFD')
+    const b = makeCorpusBase({ [nfd('réf/état.md')]: '# État\n\ntexte\n', 'e.md': '# e\n' })
+    const onDisk = nfd('réf/état.md')
+    expect(resolveDocument(b, 'réf/état.md')).toEqual({ abs: join(b.corpusDir, onDisk), rel: onDisk })
+    expect(resolveDocument(b, onDisk).rel).toBe(onDisk)
+    // What the search prints is what the read takes, in either spelling.
+    const [r] = await searchBases([b], 'texte', 'keyword', 8)
+    expect(r.results.map((d) => d.path)).toEqual([onDisk])
+    // Still nothing outside, nothing that is not there, and no guess between two spellings.
+    expect(() => resolveDocument(b, 'réf/../../état.md')).toThrow(HubError)
+    expect(() => resolveDocument(b, 'réf/absent.md')).toThrow(HubError)
+    // The exact name wins when both spellings are there.
+    mkdirSync(join(b.corpusDir, 'deux'))
+    writeFileSync(join(b.corpusDir, 'deux', nfd('é.md')), 'x\n')
+    writeFileSync(join(b.corpusDir, 'deux', 'é.md'), 'y\n')
+    expect(resolveDocument(b, 'deux/é.md').rel).toBe('deux/é.md')
+    expect(resolveDocument(b, nfd('deux/é.md')).rel).toBe(nfd('deux/é.md'))
+    // Two other spellings of « ḗ » (decomposed, half composed) and the composed one asked: no guess.
+    writeFileSync(join(b.corpusDir, 'deux', 'e\u0304\u0301.md'), 'a\n')
+    writeFileSync(join(b.corpusDir, 'deux', '\u0113\u0301.md'), 'b\n')
+    expect(() => resolveDocument(b, 'deux/\u1e17.md')).toThrow(HubError)
+    rmSync(b.root, { recursive: true, force: true })
+  })
+})

@@ -36,6 +36,35 @@ export interface ResolvedDocument {
 }
 
 /**
+ * The names on disk of the path `segs` under `dir`, when a name differs from the one asked for only
+ * by its Unicode normalisation; null when a segment matches no entry, or more than one. macOS tools
+ * write file names decomposed (« e\u0301 »), kb_search prints them as they are, and an agent copying
+ * one back types it composed: without this, a path the hub itself printed would not read back.
+ */
+function spelledOnDisk(dir: string, segs: readonly string[]): string[] | null {
+  const out: string[] = []
+  let cur = dir
+  for (const seg of segs) {
+    let name = seg
+    if (!existsSync(join(cur, seg))) {
+      let entries: string[]
+      try {
+        entries = readdirSync(cur)
+      } catch {
+        return null
+      }
+      const wanted = seg.normalize('NFC')
+      const same = entries.filter((e) => e.normalize('NFC') === wanted)
+      if (same.length !== 1) return null
+      name = same[0]
+    }
+    out.push(name)
+    cur = join(cur, name)
+  }
+  return out
+}
+
+/**
  * Resolves a corpus-relative document path, refusing every escape: canonical
  * resolution (symlinks followed) must land strictly inside corpus-dir, on a
  * regular `.md`-or-other file that is not excluded.
@@ -49,12 +78,19 @@ export function resolveDocument(base: Base, rawRel: string): ResolvedDocument {
     throw notFound(`chemin absolu refusé : '${rel}' (chemin relatif à corpus-dir attendu)`, missing)
   const outside = notFound(`chemin '${rel}' hors du corpus de la base '${base.name}'`, missing)
   if (isEscapeAttempt(rel)) throw outside
-  const clean = rel
+  let clean = rel
     .split('/')
     .filter((p) => p !== '' && p !== '.')
     .join('/')
   if (clean === '') throw outside
-  const candidate = join(base.corpusDir, ...clean.split('/'))
+  let candidate = join(base.corpusDir, ...clean.split('/'))
+  if (!existsSync(candidate)) {
+    const onDisk = spelledOnDisk(base.corpusDir, clean.split('/'))
+    if (onDisk !== null) {
+      clean = onDisk.join('/')
+      candidate = join(base.corpusDir, ...onDisk)
+    }
+  }
   let abs: string
   try {
     abs = realpathSync(candidate)
