@@ -138,6 +138,31 @@ function serializeTree(entries: TreeEntry[]): Buffer {
   return Buffer.concat(parts)
 }
 
+/**
+ * The entries met on the way to `repoPath` in the tree `treeOid`, one per segment, up to the first
+ * segment that is absent or that is not a tree (which is then the last one returned).
+ */
+async function entriesOnPath(
+  commondir: string,
+  treeOid: string,
+  segs: readonly string[],
+  cache: object
+): Promise<TreeEntry[]> {
+  const out: TreeEntry[] = []
+  let oid = treeOid
+  for (const seg of segs) {
+    const name = Buffer.from(seg, 'utf8')
+    const entry = parseTree(await readObjectOfType(commondir, oid, 'tree', cache)).find((e) =>
+      e.name.equals(name)
+    )
+    if (!entry) break
+    out.push(entry)
+    if (entry.mode !== MODE_TREE) break
+    oid = entry.oid.toString('hex')
+  }
+  return out
+}
+
 /** The blob (or link) entry at `repoPath` in the tree `treeOid`; null when absent, a tree or a submodule. */
 export async function entryAt(
   commondir: string,
@@ -145,21 +170,11 @@ export async function entryAt(
   repoPath: string,
   cache: object
 ): Promise<TreeEntry | null> {
-  let oid = treeOid
   const segs = repoPath.split('/')
-  for (let i = 0; i < segs.length; i++) {
-    const name = Buffer.from(segs[i], 'utf8')
-    const entry = parseTree(await readObjectOfType(commondir, oid, 'tree', cache)).find((e) =>
-      e.name.equals(name)
-    )
-    if (!entry) return null
-    const last = i === segs.length - 1
-    if (!last) {
-      if (entry.mode !== MODE_TREE) return null
-      oid = entry.oid.toString('hex')
-    } else return entry.mode === MODE_TREE || entry.mode === MODE_GITLINK ? null : entry
-  }
-  return null
+  const on = await entriesOnPath(commondir, treeOid, segs, cache)
+  if (on.length !== segs.length) return null
+  const entry = on[on.length - 1]
+  return entry.mode === MODE_TREE || entry.mode === MODE_GITLINK ? null : entry
 }
 
 /**
@@ -172,19 +187,9 @@ export async function submoduleOn(
   repoPath: string,
   cache: object
 ): Promise<string | null> {
-  let oid = treeOid
   const segs = repoPath.split('/')
-  for (let i = 0; i < segs.length; i++) {
-    const name = Buffer.from(segs[i], 'utf8')
-    const entry = parseTree(await readObjectOfType(commondir, oid, 'tree', cache)).find((e) =>
-      e.name.equals(name)
-    )
-    if (!entry) return null
-    if (entry.mode === MODE_GITLINK) return segs.slice(0, i + 1).join('/')
-    if (entry.mode !== MODE_TREE) return null
-    oid = entry.oid.toString('hex')
-  }
-  return null
+  const at = (await entriesOnPath(commondir, treeOid, segs, cache)).findIndex((e) => e.mode === MODE_GITLINK)
+  return at === -1 ? null : segs.slice(0, at + 1).join('/')
 }
 
 export async function blobAt(
