@@ -175,3 +175,37 @@ describe('a file name written decomposed (NFD, as macOS tools write names)', () 
     rmSync(b.root, { recursive: true, force: true })
   })
 })
+
+describe('a document path that names nothing', () => {
+  it('is refused naming the documents of that name elsewhere, in another case, or with .md left off', () => {
+    const b = makeCorpusBase({
+      'procedures/sso.md': '# SSO\n',
+      'archive/2024/SSO.md': '# old\n',
+      'guides/intro.md': '# Intro\n',
+      'notes/sso.md.txt': 'not a document\n'
+    })
+    const refusal = (rel: string): string => {
+      try {
+        resolveDocument(b, rel)
+      } catch (e) {
+        expect((e as HubError).code).toBe('NOT_FOUND')
+        return (e as HubError).message
+      }
+      throw new Error(`${rel} resolved`)
+    }
+    expect(refusal('sso.md')).toBe(
+      "document 'sso.md' introuvable dans la base 'test-base' — documents de ce nom : archive/2024/SSO.md, procedures/sso.md"
+    )
+    expect(refusal('Procedures/SSO')).toContain(
+      'documents de ce nom : archive/2024/SSO.md, procedures/sso.md'
+    )
+    expect(refusal('guides/intro')).toContain('documents de ce nom : guides/intro.md')
+    // Nothing alike: the refusal as the contract words it.
+    expect(refusal('absent.md')).toBe("document 'absent.md' introuvable dans la base 'test-base'")
+    // An escape names nothing of the corpus.
+    expect(refusal('../procedures/sso.md')).toBe(
+      "chemin '../procedures/sso.md' hors du corpus de la base 'test-base'"
+    )
+    rmSync(b.root, { recursive: true, force: true })
+  })
+})

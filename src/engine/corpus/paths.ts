@@ -64,6 +64,33 @@ function spelledOnDisk(dir: string, segs: readonly string[]): string[] | null {
   return out
 }
 
+/** Most documents a missing path's refusal names. */
+const NAMESAKES_MAX = 5
+
+/**
+ * The documents a missing path most likely meant, as the refusal's end (` — documents de ce nom :
+ * a, b`), or '': the same path or file name in another case or folder, or with `.md` left off. An
+ * agent that dropped a folder or guessed the case then needs one more call, not a new search — as
+ * the section refusal lists the headings. Only ever called for a path inside the corpus.
+ */
+function namesakes(base: Base, clean: string): string {
+  const key = (p: string): string => p.normalize('NFC').toLowerCase()
+  const asked = [key(clean), `${key(clean)}.md`]
+  const name = (p: string): string => p.slice(p.lastIndexOf('/') + 1)
+  const askedNames = asked.map(name)
+  const found: string[] = []
+  walkDocuments(
+    base,
+    () => true,
+    (rel) => {
+      const k = key(rel)
+      if (asked.includes(k) || askedNames.includes(name(k))) found.push(rel)
+      return found.length < NAMESAKES_MAX
+    }
+  )
+  return found.length === 0 ? '' : ` — documents de ce nom : ${found.join(', ')}`
+}
+
 /**
  * Resolves a corpus-relative document path, refusing every escape: canonical
  * resolution (symlinks followed) must land strictly inside corpus-dir, on a
@@ -111,7 +138,10 @@ export function resolveDocument(base: Base, rawRel: string): ResolvedDocument {
         if ((e as { code?: string }).code === 'NOT_FOUND') throw e
       }
     }
-    throw notFound(`document '${clean}' introuvable dans la base '${base.name}'`, missing)
+    throw notFound(
+      `document '${clean}' introuvable dans la base '${base.name}'${namesakes(base, clean)}`,
+      missing
+    )
   }
   if (!isStrictlyInside(base.corpusDir, abs)) throw outside
   if (isExcluded(clean) || isExcluded(toPosixRelative(base.corpusDir, abs)))
