@@ -943,3 +943,31 @@ describe('a decomposed document (NFD, as some macOS tools save text)', () => {
     expect(patterns.sort()).toEqual(['e\u0301tat', 'plain', 'état'].sort())
   })
 })
+
+describe("apostrophes written either way (l'état, l’état)", () => {
+  it('a query with one spelling finds the documents written with the other, for the strict AND', async () => {
+    const base = makeBase({
+      'typo.md': '# Typo\n\nLa mise à jour de l’état local.\n',
+      'droit.md': "# Droit\n\nLa mise à jour de l'état local.\n",
+      'mixte.md': "# Mixte\n\nCe qu’aujourd'hui on appelle l’état local.\n",
+      'autre.md': '# Autre\n\nUn état sans article, local.\n'
+    })
+    for (const q of ["l'état local", 'l’état local', 'lʼétat local']) {
+      const r = await one(base, q)
+      expect(r.partial, q).toBe(false)
+      expect(paths(r).sort(), q).toEqual(['droit.md', 'mixte.md', 'typo.md'])
+    }
+    const r = await one(base, "qu'aujourd’hui")
+    expect(paths(r)).toEqual(['mixte.md'])
+    expect(r.results[0].snippets[0].lines.join('\n')).toContain("Ce qu’aujourd'hui on appelle")
+  })
+
+  it('ripgrep is given every spelling of a term with apostrophes, and only such terms get more than one', () => {
+    const args = ripgrepArgs('/c', 'keyword', ["qu'aujourd'hui", 'plain'])
+    const patterns = args.flatMap((a, i) => (args[i - 1] === '-e' ? [a] : []))
+    expect(patterns).toContain("qu’aujourd'hui")
+    expect(patterns).toContain("qu'aujourd’hui")
+    expect(patterns.filter((p) => p !== 'plain')).toHaveLength(9)
+    expect(foldCase('L’ÉTAT')).toBe("l'état")
+  })
+})
