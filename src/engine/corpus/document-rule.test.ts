@@ -209,3 +209,12 @@ describe('a document path that names nothing', () => {
     rmSync(b.root, { recursive: true, force: true })
   })
 })
+
+describe('a file name with a typographic apostrophe', () => {
+  it('reads back typed with a typewriter one, and the other way round', () => {
+    const b = makeCorpusBase({ 'l’état.md': '# État\n', "guide d'accueil.md": '# Accueil\n' })
+    expect(resolveDocument(b, "l'état.md").rel).toBe('l’état.md')
+    expect(resolveDocument(b, 'guide d’accueil.md').rel).toBe("guide d'accueil.md")
+    rmSync(b.root, { recursive: true, force: true })
+  })
+})

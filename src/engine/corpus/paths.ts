@@ -36,8 +36,17 @@ export interface ResolvedDocument {
 }
 
 /**
+ * A name as an agent may retype it: composed (NFC), and its apostrophes made one (`l’état.md` and
+ * `l'état.md`), as kb_search takes them in a query.
+ */
+function spellingKey(name: string): string {
+  return name.normalize('NFC').replace(/[\u2019\u02bc]/g, "'")
+}
+
+/**
  * The names on disk of the path `segs` under `dir`, when a name differs from the one asked for only
- * by its Unicode normalisation; null when a segment matches no entry, or more than one. macOS tools
+ * by its Unicode normalisation or the spelling of its apostrophes (`spellingKey`); null when a
+ * segment matches no entry, or more than one. macOS tools
  * write file names decomposed (« e\u0301 »), kb_search prints them as they are, and an agent copying
  * one back types it composed: without this, a path the hub itself printed would not read back.
  */
@@ -53,8 +62,8 @@ function spelledOnDisk(dir: string, segs: readonly string[]): string[] | null {
       } catch {
         return null
       }
-      const wanted = seg.normalize('NFC')
-      const same = entries.filter((e) => e.normalize('NFC') === wanted)
+      const wanted = spellingKey(seg)
+      const same = entries.filter((e) => spellingKey(e) === wanted)
       if (same.length !== 1) return null
       name = same[0]
     }
@@ -74,7 +83,7 @@ const NAMESAKES_MAX = 5
  * the section refusal lists the headings. Only ever called for a path inside the corpus.
  */
 function namesakes(base: Base, clean: string): string {
-  const key = (p: string): string => p.normalize('NFC').toLowerCase()
+  const key = (p: string): string => spellingKey(p).toLowerCase()
   const asked = [key(clean), `${key(clean)}.md`]
   const name = (p: string): string => p.slice(p.lastIndexOf('/') + 1)
   const askedNames = asked.map(name)
