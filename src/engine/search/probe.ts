@@ -11,7 +11,7 @@ import {
   type PrintedPath,
   type ScanOptions
 } from './ripgrep'
-import { composed, foldCase, keywordTerms } from './terms'
+import { composed, foldCase, keywordTerms, ripgrepSpellings } from './terms'
 
 /**
  * Which documents hold every term of each of many keyword queries — kb_search's strict AND, without
@@ -58,6 +58,11 @@ export function probeRuns(queries: readonly string[]): { terms: string[]; querie
   return packRuns(queries).map((r) => ({ terms: r.spellings, queries: r.queries.map((q) => q.text) }))
 }
 
+/** What these terms take on ripgrep's command line: every spelling it is given (`ripgrepArgs`), each with its `-e`. */
+export function commandChars(terms: readonly string[]): number {
+  return ripgrepSpellings(terms).reduce((n, s) => n + s.length + 4, 0)
+}
+
 function packRuns(queries: readonly string[]): Run[] {
   const runs: Run[] = []
   let run: Run | null = null
@@ -66,7 +71,7 @@ function packRuns(queries: readonly string[]): Run[] {
     const spellings = keywordTerms(text)
     // No process argument can hold a NUL: kb_search refuses such a query, so it finds nothing.
     if (spellings.length === 0 || text.includes('\0')) continue
-    const size = spellings.reduce((n, s) => n + s.length + 4, 0)
+    const size = commandChars(spellings)
     if (run === null || (run.chars + size > PROBE_RUN_CHARS && run.queries.length > 0)) {
       run = { spellings: [], folded: [], queries: [], chars: 0 }
       index = new Map()
@@ -79,7 +84,7 @@ function packRuns(queries: readonly string[]): Run[] {
       if (i === undefined) {
         i = r.spellings.push(s) - 1
         r.folded.push(f)
-        r.chars += s.length + 4
+        r.chars += commandChars([s])
         index.set(f, i)
       }
       return i
