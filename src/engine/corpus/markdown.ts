@@ -143,7 +143,7 @@ function parse(text: string): Heading[] {
 }
 
 /** Lines per window of the block parse (a document shorter than this is parsed in one piece). */
-export const WINDOW_LINES = 4096
+const WINDOW_LINES = 4096
 
 interface FoundHeading {
   level: number

@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path'
 import type { Base } from '../registry/base'
 import { notFound } from '../errors'
 import { entersDirectory, isDocumentEntry, isExcluded } from './document-rule'
+import { spellingKey } from './spelling'
 
 // The rule itself lives in document-rule.ts; re-exported for the doors that confine paths here.
 export { EXCLUDED_DIR_NAMES, EXCLUDED_FILE_NAMES, isExcluded } from './document-rule'
@@ -33,14 +34,6 @@ export interface ResolvedDocument {
   abs: string
   /** Path relative to the corpus, `/` separators, as the caller gave it (normalised). */
   rel: string
-}
-
-/**
- * A name as an agent may retype it: composed (NFC), and its apostrophes made one (`l’état.md` and
- * `l'état.md`), as kb_search takes them in a query.
- */
-function spellingKey(name: string): string {
-  return name.normalize('NFC').replace(/[\u2019\u02bc]/g, "'")
 }
 
 /**

@@ -1,3 +1,5 @@
+import { ANY_APOSTROPHE, APOSTROPHES, oneApostrophe } from '../corpus/spelling'
+
 /**
  * Query terms and case-insensitive term matching, shared by the ripgrep scan and the ranking.
  *
@@ -8,22 +10,14 @@
  * a fallback on lines ripgrep reported.
  */
 
-/**
- * The apostrophes a text may write one word with: the typewriter one, the typographic one (U+2019,
- * which French documents use as often as the other: 173 against 460 in the react-fr corpus) and the
- * modifier letter (U+02BC). An agent types `l'état`; the page may say `l’état`.
- */
-const APOSTROPHE = /['\u2019\u02bc]/
-const OTHER_APOSTROPHES = /[\u2019\u02bc]/g
-
 /** Case-insensitive comparison form, apostrophes made one (the same length: positions carry over). */
 export function foldCase(s: string): string {
-  return s.toLowerCase().replace(OTHER_APOSTROPHES, "'")
+  return oneApostrophe(s.toLowerCase())
 }
 
 /** Upper then lower: also folds the characters whose lower case is not their simple case fold. */
 export function foldCaseWide(s: string): string {
-  return s.toUpperCase().toLowerCase().replace(OTHER_APOSTROPHES, "'")
+  return oneApostrophe(s.toUpperCase().toLowerCase())
 }
 
 /**
@@ -45,7 +39,7 @@ export function keywordTerms(query: string): string[] {
 
 /**
  * What ripgrep looks for, for these terms: each as given (composed), with its apostrophes written
- * each other way (`APOSTROPHE`), and each of those also decomposed (NFD) where that spelling
+ * each other way (`APOSTROPHES`), and each of those also decomposed (NFD) where that spelling
  * differs. Text files are nearly always composed, but some tools (macOS ones among them) save
  * « e\u0301tat », whose bytes hold no « état »: without the second spelling, every accented word of
  * such a document would be unfindable. What ripgrep reports is composed again and its apostrophes
@@ -70,12 +64,11 @@ const MIXED_APOSTROPHES_MAX = 4
  * write « qu’aujourd'hui »), or, past MIXED_APOSTROPHES_MAX of them, all alike.
  */
 function apostropheSpellings(t: string): string[] {
-  const parts = t.split(new RegExp(APOSTROPHE.source, 'g'))
+  const parts = t.split(new RegExp(ANY_APOSTROPHE.source, 'g'))
   if (parts.length === 1) return [t]
-  const marks = ["'", '\u2019', '\u02bc']
-  if (parts.length - 1 > MIXED_APOSTROPHES_MAX) return [t, ...marks.map((m) => parts.join(m))]
+  if (parts.length - 1 > MIXED_APOSTROPHES_MAX) return [t, ...APOSTROPHES.map((m) => parts.join(m))]
   let forms = [parts[0]]
-  for (const part of parts.slice(1)) forms = forms.flatMap((f) => marks.map((m) => f + m + part))
+  for (const part of parts.slice(1)) forms = forms.flatMap((f) => APOSTROPHES.map((m) => f + m + part))
   return [t, ...forms]
 }
 
