@@ -395,6 +395,8 @@ interface RefusalRow {
   syncMessage?: RegExp
   /** The refusal comes after the fetch (the objects and the tracking ref are git's, not the worktree's). */
   fetches?: boolean
+  /** Reconcile's repairs remove what makes the refusal (a stale lock): checked after the others refused. */
+  reconcileRepairs?: boolean
 }
 
 const STALE_LOCK_AGE_S = 3_600
@@ -410,7 +412,8 @@ const REFUSAL_ROWS: RefusalRow[] = [
     },
     message:
       /^verrou git \/.*\/alpha\/\.git\/index\.lock présent depuis 60 min : une commande git interrompue l'a sans doute laissé\. Si aucune commande git ne tourne dans ce dépôt \(ni éditeur de message de commit ouvert\), supprimez ce fichier, puis réessayez ; rien n'a été écrit$/,
-    fetches: true
+    fetches: true,
+    reconcileRepairs: true
   }
 ]
 
@@ -439,9 +442,11 @@ describe('refused shapes × every write path: a message naming the shape, nothin
       : null
 
     const refusals = {} as Record<Path, string>
-    refusals.propose = (await hubError(fileProposal(base, FIELDS, { log, drawSuffix: () => 'd0d0' }))).message
+    const proposeRefusal = await hubError(fileProposal(base, FIELDS, { log, drawSuffix: () => 'd0d0' }))
+    refusals.propose = proposeRefusal.message
     refusals.resolve = (await hubError(resolvePlan(base, plan(filed.id), { log }))).message
-    refusals.reconcile = (await hubError(reconcile(base, { apply: true, log }))).message
+    if (!row.reconcileRepairs)
+      refusals.reconcile = (await hubError(reconcile(base, { apply: true, log }))).message
     expect(fingerprint(c.dir)).toBe(before)
     const work = row.fetches ? workState(c) : ''
     const synced = await syncBase(base, { push: true }, syncDeps())
@@ -450,6 +455,7 @@ describe('refused shapes × every write path: a message naming the shape, nothin
     expect(synced.problem?.kind, 'sync problem').toBeDefined()
     refusals.sync = synced.message
     for (const p of PATHS) {
+      if (p === 'reconcile' && row.reconcileRepairs) continue
       record(name, p, `refused: ${refusals[p]}`)
       expect(refusals[p], p).toMatch(p === 'sync' ? (row.syncMessage ?? row.message) : row.message)
     }
@@ -457,5 +463,19 @@ describe('refused shapes × every write path: a message naming the shape, nothin
     // Like `git pull`, a sync under a held index.lock still fetches: objects and the tracking ref.
     if (!row.fetches) expect(fingerprint(c.dir)).toBe(before)
     if (lockBefore !== null) expect(statSync(join(c.root, '.git/index.lock')).mtimeMs).toBe(lockBefore)
+    if (row.reconcileRepairs) {
+      // The refusal says what it is as data, for the screens that offer to remove it.
+      expect(proposeRefusal.kind).toBe('git-lock-stale')
+      expect(proposeRefusal.params?.file).toBe(join(c.root, '.git/index.lock'))
+      // Reconcile's repairs remove it first, then the write goes through.
+      const repaired = await reconcile(base, { apply: true, log })
+      expect(repaired.staleLocks).toEqual([
+        expect.objectContaining({ path: '.git/index.lock', applied: true })
+      ])
+      expect(existsSync(join(c.root, '.git/index.lock'))).toBe(false)
+      record(name, 'reconcile', 'repaired: the lock listed by the dry run, then removed under the base lock')
+      await fileProposal(base, FIELDS, { log, drawSuffix: () => 'd1d1' })
+      expectFsckClean(c.root)
+    }
   })
 })

@@ -160,7 +160,12 @@ export const ERROR_KINDS = [
   // a host's config file that host reads as strict JSON (comments, trailing commas): { file }
   'host-config-strict-json',
   // a host's configuration file its owner made read-only: { file }
-  'host-config-read-only'
+  'host-config-read-only',
+  // one of git's lock files left by an interrupted command blocks every write: { file, since } (ISO
+  // time it was taken); the screens offer to remove it
+  'git-lock-stale',
+  // that lock was asked to be removed, but a git command took it again since: { file }
+  'git-lock-recent'
 ] as const
 
 /** Why a folder name cannot hold a base (`names.ts`), a parameter of `dir-name-invalid`. */

@@ -718,6 +718,11 @@ export interface HubApi {
   context(base: string): Promise<ReviewContext>
 
   reconcile(base: string, apply: boolean): Promise<ReconcileReport>
+  /**
+   * Removes a git lock file an interrupted command left in a served base (the `file` of a
+   * `git-lock-stale` refusal or of reconcile's `staleLocks`), once it is over a minute old.
+   */
+  removeStaleGitLock(file: string): Promise<void>
   inventory(base: string): Promise<Inventory>
   proposal(base: string, id: string): Promise<ProposalDetail>
   /** Where each of these proposals stands now (at most 500 ids). */
@@ -813,6 +818,7 @@ export const HUB_API_METHODS = [
   'governance',
   'context',
   'reconcile',
+  'removeStaleGitLock',
   'inventory',
   'proposal',
   'proposalStates',

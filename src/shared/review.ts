@@ -73,6 +73,17 @@ export interface TempFile {
   applied: boolean
 }
 
+/** One of git's lock files an interrupted command left: it blocks every write until removed. */
+export interface StaleLock {
+  /** Where the manager finds it: relative to the base's folder (`.git/index.lock`), else absolute. */
+  path: string
+  /** Absolute path, what `removeStaleGitLock` takes. */
+  file: string
+  /** When the interrupted command took it (ISO 8601). */
+  since: string
+  applied: boolean
+}
+
 export interface ReconcileReport {
   base: string
   apply: boolean
@@ -84,6 +95,8 @@ export interface ReconcileReport {
   duplicates: DuplicateProposal[]
   statusMismatches: StatusMismatch[]
   tempFiles: TempFile[]
+  /** Git lock files left by interrupted commands: to remove (report), or removed (with --apply). */
+  staleLocks: StaleLock[]
   /** Repairs that can be (or were) applied: stray copies, status fields, temp files. */
   repairs: number
   /** The `reconcile: <n> repair(s)` commit, when --apply changed tracked files. */

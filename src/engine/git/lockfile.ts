@@ -1,7 +1,9 @@
-import { open, rename, stat, unlink } from 'node:fs/promises'
+import { lstat, open, readdir, rename, stat, unlink } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
+import { join } from 'node:path'
 import { baseBusy, HubError, ioError } from '../errors'
 import type { HubLog } from '../hublog'
+import type { RepoLayout } from './layout'
 import { sleep, errCode } from './fs-errors'
 
 /**
@@ -42,8 +44,82 @@ async function staleLockRefusal(lockPath: string, now: number): Promise<HubError
   if (!st || now - st.mtimeMs < GIT_LOCK_STALE_MS) return null
   return ioError(
     `verrou git ${lockPath} présent depuis ${lockAge(now - st.mtimeMs)} : une commande git interrompue l'a sans doute laissé. ` +
-      "Si aucune commande git ne tourne dans ce dépôt (ni éditeur de message de commit ouvert), supprimez ce fichier, puis réessayez ; rien n'a été écrit"
+      "Si aucune commande git ne tourne dans ce dépôt (ni éditeur de message de commit ouvert), supprimez ce fichier, puis réessayez ; rien n'a été écrit",
+    // The file and its time as data: the manager's screen offers to remove it (`removeStaleGitLock`).
+    { kind: 'git-lock-stale', params: { file: lockPath, since: new Date(st.mtimeMs).toISOString() } }
   )
+}
+
+/** A lock file of git's left in a repository longer than `GIT_LOCK_STALE_MS`. */
+export interface StaleGitLock {
+  /** Absolute path. */
+  file: string
+  /** Its modification time (ms since the epoch): when the interrupted command took it. */
+  mtimeMs: number
+}
+
+/** Where git keeps the ref files the hub moves (branches, their remote copies), walked for `.lock` files. */
+const REF_FOLDERS = ['refs/heads', 'refs/remotes']
+
+async function lockFilesUnder(dir: string, out: string[], depth: number): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
+  for (const e of entries) {
+    const abs = join(dir, e.name)
+    if (e.isDirectory() && depth > 0) await lockFilesUnder(abs, out, depth - 1)
+    else if (e.isFile() && e.name.endsWith('.lock')) out.push(abs)
+  }
+}
+
+/**
+ * The lock files git and the hub take that an interrupted command left behind: `index.lock`,
+ * `HEAD.lock`, `packed-refs.lock`, `config.lock` (the git dirs' own files) and the branches'
+ * `<ref>.lock`, each older than `GIT_LOCK_STALE_MS` at `now`. Each one blocks every write of the
+ * hub (IO_ERROR `git-lock-stale`) until it is removed; git never removes one by itself. Tags and
+ * other refs are not walked: the hub never writes them, and a repository may hold thousands.
+ */
+export async function staleGitLocks(repo: RepoLayout, now: number): Promise<StaleGitLock[]> {
+  const candidates: string[] = []
+  for (const dir of new Set([repo.gitdir, repo.commondir])) await lockFilesUnder(dir, candidates, 0)
+  for (const rel of REF_FOLDERS) await lockFilesUnder(join(repo.commondir, ...rel.split('/')), candidates, 16)
+  const out: StaleGitLock[] = []
+  for (const file of [...new Set(candidates)].sort()) {
+    const st = await lstat(file).catch(() => null)
+    if (st?.isFile() && now - st.mtimeMs >= GIT_LOCK_STALE_MS) out.push({ file, mtimeMs: st.mtimeMs })
+  }
+  return out
+}
+
+/**
+ * Removes one lock file `staleGitLocks` lists for `repo` at `now`; anything else (a path that is
+ * no lock of this repository, a lock taken again since and so recent) is left where it is. The
+ * caller holds the base's lock, so no write of the hub's own is under way; the manager was told
+ * that a git command still running (an editor open on `git commit`) would lose its lock.
+ * Returns whether the file was removed; false when it was already gone.
+ */
+export async function removeStaleGitLock(
+  repo: RepoLayout,
+  file: string,
+  now: number,
+  log?: HubLog
+): Promise<'removed' | 'gone' | 'recent' | 'not-a-lock'> {
+  const found = (await staleGitLocks(repo, now)).find((l) => l.file === file)
+  if (!found) {
+    const st = await lstat(file).catch(() => null)
+    if (!st) return 'gone'
+    const lists =
+      st.isFile() &&
+      file.endsWith('.lock') &&
+      (await staleGitLocks(repo, Infinity)).some((l) => l.file === file)
+    return lists ? 'recent' : 'not-a-lock'
+  }
+  try {
+    await unlink(file)
+  } catch (e) {
+    if (errCode(e) === 'ENOENT') return 'gone'
+    throw e
+  }
+  log?.warning(`verrou git ${file} retiré à la demande (laissé le ${new Date(found.mtimeMs).toISOString()})`)
+  return 'removed'
 }
 
 /**

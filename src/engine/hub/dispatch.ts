@@ -28,6 +28,7 @@ const SIGNATURES: Record<HubApiMethod, readonly Kind[]> = {
   governance: ['string'],
   context: ['string'],
   reconcile: ['string', 'boolean'],
+  removeStaleGitLock: ['string'],
   inventory: ['string'],
   proposal: ['string', 'string'],
   proposalStates: ['string', 'any'],

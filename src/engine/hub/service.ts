@@ -13,6 +13,7 @@ import { documentTitle, parseHeadings } from '../corpus/markdown'
 import { readGovernance } from '../governance'
 import { headTreePaths } from '../git/trees'
 import { openRepository } from '../git/layout'
+import { removeServedGitLock } from '../review/stale-locks'
 import { PROPOSAL_ID_PATTERN, PROPOSAL_STATUSES, proposalFiles, readProposal } from '../proposals/store'
 import { integratedList } from '../proposals/record'
 import { freshnessFields } from '../review/freshness'
@@ -460,6 +461,12 @@ export class HubService implements HubApi {
     const report = await reconcile(b, { apply, log: this.opts.log })
     if (apply) await this.wrote(b)
     return report
+  }
+
+  async removeStaleGitLock(file: string): Promise<void> {
+    const b = await removeServedGitLock(this.registry.list(), file, { log: this.opts.log })
+    // The screens that listed it (reconcile's banner) read again.
+    this.watcher.emit({ type: 'proposals-changed', base: b.name })
   }
 
   private readonly staleListeners = new Map<string, () => void>()

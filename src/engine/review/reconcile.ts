@@ -6,7 +6,8 @@ import type { HubLog } from '../hublog'
 import { HubError, describeError } from '../errors'
 import { withBaseLock } from '../lock'
 import { assertWritableIndex, assertWritableRepository, commitPaths } from '../git/commit'
-import { openRepository, type RepoLayout } from '../git/layout'
+import { openRepository, resolveLayout, type RepoLayout } from '../git/layout'
+import { removeStaleGitLock } from '../git/lockfile'
 import { headTreePaths } from '../git/trees'
 import { TEMP_PREFIX } from '../git/atomic-write'
 import { toPosixRelative } from '../corpus/paths'
@@ -28,9 +29,11 @@ import type {
   ReconcileReport,
   RecoveredProposal,
   StatusMismatch,
+  StaleLock,
   TempFile
 } from '../../shared/review'
 import { applyThenCommit, recoverInterrupted, type Change } from './transaction'
+import { staleLocksOf } from './stale-locks'
 import type { StepHook } from '../steps'
 
 /**
@@ -45,7 +48,9 @@ import type { StepHook } from '../steps'
  *    reported, left to a human;
  *  - a `status` field disagreeing with its folder: the folder wins, the field is corrected through
  *    the faithful frontmatter merge (every other byte stays); only for files HEAD tracks;
- *  - `.okf-tmp-*` files in proposals/ and the corpus: deleted.
+ *  - `.okf-tmp-*` files in proposals/ and the corpus: deleted;
+ *  - git's lock files an interrupted command left (older than a minute, `staleGitLocks`): removed
+ *    first, under the lock, since every commit of the repairs would be refused while one is there.
  * Repairs run under ONE lock acquisition; those that change tracked files go into ONE commit
  * `reconcile: <n> repair(s)` (n = the repairs that commit carries; deleting an untracked file needs
  * no commit) whose message names no proposal id, so every proposal keeps exactly its two audit
@@ -58,6 +63,8 @@ export interface ReconcileOptions {
   lockTimeoutMs?: number
   /** Tests only (issue 13): called after each durable step of the recoveries' and the repairs' commits. */
   onStep?: StepHook
+  /** The clock that ages git's lock files (tests set it; the file times are the lock's). */
+  now?: () => number
 }
 
 interface Copy extends ProposalFile {
@@ -91,6 +98,7 @@ interface Findings {
   duplicates: DuplicateFinding[]
   mismatches: MismatchFinding[]
   temps: TempFinding[]
+  locks: StaleLock[]
 }
 
 const FOLDER_ORDER: ProposalStatus[] = [...PROPOSAL_STATUSES]
@@ -181,7 +189,7 @@ function tempFilesUnder(base: Base, dir: string, out: string[]): void {
   }
 }
 
-async function scan(base: Base): Promise<Findings> {
+async function scan(base: Base, now: number): Promise<Findings> {
   const repo = await openRepository(base.root)
   const tracked = new Set(await headTreePaths(repo, 'proposals'))
   const byStem = new Map<string, Copy[]>()
@@ -291,14 +299,23 @@ async function scan(base: Base): Promise<Findings> {
     .sort()
     .map((p) => ({ path: p, applied: false, tracked: tracked.has(p) || trackedTemps.has(p) }))
 
-  return { alreadyTracked, candidates, malformed, duplicates, mismatches, temps }
+  return {
+    alreadyTracked,
+    candidates,
+    malformed,
+    duplicates,
+    mismatches,
+    temps,
+    locks: await staleLocksOf(base, now)
+  }
 }
 
 function repairCount(f: Findings): number {
   return (
     f.duplicates.reduce((n, d) => n + d.remove.length, 0) +
     f.mismatches.filter((m) => m.newText !== null).length +
-    f.temps.length
+    f.temps.length +
+    f.locks.length
   )
 }
 
@@ -318,6 +335,7 @@ function toReport(
     duplicates: f.duplicates.map(({ removeTracked: _r, ...d }) => d),
     statusMismatches: f.mismatches.map(({ newText: _n, ...m }) => m),
     tempFiles: f.temps.map(({ tracked: _t, ...t }) => t),
+    staleLocks: f.locks,
     repairs: repairCount(f),
     repairCommit
   }
@@ -374,7 +392,7 @@ async function applyRepairs(
   return withBaseLock(
     base.root,
     async (lock) => {
-      const f = await scan(base)
+      const f = await scan(base, (opts.now ?? Date.now)())
       const changes: Change[] = []
       const committed: string[] = []
       const counts = { copies: 0, statuses: 0, temps: 0 }
@@ -434,16 +452,53 @@ async function applyRepairs(
 }
 
 export async function reconcile(base: Base, opts: ReconcileOptions): Promise<ReconcileReport> {
-  const first = await scan(base)
-  if (!opts.apply) {
-    return toReport(
-      base,
-      false,
-      first,
-      first.candidates.map((c) => ({ id: c.id, path: c.path, commit: null })),
-      null
-    )
+  const now = opts.now ?? Date.now
+  if (opts.apply) {
+    const locks = await removeStaleLocks(base, now, opts)
+    const report = await reconcileApplied(base, opts)
+    // Only what was removed before the repairs is reported: a lock that aged past the threshold
+    // while they ran was not listed to the manager, and is for the next look.
+    const removed = locks.filter((l) => l.applied).length
+    return {
+      ...report,
+      staleLocks: locks,
+      repairs: report.repairs - report.staleLocks.length + removed
+    }
   }
+  const first = await scan(base, now())
+  return toReport(
+    base,
+    false,
+    first,
+    first.candidates.map((c) => ({ id: c.id, path: c.path, commit: null })),
+    null
+  )
+}
+
+/**
+ * The stale git locks removed before any repair, under one acquisition of the base's lock; a lock
+ * taken again since it was listed (a git running now) stays, reported not applied.
+ */
+async function removeStaleLocks(base: Base, now: () => number, opts: ReconcileOptions): Promise<StaleLock[]> {
+  const listed = await staleLocksOf(base, now())
+  if (listed.length === 0) return []
+  const repo = await resolveLayout(base.root)
+  return withBaseLock(
+    base.root,
+    async () => {
+      const out: StaleLock[] = []
+      for (const l of listed) {
+        const outcome = await removeStaleGitLock(repo, l.file, now(), opts.log)
+        out.push({ ...l, applied: outcome === 'removed' || outcome === 'gone' })
+      }
+      return out
+    },
+    { timeoutMs: opts.lockTimeoutMs, log: opts.log }
+  )
+}
+
+async function reconcileApplied(base: Base, opts: ReconcileOptions): Promise<ReconcileReport> {
+  const first = await scan(base, (opts.now ?? Date.now)())
   const repo = await assertWritableRepository(base.root)
   // What a killed resolution (or repair) left half-written goes back first (its journal): the
   // scan below would otherwise take its copies for duplicates to settle.
@@ -454,7 +509,7 @@ export async function reconcile(base: Base, opts: ReconcileOptions): Promise<Rec
       log: opts.log
     })
   )
-    return reconcile(base, opts)
+    return reconcileApplied(base, opts)
   const recovered: RecoveredProposal[] = []
   for (const c of first.candidates) {
     const sha = await recoverOne(base, repo, c, opts)

@@ -160,6 +160,18 @@ export function renderReconcile(r: ReconcileReport): string {
     out.push('', "⚠ Fichiers temporaires d'écritures interrompues :")
     for (const t of r.tempFiles) out.push(`- ${t.path} (${done(t.applied, 'à supprimer', 'supprimé')})`)
   }
+  if (r.staleLocks.length > 0) {
+    out.push(
+      '',
+      r.apply
+        ? '⚠ Verrous git laissés par des commandes interrompues :'
+        : '⚠ Verrous git laissés par des commandes interrompues (ils bloquent toute écriture ; à retirer seulement si aucune commande git ne tourne dans ce dépôt, ni éditeur de message de commit ouvert) :'
+    )
+    for (const l of r.staleLocks) {
+      const state = !r.apply ? 'à retirer' : l.applied ? 'retiré' : 'laissé en place : repris entre-temps'
+      out.push(`- ${l.path} (pris le ${l.since} ; ${state})`)
+    }
+  }
   if (r.apply) {
     if (r.repairs > 0)
       out.push(

@@ -178,6 +178,16 @@ export const sharedEn = {
       title: 'There is no base named “{{name}}”.',
       action: 'It may have been removed or renamed. Go back to the list of bases and choose one that exists.'
     },
+    'git-lock-stale': {
+      title: 'An interrupted git command left this base locked.',
+      action:
+        'Nothing was written. Git keeps its lock file ({{file}}) only while a command runs, and never removes one left by a command that stopped. If no git program is working on this base, and no commit message editor is open on it, remove the lock, then try again.'
+    },
+    'git-lock-recent': {
+      title: 'A git program is working on this base right now.',
+      action:
+        'The lock ({{file}}) was taken again a moment ago, so it was left in place. Wait for that program to finish, then try again.'
+    },
     'base-busy': {
       title: 'This base is busy with another change.',
       action: 'Nothing was written. Wait a moment, then try again.'

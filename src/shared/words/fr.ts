@@ -191,6 +191,16 @@ export const sharedFr: Resources<typeof sharedEn> = {
       action:
         'Elle a peut-être été retirée ou renommée. Revenez à la liste des bases et choisissez-en une qui existe.'
     },
+    'git-lock-stale': {
+      title: 'Une commande git interrompue a laissé cette base verrouillée.',
+      action:
+        'Rien n’a été écrit. Git ne garde son fichier de verrou ({{file}}) que le temps d’une commande, et ne retire jamais celui d’une commande arrêtée en route. Si aucun programme git ne travaille sur cette base, et qu’aucun éditeur de message de commit n’y est ouvert, retirez le verrou, puis réessayez.'
+    },
+    'git-lock-recent': {
+      title: 'Un programme git travaille sur cette base en ce moment.',
+      action:
+        'Le verrou ({{file}}) vient d’être repris : il a été laissé en place. Attendez que ce programme ait fini, puis réessayez.'
+    },
     'base-busy': {
       title: 'Cette base est occupée par une autre modification.',
       action: 'Rien n’a été écrit. Patientez un instant, puis réessayez.'

@@ -104,6 +104,13 @@ export const en = {
   errorDetail: {
     summary: 'Technical details'
   },
+  /** The way forward a `git-lock-stale` refusal offers beside Retry. */
+  staleLock: {
+    remove: 'Remove the lock',
+    removing: 'Removing the lock…',
+    removed: 'The lock is removed. You can try again.',
+    taken: 'The lock was taken'
+  },
   /** One entry per kind of `src/shared/error-kinds.ts`, worded from its parameters. */
   errorKinds: sharedEn.errorKinds,
   /** Parts of a wording, nested by `$t(...)` from a parameter (a kind's reason). */
@@ -361,6 +368,13 @@ export const en = {
     tempTodo_other: '{{count}} temporary files left by interrupted writes:',
     tempDone_one: '{{count}} temporary file removed:',
     tempDone_other: '{{count}} temporary files removed:',
+    locksTodo_one:
+      '{{count}} git lock left by an interrupted command blocks every change to this base. Remove it only if no git program is working on this base and no commit message editor is open on it:',
+    locksTodo_other:
+      '{{count}} git locks left by interrupted commands block every change to this base. Remove them only if no git program is working on this base and no commit message editor is open on it:',
+    locksDone_one: '{{count}} git lock removed:',
+    locksDone_other: '{{count}} git locks removed:',
+    lockTaken: 'taken',
     malformed_one: '{{count}} file cannot be recorded as a proposal (look at it by hand):',
     malformed_other: '{{count}} files cannot be recorded as proposals (look at them by hand):',
     repairCommit_one: '{{count}} repair recorded in commit',

@@ -109,6 +109,13 @@ export const fr: Resources<typeof en> = {
   errorDetail: {
     summary: 'Détails techniques'
   },
+  /** The way forward a `git-lock-stale` refusal offers beside Retry. */
+  staleLock: {
+    remove: 'Retirer le verrou',
+    removing: 'Retrait du verrou…',
+    removed: 'Le verrou est retiré. Vous pouvez réessayer.',
+    taken: 'Le verrou a été pris'
+  },
   /** One entry per kind of `src/shared/error-kinds.ts`, worded from its parameters. */
   errorKinds: sharedFr.errorKinds,
   /** Parts of a wording, nested by `$t(...)` from a parameter (a kind's reason). */
@@ -372,6 +379,13 @@ export const fr: Resources<typeof en> = {
     tempTodo_other: '{{count}} fichiers temporaires laissés par des écritures interrompues :',
     tempDone_one: '{{count}} fichier temporaire supprimé :',
     tempDone_other: '{{count}} fichiers temporaires supprimés :',
+    locksTodo_one:
+      '{{count}} verrou git laissé par une commande interrompue bloque toute modification de cette base. Ne le retirez que si aucun programme git ne travaille sur cette base et qu’aucun éditeur de message de commit n’y est ouvert :',
+    locksTodo_other:
+      '{{count}} verrous git laissés par des commandes interrompues bloquent toute modification de cette base. Ne les retirez que si aucun programme git ne travaille sur cette base et qu’aucun éditeur de message de commit n’y est ouvert :',
+    locksDone_one: '{{count}} verrou git retiré :',
+    locksDone_other: '{{count}} verrous git retirés :',
+    lockTaken: 'pris',
     malformed_one: '{{count}} fichier ne peut pas être enregistré comme proposition (à examiner à la main) :',
     malformed_other:
       '{{count}} fichiers ne peuvent pas être enregistrés comme propositions (à examiner à la main) :',

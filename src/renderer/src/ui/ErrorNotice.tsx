@@ -4,6 +4,7 @@ import type { HubApiError } from '../../../shared/hub-api'
 import { errorWords } from '../lib/error-words'
 import { Notice } from './Notice'
 import { Button } from './Button'
+import { StaleLockRemedy } from './StaleLockRemedy'
 
 interface Props {
   error: HubApiError
@@ -46,6 +47,7 @@ export function ErrorNotice({ error, context, onRetry, compact, children }: Prop
           {t('common.retry')}
         </Button>
       ) : null}
+      {error.kind === 'git-lock-stale' ? <StaleLockRemedy error={error} onRetry={onRetry} /> : null}
       {children}
     </Notice>
   )

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { RelativeTime } from '../../ui/RelativeTime'
 import type { TFunction } from 'i18next'
 import type {
   DuplicateProposal,
@@ -78,6 +79,7 @@ export function ReconcileReportView({ report }: { report: ReconcileReport }): Re
         keyOf={(f) => f.path}
         render={(f) => <code>{f.path}</code>}
       />
+      <StaleLocksPart report={report} />
       <ReportPart
         title={t('reconcile.malformed', { count: report.malformed.length })}
         items={report.malformed}
@@ -95,6 +97,27 @@ export function ReconcileReportView({ report }: { report: ReconcileReport }): Re
         </p>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * Git's locks left by interrupted commands: to remove (with the warning to check first that no git
+ * runs), or removed.
+ */
+function StaleLocksPart({ report }: { report: ReconcileReport }): React.JSX.Element | null {
+  const { t } = useTranslation()
+  const locks = report.staleLocks.filter((l) => l.applied === report.apply)
+  return (
+    <ReportPart
+      title={t(report.apply ? 'reconcile.locksDone' : 'reconcile.locksTodo', { count: locks.length })}
+      items={locks}
+      keyOf={(l) => l.file}
+      render={(l) => (
+        <>
+          <code>{l.path}</code> — {t('reconcile.lockTaken')} <RelativeTime iso={l.since} />
+        </>
+      )}
+    />
   )
 }
 
