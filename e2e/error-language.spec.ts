@@ -1,10 +1,12 @@
 import {
   appendFileSync,
+  existsSync,
   mkdirSync,
   readFileSync,
   readdirSync,
   rmSync,
   symlinkSync,
+  utimesSync,
   writeFileSync
 } from 'node:fs'
 import { spawn } from 'node:child_process'
@@ -461,6 +463,43 @@ for (const [lang, locale] of [
         holder.stdin.end('\n')
         holder.kill()
       }
+    })
+
+    test(`plan: a git lock left by an interrupted command, removed from the refusal (${lang})`, async ({
+      page,
+      hub,
+      agent
+    }, info: TestInfo) => {
+      await planOnSupport(hub, agent, lang)
+      const root = join(hub.basesDir, 'support')
+      const head = git(root, 'rev-parse', 'HEAD').trim()
+      // A git killed while it held the index's lock, an hour ago: git never removes that file.
+      const lock = join(root, '.git', 'index.lock')
+      writeFileSync(lock, '')
+      const hourAgo = Date.now() / 1000 - 3_600
+      utimesSync(lock, hourAgo, hourAgo)
+      await openApp(page, hub, '#/base/support/plan')
+      await page.getByTestId('preview-button').click()
+      await expect(page.getByTestId('resolve-button')).toBeEnabled({ timeout: 30_000 })
+      await page.getByTestId('resolve-button').click()
+      await expect(page.locator('[data-error-kind]').first()).toHaveAttribute(
+        'data-error-kind',
+        'git-lock-stale',
+        {
+          timeout: 30_000
+        }
+      )
+      expect(git(root, 'rev-parse', 'HEAD').trim()).toBe(head)
+      await expectOnly(page, lang, 'plan stale git lock')
+      await snap(page, info, `error-language-plan-git-lock-${lang}`)
+      await page.getByTestId('stale-lock-remove').click()
+      await expect(page.getByTestId('stale-lock-removed')).toBeVisible()
+      expect(existsSync(lock)).toBe(false)
+      await expectOnly(page, lang, 'plan stale git lock removed')
+      await snap(page, info, `error-language-plan-git-lock-removed-${lang}`)
+      await page.getByTestId('resolve-button').click()
+      await expect(page.getByTestId('resolve-result')).toBeVisible({ timeout: 30_000 })
+      expect(git(root, 'rev-parse', 'HEAD').trim()).not.toBe(head)
     })
 
     test(`settings: a change that cannot be saved (${lang})`, async ({ page, hub }, info: TestInfo) => {

@@ -1,3 +1,4 @@
+import { existsSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, GUIDE, test } from './helpers/fixtures'
 import { git, writeFiles } from '../test/helpers/fixtures'
@@ -43,4 +44,27 @@ test('the reconcile banner appears for an untracked pending file and goes away a
   expect(Number(git(root, 'rev-list', '--count', 'HEAD').trim())).toBe(Number(before) + 1)
   expect(git(root, 'log', '-1', '--format=%s')).toContain('(recovered)')
   await snap(page, info, 'reconcile-applied')
+})
+
+test('the reconcile banner lists a git lock left by an interrupted command, and its repair removes it', async ({
+  page,
+  hub
+}, info) => {
+  const root = join(hub.basesDir, GUIDE)
+  const lock = join(root, '.git', 'index.lock')
+  writeFileSync(lock, '')
+  const hourAgo = Date.now() / 1000 - 3_600
+  utimesSync(lock, hourAgo, hourAgo)
+  await openApp(page, hub, `#/base/${GUIDE}/inventory`)
+  const banner = page.getByTestId('reconcile-banner')
+  await expect(banner).toBeVisible()
+  await expect(banner).toContainText('.git/index.lock')
+  await snap(page, info, 'reconcile-banner-git-lock')
+  await expectAccessible(page, 'reconcile banner with a git lock')
+  await page.getByTestId('reconcile-apply').click()
+  await expect(page.getByTestId('reconcile-result')).toContainText('.git/index.lock')
+  await expect(banner).toHaveCount(0)
+  expect(existsSync(lock)).toBe(false)
+  expect(git(root, 'status', '--porcelain')).toBe('')
+  await snap(page, info, 'reconcile-applied-git-lock')
 })

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Page } from '@playwright/test'
@@ -82,6 +82,33 @@ test.describe('team sync', () => {
       git(bare, 'rev-parse', 'HEAD').trim()
     )
     git(join(hub.basesDir, BASE), 'fsck', '--strict')
+  })
+
+  test('a sync stopped by a git lock left by an interrupted command says so, and the lock is removed from there', async ({
+    page,
+    hub
+  }, info) => {
+    await importFrom(hub, `${server.url}/${BASE}.git`)
+    const local = join(hub.basesDir, BASE)
+    pushFromElsewhere(bare, 'knowledge/houblon.md', '# Houblon\n\nLe houblon donne l’amertume.\n', 'houblon')
+    const lock = join(local, '.git', 'index.lock')
+    writeFileSync(lock, '')
+    const hourAgo = Date.now() / 1000 - 3_600
+    utimesSync(lock, hourAgo, hourAgo)
+    await openApp(page, hub, `#/base/${BASE}/inventory`)
+    await page.getByTestId('sync-button').click()
+    const error = page.getByTestId('sync-error')
+    await expect(error).toContainText('Une commande git interrompue a laissé cette base verrouillée')
+    await snap(page, info, 'sync-git-lock')
+    await error.getByTestId('stale-lock-remove').click()
+    await expect(error.getByTestId('stale-lock-removed')).toBeVisible()
+    expect(existsSync(lock)).toBe(false)
+    await page.getByTestId('sync-button').click()
+    await expect(page.getByTestId('sync-result')).toHaveText(
+      /1 commit récupéré de origin\/main : la base est à jour\./
+    )
+    expect(git(local, 'rev-parse', 'HEAD').trim()).toBe(git(bare, 'rev-parse', 'HEAD').trim())
+    git(local, 'fsck', '--strict')
   })
 
   test('a proposal filed through the MCP server is « 1 à envoyer », then Push puts it on the remote', async ({

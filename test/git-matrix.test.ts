@@ -467,6 +467,10 @@ describe('refused shapes × every write path: a message naming the shape, nothin
       // The refusal says what it is as data, for the screens that offer to remove it.
       expect(proposeRefusal.kind).toBe('git-lock-stale')
       expect(proposeRefusal.params?.file).toBe(join(c.root, '.git/index.lock'))
+      expect(synced.problem).toEqual({
+        kind: 'git-lock-stale',
+        params: { file: join(c.root, '.git/index.lock'), since: expect.any(String) }
+      })
       // Reconcile's repairs remove it first, then the write goes through.
       const repaired = await reconcile(base, { apply: true, log })
       expect(repaired.staleLocks).toEqual([

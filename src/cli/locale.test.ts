@@ -4,6 +4,7 @@ import { parseSource } from '../engine/bases/source'
 import { cliLang, cliMessages, errorText } from './locale'
 import { en } from './messages/en'
 import { fr } from './messages/fr'
+import type { SyncStatus } from '../shared/hub-api'
 
 describe('the CLI language', () => {
   it.each([
@@ -72,5 +73,33 @@ describe('an engine failure as the CLI prints it', () => {
 
   it('in English, a failure without a kind keeps its sentence (nothing better to say)', () => {
     expect(errorText(new HubError('IO_ERROR', 'échec'), 'en')).toBe('échec')
+  })
+})
+
+describe('a sync stopped by a git lock', () => {
+  it('names the file and the command that removes it, in English; the engine’s sentence in French', () => {
+    const status: SyncStatus = {
+      base: 'guide',
+      state: 'error',
+      branch: 'main',
+      remote: 'origin/main',
+      url: null,
+      host: null,
+      ahead: 0,
+      behind: 0,
+      conflicts: [],
+      dirty: [],
+      lastSync: null,
+      message: 'verrou git /b/guide/.git/index.lock présent depuis 60 min',
+      live: true,
+      problem: {
+        kind: 'git-lock-stale',
+        params: { file: '/b/guide/.git/index.lock', since: '2026-12-07T11:00:00Z' }
+      }
+    }
+    expect(en.sync.explain(status)).toBe(
+      'sync failed: an interrupted git command left its lock /b/guide/.git/index.lock: if no git runs in this base (nor a commit message editor), okf-hub review reconcile guide --apply removes it'
+    )
+    expect(fr.sync.explain(status)).toBe(status.message)
   })
 })

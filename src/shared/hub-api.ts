@@ -559,7 +559,9 @@ export interface SyncStatus {
  *   move to the inbox; `remote-refused`: the remote answered the exchange with an error.
  * - `remote-missing` { url }: the remote says no repository is there (HTTP 404 or 410): renamed,
  *   moved or deleted, or the token cannot see it. Not retried as a network failure would be.
- * - `base-busy`: another write held the base; `unexpected`: anything else (the detail says what).
+ * - `base-busy`: another write held the base; `git-lock-stale` { file, since }: a git lock file an
+ *   interrupted command left (the panel offers to remove it); `unexpected`: anything else (the
+ *   detail says what).
  */
 export type SyncProblemKind =
   | 'detached-head'
@@ -573,6 +575,7 @@ export type SyncProblemKind =
   | 'remote-refused'
   | 'remote-missing'
   | 'base-busy'
+  | 'git-lock-stale'
   | 'unexpected'
 
 export interface SyncProblem {

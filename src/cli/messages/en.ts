@@ -6,7 +6,7 @@ import { TOKEN_ENV } from '../../engine/git/auth'
  * it). Engine failures are worded from their kind (\`locale.ts\`), not here.
  */
 /** Why a sync ended in error, in English (the engine's sentence, French, stays in the log). */
-function syncProblemText(p: SyncProblem | undefined): string {
+function syncProblemText(p: SyncProblem | undefined, base: string): string {
   const v = p?.params ?? {}
   switch (p?.kind) {
     case 'detached-head':
@@ -30,6 +30,8 @@ function syncProblemText(p: SyncProblem | undefined): string {
       return 'the remote refused the exchange: nothing lost, try again (okf-hub sync --json shows its answer)'
     case 'base-busy':
       return 'another write held the base: try again'
+    case 'git-lock-stale':
+      return `an interrupted git command left its lock ${v.file ?? ''}: if no git runs in this base (nor a commit message editor), okf-hub review reconcile ${base} --apply removes it`
     default:
       return 'an unexpected failure (see the log, or okf-hub sync --json)'
   }
@@ -258,7 +260,7 @@ Exit codes: 0 everything up to date (or no remote, or ahead without --push);
             ? `its remote is a folder on this computer (${s.url}): only http(s) remotes are synced, nothing to sync`
             : 'no remote repository: nothing to sync'
         default:
-          return `sync failed: ${syncProblemText(s.problem)}`
+          return `sync failed: ${syncProblemText(s.problem, s.base)}`
       }
     },
     noBases: (dir: string): string => `no base in ${dir}`,
@@ -392,7 +394,8 @@ name taken), 5 input/output or network error, 2 invalid configuration, 64 wrong 
     usage: `usage: okf-hub review <subcommand> <base> [options] [--json] [--bases DIR] [--config FILE]
 
   reconcile <base> [--apply]                  step 0: proposals written but not committed, copies in
-                                              several folders, status fields that disagree, temp files
+                                              several folders, status fields that disagree, temp files,
+                                              git locks left by interrupted commands
   context   <base>                            GOVERNANCE.md, schema.yaml, the corpus's outline, counts
   inventory <base> [--full]                   pending proposals, by date, grouped by subject
   resolve   <base> --plan p.json [--dry-run]  one plan = one commit; --plan - reads the plan on stdin;

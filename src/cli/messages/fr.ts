@@ -310,7 +310,8 @@ invalide, nom déjà pris), 5 erreur d'entrée/sortie ou réseau, 2 configuratio
     usage: `usage: okf-hub review <sous-commande> <base> [options] [--json] [--bases DIR] [--config FILE]
 
   reconcile <base> [--apply]                  étape 0 : propositions écrites mais non commitées, doublons
-                                              entre dossiers, status en désaccord, fichiers temporaires
+                                              entre dossiers, status en désaccord, fichiers temporaires,
+                                              verrous git laissés par des commandes interrompues
   context   <base>                            GOVERNANCE.md, schema.yaml, structure du corpus, compteurs
   inventory <base> [--full]                   propositions en attente, par date, groupées par sujet
   resolve   <base> --plan p.json [--dry-run]  un plan = un commit ; --plan - lit le plan sur stdin ;

@@ -189,6 +189,11 @@ async function lookupTarget(base: Base): Promise<{ lookup: TargetLookup; ctx: Co
 /** A failure the sync did not foresee, as data the doors word (the sentence stays the detail). */
 function problemOf(e: unknown, ctx?: Context): SyncProblem {
   if (e instanceof HubError && e.kind === 'base-busy') return { kind: 'base-busy' }
+  if (e instanceof HubError && e.kind === 'git-lock-stale')
+    return {
+      kind: 'git-lock-stale',
+      params: { file: String(e.params?.file), since: String(e.params?.since) }
+    }
   if (e instanceof NetFailure && e.kind === 'missing')
     return { kind: 'remote-missing', params: { url: ctx?.target?.displayUrl ?? '' } }
   if (e instanceof NetFailure && e.kind === 'error') return { kind: 'remote-refused' }

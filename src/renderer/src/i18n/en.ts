@@ -1265,6 +1265,8 @@ export const en = {
       'remote-missing':
         'No repository was found at {{url}}: it may have been renamed, moved or deleted, or the token saved for this address cannot see it. Nothing was lost. Check the address with your team.',
       'base-busy': 'Another change was being written to this base at the same moment. Try again.',
+      'git-lock-stale':
+        'An interrupted git command left this base locked ({{file}}), and git never removes such a lock. If no git program is working on this base, and no commit message editor is open on it, remove the lock, then try again.',
       unexpected: 'Something unforeseen stopped the sync; the technical details say what.'
     },
     diverged: {

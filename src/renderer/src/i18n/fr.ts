@@ -1301,6 +1301,8 @@ export const fr: Resources<typeof en> = {
         'Aucun dépôt n’a été trouvé à {{url}} : il a peut-être été renommé, déplacé ou supprimé, ou le jeton enregistré pour cette adresse n’y a pas accès. Rien n’est perdu. Vérifiez l’adresse auprès de votre équipe.',
       'base-busy':
         'Une autre modification était en cours d’écriture dans cette base au même moment. Réessayez.',
+      'git-lock-stale':
+        'Une commande git interrompue a laissé cette base verrouillée ({{file}}), et git ne retire jamais un tel verrou. Si aucun programme git ne travaille sur cette base, et qu’aucun éditeur de message de commit n’y est ouvert, retirez le verrou, puis réessayez.',
       unexpected: 'Un imprévu a arrêté la synchronisation ; les détails techniques disent lequel.'
     },
     diverged: {

@@ -42,12 +42,14 @@ export function ErrorNotice({ error, context, onRetry, compact, children }: Prop
         </span>{' '}
         <code className="error-code">{error.code}</code>
       </details>
+      {error.kind === 'git-lock-stale' ? (
+        <StaleLockRemedy file={error.params?.file} since={error.params?.since} onRetry={onRetry} />
+      ) : null}
       {onRetry ? (
         <Button look="small" icon={RotateCw} iconSize={14} onClick={onRetry}>
           {t('common.retry')}
         </Button>
       ) : null}
-      {error.kind === 'git-lock-stale' ? <StaleLockRemedy error={error} onRetry={onRetry} /> : null}
       {children}
     </Notice>
   )

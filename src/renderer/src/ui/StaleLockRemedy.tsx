@@ -1,7 +1,6 @@
 import { LockOpen } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { HubApiError } from '../../../shared/hub-api'
 import { hub } from '../api/hub'
 import { useAction } from '../hooks/useAction'
 import { Button } from './Button'
@@ -14,16 +13,17 @@ import { ErrorNotice } from './ErrorNotice'
  * refused action can be retried; with `onRetry`, it is at once.
  */
 export function StaleLockRemedy({
-  error,
+  file,
+  since,
   onRetry
 }: {
-  error: HubApiError
+  /** The lock's absolute path, as the refusal (or the sync's problem) named it. */
+  file: unknown
+  since?: unknown
   onRetry?: () => void
 }): React.JSX.Element | null {
   const { t } = useTranslation()
   const [removed, setRemoved] = useState(false)
-  const file = error.params?.file
-  const since = error.params?.since
   const removing = useAction(async () => {
     if (typeof file !== 'string') return
     await hub().removeStaleGitLock(file)

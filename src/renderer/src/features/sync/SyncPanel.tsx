@@ -13,6 +13,7 @@ import { SyncTeamLine } from './SyncTeamLine'
 import { SyncTokenForm } from './SyncTokenForm'
 import { Notice } from '../../ui/Notice'
 import { Button } from '../../ui/Button'
+import { StaleLockRemedy } from '../../ui/StaleLockRemedy'
 
 const remoteOf = (s: SyncStatus): string => s.remote ?? s.url ?? 'origin'
 
@@ -55,6 +56,13 @@ export function SyncPanel({ base, status }: SyncProps): React.JSX.Element | null
   // The paths in the way are known from the last sync (the overview's status does not look at files).
   const dirty =
     status.dirty.length > 0 ? status.dirty : outcome?.status.state === 'behind' ? outcome.status.dirty : []
+  // A sync that fetched, then failed (a lock in the way, the base busy): the status read after it
+  // compares the refs again (« 1 behind ») and holds no error, so the failure is said from the
+  // click's own answer, until another sync.
+  const failedLast =
+    outcome && !busy && outcome.status.state === 'error' && outcome.status.lastSync === status.lastSync
+      ? outcome.status
+      : null
   const stored = status.host !== null && (credentials?.hosts.includes(status.host) ?? false)
 
   return (
@@ -79,6 +87,8 @@ export function SyncPanel({ base, status }: SyncProps): React.JSX.Element | null
 
       {status.state === 'unreachable' || status.state === 'error' ? (
         <RetryProblem status={status} onRetry={retry} disabled={busy !== undefined} />
+      ) : failedLast ? (
+        <RetryProblem status={failedLast} onRetry={retry} disabled={busy !== undefined} />
       ) : null}
 
       {status.state === 'behind' && dirty.length > 0 ? (
@@ -112,7 +122,11 @@ function RetryProblem(props: { status: SyncStatus; onRetry(): void; disabled: bo
       detail={status.message}
       onRetry={props.onRetry}
       disabled={props.disabled}
-    />
+    >
+      {status.problem?.kind === 'git-lock-stale' ? (
+        <StaleLockRemedy file={status.problem.params?.file} since={status.problem.params?.since} />
+      ) : null}
+    </RetryNotice>
   )
 }
 
@@ -126,6 +140,8 @@ function RetryNotice(props: {
   detail: string
   onRetry: () => void
   disabled: boolean
+  /** A way forward besides Retry. */
+  children?: React.ReactNode
 }): React.JSX.Element {
   const { t } = useTranslation()
   return (
@@ -138,6 +154,7 @@ function RetryNotice(props: {
           {props.detail}
         </span>
       </details>
+      {props.children}
       <Button look="small" icon={RotateCw} iconSize={14} onClick={props.onRetry} disabled={props.disabled}>
         {t('common.retry')}
       </Button>
