@@ -171,8 +171,6 @@ const LFS_FILES: Record<string, string> = {
 interface Row extends Shape {
   /** What someone else changes on the remote besides knowledge/index.md, for the fast-forward. */
   remoteFiles?: (n: number) => Record<string, string>
-  /** Every sync is refused with this message, nothing written. */
-  syncRefused?: RegExp
   /**
    * A skip-worktree path (sparse checkout): once everything is pushed, someone else changes it and
    * the fast-forward is refused as a local change in the way, nothing written (a known limit).
@@ -182,17 +180,6 @@ interface Row extends Shape {
 
 const ROWS: Row[] = [
   ...SHAPES.map((s): Row => {
-    if (s.name === 'detached HEAD')
-      return {
-        ...s,
-        // The branch stays where it was; HEAD carries the hub's commits.
-        after: (c) => {
-          expect(git(c.root, 'rev-parse', 'main').trim()).toBe(git(templateDir(), 'rev-parse', 'main').trim())
-          expect(git(c.root, 'log', '--format=%s', 'HEAD')).toContain('integrate:')
-        },
-        syncRefused:
-          /^HEAD est détaché \(aucune branche courante\) : revenez sur une branche pour synchroniser$/
-      }
     if (s.name.startsWith('sparse checkout') || s.name === 'index v3 (skip-worktree entry)')
       return { ...s, outOfCone: 'archive/ancien.md' }
     return s
@@ -259,33 +246,18 @@ describe('accepted shapes × every write path', () => {
     const staged = stageUserChanges(c.root)
     const base = baseOf(c)
 
-    /** A sync the row refuses: its message, and nothing of the repository written. */
-    const refusedSync = async (push: boolean): Promise<void> => {
-      const before = workState(c)
-      const s = await syncBase(base, { push }, syncDeps())
-      expect(s.state).toBe('error')
-      expect(s.message).toMatch(row.syncRefused as RegExp)
-      // The same refusal as data, which the UI and the CLI word in the manager's language.
-      expect(s.problem).toEqual({ kind: 'detached-head' })
-      expect(workState(c)).toBe(before)
-      record(name, 'sync', `refused: ${s.message}`)
-    }
-
     // sync: someone else's commit fast-forwarded (branch, index, the changed files).
     const tip1 = pushFromOther(
       remote,
       { 'knowledge/index.md': '# Index\n\nv1\n', ...row.remoteFiles?.(1) },
       'distant 1'
     )
-    if (row.syncRefused) await refusedSync(false)
-    else {
-      const ff = await syncBase(base, { push: false }, syncDeps())
-      expect(ff.message).toMatch(/^avance rapide de 1 commit depuis origin\/main/)
-      expect(ff).toMatchObject({ state: 'up-to-date', fastForwarded: 1 })
-      expect(git(c.root, 'rev-parse', 'HEAD').trim()).toBe(tip1)
-      expect(readFileSync(join(c.root, 'knowledge/index.md'), 'utf8')).toBe('# Index\n\nv1\n')
-      expectUserChangesOnly(c, staged, extra)
-    }
+    const ff = await syncBase(base, { push: false }, syncDeps())
+    expect(ff.message).toMatch(/^avance rapide de 1 commit depuis origin\/main/)
+    expect(ff).toMatchObject({ state: 'up-to-date', fastForwarded: 1 })
+    expect(git(c.root, 'rev-parse', 'HEAD').trim()).toBe(tip1)
+    expect(readFileSync(join(c.root, 'knowledge/index.md'), 'utf8')).toBe('# Index\n\nv1\n')
+    expectUserChangesOnly(c, staged, extra)
 
     // propose
     const filed = await fileProposal(base, FIELDS, {
@@ -299,16 +271,13 @@ describe('accepted shapes × every write path', () => {
 
     // sync: the submission replayed onto a remote that moved meanwhile, pushed, the branch moved.
     const tip2 = pushFromOther(remote, { 'knowledge/autre.md': '# Autre\n' }, 'distant 2')
-    if (row.syncRefused) await refusedSync(true)
-    else {
-      const pushed: SyncStatus = await syncBase(base, { push: true }, syncDeps())
-      expect(pushed).toMatchObject({ state: 'up-to-date', pushed: 1, fastForwarded: 1 })
-      const head = git(c.root, 'rev-parse', 'HEAD').trim()
-      expect(git(remote.bare, 'rev-parse', 'main').trim()).toBe(head)
-      expect(git(c.root, 'rev-parse', 'HEAD~1').trim()).toBe(tip2)
-      expect(readFileSync(join(c.root, 'knowledge/autre.md'), 'utf8')).toBe('# Autre\n')
-      expectUserChangesOnly(c, staged, extra)
-    }
+    const pushed: SyncStatus = await syncBase(base, { push: true }, syncDeps())
+    expect(pushed).toMatchObject({ state: 'up-to-date', pushed: 1, fastForwarded: 1 })
+    const head = git(c.root, 'rev-parse', 'HEAD').trim()
+    expect(git(remote.bare, 'rev-parse', 'main').trim()).toBe(head)
+    expect(git(c.root, 'rev-parse', 'HEAD~1').trim()).toBe(tip2)
+    expect(readFileSync(join(c.root, 'knowledge/autre.md'), 'utf8')).toBe('# Autre\n')
+    expectUserChangesOnly(c, staged, extra)
 
     // resolve
     await resolvePlan(base, plan(filed.id), { log, now: () => new Date('2026-09-16T08:00:00Z') })
@@ -327,15 +296,12 @@ describe('accepted shapes × every write path', () => {
     record(name, 'reconcile', 'ok')
 
     // sync: a plain push of the resolution and the recovery.
-    if (row.syncRefused) await refusedSync(true)
-    else {
-      const last = await syncBase(base, { push: true }, syncDeps())
-      expect(last).toMatchObject({ state: 'up-to-date', pushed: 2 })
-      expect(git(remote.bare, 'rev-parse', 'main').trim()).toBe(git(c.root, 'rev-parse', 'HEAD').trim())
-      expectFsckClean(remote.bare)
-      expectUserChangesOnly(c, staged, extra)
-      record(name, 'sync', 'ok (fast-forward, replay + push, push)')
-    }
+    const last = await syncBase(base, { push: true }, syncDeps())
+    expect(last).toMatchObject({ state: 'up-to-date', pushed: 2 })
+    expect(git(remote.bare, 'rev-parse', 'main').trim()).toBe(git(c.root, 'rev-parse', 'HEAD').trim())
+    expectFsckClean(remote.bare)
+    expectUserChangesOnly(c, staged, extra)
+    record(name, 'sync', 'ok (fast-forward, replay + push, push)')
     if (row.outOfCone) {
       pushFromOther(remote, { [row.outOfCone]: '# Ailleurs\n' }, 'hors du cône')
       const before = workState(c)

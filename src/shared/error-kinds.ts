@@ -165,7 +165,10 @@ export const ERROR_KINDS = [
   // time it was taken); the screens offer to remove it
   'git-lock-stale',
   // that lock was asked to be removed, but a git command took it again since: { file }
-  'git-lock-recent'
+  'git-lock-recent',
+  // the base's HEAD names no branch (an older version checked out, a rebase under way): a commit
+  // would be on no branch, so nothing is written; { commit } (abbreviated)
+  'detached-head'
 ] as const
 
 /** Why a folder name cannot hold a base (`names.ts`), a parameter of `dir-name-invalid`. */

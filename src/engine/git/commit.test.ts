@@ -19,7 +19,7 @@ import { isolatedGit, writeRel } from '../../../test/helpers/isolated-git'
 import { HubError } from '../errors'
 import { memoryHubLog } from '../hublog'
 import { withBaseLock, type HeldLock } from '../lock'
-import { commitPaths, HUB_IDENTITY } from './commit'
+import { assertWritableRepository, commitPaths, HUB_IDENTITY } from './commit'
 import { headTreePaths } from './trees'
 import { TEMP_PREFIX, writeFileAtomic } from './atomic-write'
 import { checkFormat, openRepository, parseCoreConfig } from './layout'
@@ -442,15 +442,25 @@ describe('commitPaths', () => {
     expect(status(root)).toBe('MM knowledge/a.md\n')
   })
 
-  it('commits on a detached HEAD by moving HEAD itself', async () => {
+  it('refuses a detached HEAD: the commit would be on no branch; nothing moves', async () => {
     const root = makeRepo(BASE_FILES)
     const main = head(root)
     git(root, 'checkout', '-q', '--detach')
     write(root, 'knowledge/det.md', '# D\n')
-    const sha = await commitPaths(await openRepository(root), ['knowledge/det.md'], 'hub: détaché\n')
-    expect(readFileSync(join(root, '.git/HEAD'), 'utf8')).toBe(`${sha}\n`)
+    const index = readFileSync(join(root, '.git/index'))
+    const e = await commitPaths(await openRepository(root), ['knowledge/det.md'], 'hub: détaché\n').then(
+      () => null,
+      (err: unknown) => err
+    )
+    expect(e).toBeInstanceOf(HubError)
+    expect((e as HubError).code).toBe('IO_ERROR')
+    expect((e as HubError).kind).toBe('detached-head')
+    expect((e as HubError).params).toEqual({ commit: main.slice(0, 10) })
+    expect(readFileSync(join(root, '.git/HEAD'), 'utf8')).toBe(`${main}\n`)
     expect(git(root, 'rev-parse', 'main').trim()).toBe(main)
-    expect(status(root)).toBe('')
+    expect(readFileSync(join(root, '.git/index')).equals(index)).toBe(true)
+    expect(status(root)).toBe('?? knowledge/det.md\n')
+    await expect(assertWritableRepository(root)).rejects.toMatchObject({ kind: 'detached-head' })
   })
 
   it('waits for a foreign index.lock and still refreshes the index', async () => {

@@ -84,8 +84,29 @@ export interface CommitTimings {
  */
 export async function assertWritableRepository(root: string): Promise<RepoLayout> {
   const repo = await openRepository(root)
+  await assertOnBranch(repo)
   await assertWritableIndex(repo)
   return repo
+}
+
+/**
+ * A commit on a detached HEAD (a version checked out with git, a rebase or a bisect under way)
+ * would be on no branch: it vanishes from the base's history as soon as its branch is checked out
+ * again (`git rebase --abort` does it too), taking its proposals and resolutions out of sight. So
+ * the hub writes nothing there, as its sync already refused to; the refusal says the commit HEAD
+ * is on, and the screens word it.
+ */
+export async function assertOnBranch(repo: RepoLayout): Promise<void> {
+  if (!(await readHead(repo)).symbolic) throw detachedHead(repo, await readRefValue(repo, 'HEAD'))
+}
+
+function detachedHead(repo: RepoLayout, commit: string | null): HubError {
+  const at = commit ? commit.slice(0, 10) : ''
+  return ioError(
+    `HEAD détaché dans ${repo.root} (aucune branche courante, commit ${at}) : un commit ici ne serait sur aucune branche. ` +
+      "Revenez sur la branche de la base (git switch <branche>), puis réessayez ; rien n'a été écrit",
+    { kind: 'detached-head', params: { commit: at } }
+  )
 }
 
 /**
@@ -129,6 +150,8 @@ export async function commitPaths(
     cleanFilter.catch(() => undefined)
     const head = await readHead(repo)
     const parent = await readRefValue(repo, head.ref)
+    // Checked again here, under the base lock: a git run since the caller's check may have detached it.
+    if (!head.symbolic) throw detachedHead(repo, parent)
     const cache = {}
     const parentTree = parent ? await commitTreeOid(repo.commondir, parent, cache) : null
 

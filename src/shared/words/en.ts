@@ -188,6 +188,11 @@ export const sharedEn = {
       action:
         'The lock ({{file}}) was taken again a moment ago, so it was left in place. Wait for that program to finish, then try again.'
     },
+    'detached-head': {
+      title: 'This copy of the base is not on a branch (it is at version {{commit}}).',
+      action:
+        'Nothing was written. Someone checked out an older version of it with git, or a git operation (a rebase) is under way: what the hub wrote now would belong to no branch, and disappear from the base when it returns to its branch. Ask whoever did it to bring the base back to its branch, then try again.'
+    },
     'base-busy': {
       title: 'This base is busy with another change.',
       action: 'Nothing was written. Wait a moment, then try again.'

@@ -201,6 +201,11 @@ export const sharedFr: Resources<typeof sharedEn> = {
       action:
         'Le verrou ({{file}}) vient d’être repris : il a été laissé en place. Attendez que ce programme ait fini, puis réessayez.'
     },
+    'detached-head': {
+      title: 'Cette copie de la base n’est sur aucune branche (elle est à la version {{commit}}).',
+      action:
+        'Rien n’a été écrit. Quelqu’un a ouvert une ancienne version avec git, ou une opération git (un rebase) est en cours : ce que le hub écrirait maintenant n’appartiendrait à aucune branche, et disparaîtrait de la base à son retour sur sa branche. Demandez à la personne concernée de ramener la base sur sa branche, puis réessayez.'
+    },
     'base-busy': {
       title: 'Cette base est occupée par une autre modification.',
       action: 'Rien n’a été écrit. Patientez un instant, puis réessayez.'
