@@ -5,7 +5,7 @@ import { hub } from '../api/hub'
 import { useAction } from '../hooks/useAction'
 import { Button } from './Button'
 import { RelativeTime } from './RelativeTime'
-import { ErrorNotice } from './ErrorNotice'
+import { errorWords } from '../lib/error-words'
 
 /**
  * A `git-lock-stale` refusal's way forward: since when the lock is there, and one press to remove
@@ -31,6 +31,7 @@ export function StaleLockRemedy({
     onRetry?.()
   })
   if (typeof file !== 'string') return null
+  const failure = removing.error ? errorWords(removing.error, t) : null
   if (removed) return <p data-testid="stale-lock-removed">{t('staleLock.removed')}</p>
   return (
     <div className="stale-lock-remedy">
@@ -49,7 +50,12 @@ export function StaleLockRemedy({
       >
         {removing.busy ? t('staleLock.removing') : t('staleLock.remove')}
       </Button>
-      {removing.error ? <ErrorNotice error={removing.error} compact /> : null}
+      {/* Said in words here rather than in a notice of its own: this sits inside the refusal's. */}
+      {removing.error ? (
+        <p role="alert" data-testid="stale-lock-failed" data-error-kind={removing.error.kind ?? ''}>
+          {failure?.title} {failure?.action}
+        </p>
+      ) : null}
     </div>
   )
 }
