@@ -502,6 +502,51 @@ for (const [lang, locale] of [
       expect(git(root, 'rev-parse', 'HEAD').trim()).not.toBe(head)
     })
 
+    test(`a base not on a branch: said on its page, the preview and an agent's proposal refused, then back (${lang})`, async ({
+      page,
+      hub,
+      agent
+    }, info: TestInfo) => {
+      await planOnSupport(hub, agent, lang)
+      const root = join(hub.basesDir, 'support')
+      const branch = git(root, 'symbolic-ref', '--short', 'HEAD').trim()
+      const head = git(root, 'rev-parse', 'HEAD').trim()
+      await openApp(page, hub, '#/base/support/plan')
+      await expect(page.getByTestId('preview-button')).toBeEnabled()
+      // Someone looks at an older version with git: the commit stays, the branch is gone from HEAD.
+      git(root, 'checkout', '-q', '--detach')
+      const banner = page.getByTestId('base-detached')
+      await expect(banner).toBeVisible()
+      await expect(banner).toContainText(head.slice(0, 10))
+      await expectOnly(page, lang, 'base not on a branch, its banner')
+      await snap(page, info, `base-detached-banner-${lang}`)
+      await page.getByTestId('preview-button').click()
+      await expect(page.locator('[data-error-kind]').first()).toHaveAttribute(
+        'data-error-kind',
+        'detached-head'
+      )
+      await expectOnly(page, lang, 'base not on a branch')
+      await snap(page, info, `error-language-detached-head-${lang}`)
+      const refused = await agent.tool('kb_propose', {
+        base: 'support',
+        type: 'addition',
+        concerns: 'Horaires du samedi',
+        content: 'Fermé le samedi.',
+        sources: ['ticket 4'],
+        confidence: 'high',
+        submitted_by: 'claude-code/2.1'
+      })
+      expect(refused.isError).toBe(true)
+      expect(refused.text).toMatch(/^ERROR: IO_ERROR: HEAD détaché dans .*support \(aucune branche courante/)
+      expect(git(root, 'rev-parse', 'HEAD').trim()).toBe(head)
+      expect(git(root, 'status', '--porcelain')).toBe('')
+      // Back on its branch: the page says so by itself, and the preview works again.
+      git(root, 'checkout', '-q', branch)
+      await expect(banner).toHaveCount(0)
+      await page.getByTestId('preview-button').click()
+      await expect(page.getByTestId('resolve-button')).toBeEnabled()
+    })
+
     test(`settings: a change that cannot be saved (${lang})`, async ({ page, hub }, info: TestInfo) => {
       await openApp(page, hub, '#/settings')
       await expect(page.getByTestId('settings-reviewer')).toBeVisible({ timeout: 30_000 })

@@ -156,6 +156,8 @@ export interface BaseSummary {
   warnings: string[]
   /** Current branch tip, null in an empty repository. */
   head: string | null
+  /** HEAD names a commit, not a branch (a version checked out with git, a rebase under way): nothing can be written. */
+  detached: boolean
   /** Sync with the base's git remote, from the last known remote tip (no network call). */
   sync?: SyncStatus
 }

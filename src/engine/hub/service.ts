@@ -24,7 +24,7 @@ import { LocateStore } from '../review/locate-cache'
 import { parsePlan } from '../review/plan'
 import { previewPlan, resolvePlan } from '../review/resolve'
 import { proposalStates } from '../review/proposal-state'
-import { headCommit } from '../review/worktree'
+import { headCommit, headState } from '../review/worktree'
 import { createBaseFromTemplate } from '../bases/new-base'
 import { BaseImporter } from '../bases/import'
 import { listTrash, moveToTrash, restoreFromTrash } from '../bases/trash'
@@ -354,6 +354,7 @@ export class HubService implements HubApi {
     } catch (e) {
       own.push(describeError(e))
     }
+    const head = await headState(b.root)
     return {
       name: b.name,
       dirName: b.dirName,
@@ -366,7 +367,8 @@ export class HubService implements HubApi {
       pending: proposalFiles(b, 'pending').length,
       draft,
       warnings: own,
-      head: await headCommit(b.root),
+      head: head.commit,
+      detached: head.detached,
       sync: await this.syncer.status(b)
     }
   }

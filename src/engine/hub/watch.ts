@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Base } from '../registry/base'
 import type { HubLog } from '../hublog'
 import { describeError } from '../errors'
-import { headCommit } from '../review/worktree'
+import { headState } from '../review/worktree'
 import { PROPOSAL_STATUSES } from '../proposals/store'
 import type { HubEvent } from '../../shared/hub-api'
 
@@ -62,7 +62,8 @@ export class HubWatcher {
   private started: Promise<void> = Promise.resolve()
   private basesKey = ''
   private proposals = new Map<string, string>()
-  private heads = new Map<string, string | null>()
+  /** Per base: HEAD's commit, and whether it is detached. */
+  private heads = new Map<string, string>()
 
   constructor(
     private readonly source: WatchSource,
@@ -153,11 +154,14 @@ export class HubWatcher {
       this.proposals.set(base.name, pk)
       if (notify && before !== undefined && before !== pk)
         this.emit({ type: 'proposals-changed', base: base.name })
-      const head = await headCommit(base.root)
+      // A checkout that detaches HEAD keeps its commit: the branch's loss is a change too (the base's
+      // screen then says that nothing can be written).
+      const { commit: head, detached } = await headState(base.root)
+      const key = `${head ?? ''}${detached ? ' detached' : ''}`
       const had = this.heads.has(base.name)
       const prev = this.heads.get(base.name)
-      this.heads.set(base.name, head)
-      if (notify && had && prev !== head) this.emit({ type: 'head-changed', base: base.name, head })
+      this.heads.set(base.name, key)
+      if (notify && had && prev !== key) this.emit({ type: 'head-changed', base: base.name, head })
     }
     for (const name of [...this.proposals.keys()]) {
       if (seen.has(name)) continue

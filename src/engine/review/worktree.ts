@@ -1,5 +1,5 @@
 import { describeError, ioError } from '../errors'
-import { headCommitSha } from '../git/refs'
+import { headCommitSha, readHead, readRefValue } from '../git/refs'
 import { treeBlobOid } from '../git/trees'
 import { worktreeOids } from '../git/worktree-files'
 import { openRepository, type RepoLayout } from '../git/layout'
@@ -15,10 +15,24 @@ export type LocalChange = 'modified' | 'deleted' | 'untracked'
 
 /** HEAD's commit sha, or null on an unborn branch (or where there is no repository to read). */
 export async function headCommit(root: string): Promise<string | null> {
+  return (await headState(root)).commit
+}
+
+export interface HeadState {
+  /** HEAD's commit sha, null on an unborn branch or where there is no repository to read. */
+  commit: string | null
+  /** HEAD names a commit, not a branch: every write of the hub is refused (`detached-head`). */
+  detached: boolean
+}
+
+/** Where HEAD is: its commit, and whether it is on a branch. An unreadable repository is neither. */
+export async function headState(root: string): Promise<HeadState> {
   try {
-    return await headCommitSha(await openRepository(root))
+    const repo = await openRepository(root)
+    const head = await readHead(repo)
+    return { commit: await readRefValue(repo, head.ref), detached: !head.symbolic }
   } catch {
-    return null
+    return { commit: null, detached: false }
   }
 }
 

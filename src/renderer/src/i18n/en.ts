@@ -181,6 +181,9 @@ export const en = {
     plan: 'Plan',
     planCount_one: 'Plan · {{count}} proposal',
     planCount_other: 'Plan · {{count}} proposals',
+    detachedTitle: 'This copy of the base is not on a branch',
+    detachedBody:
+      'Someone checked out an older version of it with git ({{commit}}), or a git operation such as a rebase is under way. Until it is back on its branch, agents cannot file proposals here and nothing can be resolved: what the hub wrote would belong to no branch. Ask whoever did it to bring the base back to its branch (for example git switch main).',
     brokenTitle: 'The base “{{base}}” cannot be opened right now',
     brokenBody:
       'Its folder is still there, with your plan: once its okf-bundle.yaml is fixed (in the base’s repository, or by a sync that brings the fix), the base comes back by itself.',

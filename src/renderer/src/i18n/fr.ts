@@ -188,6 +188,9 @@ export const fr: Resources<typeof en> = {
     plan: 'Plan',
     planCount_one: 'Plan · {{count}} proposition',
     planCount_other: 'Plan · {{count}} propositions',
+    detachedTitle: 'Cette copie de la base n’est sur aucune branche',
+    detachedBody:
+      'Quelqu’un en a ouvert une ancienne version avec git ({{commit}}), ou une opération git comme un rebase est en cours. Tant qu’elle n’est pas revenue sur sa branche, les agents ne peuvent pas y déposer de propositions et rien ne peut être résolu : ce que le hub écrirait n’appartiendrait à aucune branche. Demandez à la personne concernée de ramener la base sur sa branche (par exemple git switch main).',
     brokenTitle: 'La base « {{base}} » ne peut pas être ouverte pour le moment',
     brokenBody:
       'Son dossier est toujours là, avec votre plan : une fois son okf-bundle.yaml corrigé (dans le dépôt de la base, ou par une synchronisation qui apporte la correction), la base revient d’elle-même.',

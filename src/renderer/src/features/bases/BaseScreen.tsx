@@ -1,8 +1,9 @@
-import { ClipboardList, PenLine } from 'lucide-react'
+import { ClipboardList, GitCommitHorizontal, PenLine } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, Outlet, useParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../ui/EmptyState'
+import { Notice } from '../../ui/Notice'
 import { RemoveBaseButton } from '../trash/RemoveBaseButton'
 import { SyncBadge } from '../sync/SyncBadge'
 import { SyncButtons } from '../sync/SyncButtons'
@@ -83,6 +84,16 @@ export function BaseScreen(): React.JSX.Element {
         </div>
       </header>
       <SyncPanel base={base} status={summary?.sync} />
+      {summary?.detached ? (
+        <Notice
+          tone="warning"
+          icon={GitCommitHorizontal}
+          testId="base-detached"
+          title={t('base.detachedTitle')}
+        >
+          <p>{t('base.detachedBody', { commit: summary.head?.slice(0, 10) ?? '' })}</p>
+        </Notice>
+      ) : null}
       <Outlet />
     </div>
   )

@@ -63,6 +63,9 @@ export function SyncPanel({ base, status }: SyncProps): React.JSX.Element | null
     outcome && !busy && outcome.status.state === 'error' && outcome.status.lastSync === status.lastSync
       ? outcome.status
       : null
+  const failing = status.state === 'unreachable' || status.state === 'error' ? status : failedLast
+  // A base off its branch is said by the base's own banner, for every write, not only the sync.
+  const retryable = failing?.problem?.kind === 'detached-head' ? null : failing
   const stored = status.host !== null && (credentials?.hosts.includes(status.host) ?? false)
 
   return (
@@ -85,11 +88,7 @@ export function SyncPanel({ base, status }: SyncProps): React.JSX.Element | null
         <SyncTokenForm base={base} host={status.host} message={status.message} />
       ) : null}
 
-      {status.state === 'unreachable' || status.state === 'error' ? (
-        <RetryProblem status={status} onRetry={retry} disabled={busy !== undefined} />
-      ) : failedLast ? (
-        <RetryProblem status={failedLast} onRetry={retry} disabled={busy !== undefined} />
-      ) : null}
+      {retryable ? <RetryProblem status={retryable} onRetry={retry} disabled={busy !== undefined} /> : null}
 
       {status.state === 'behind' && dirty.length > 0 ? (
         <DirtyNotice base={base} behind={status.behind} dirty={dirty} />
