@@ -6,7 +6,6 @@ import {
   readdirSync,
   rmSync,
   symlinkSync,
-  utimesSync,
   writeFileSync
 } from 'node:fs'
 import { spawn } from 'node:child_process'
@@ -14,7 +13,7 @@ import { join } from 'node:path'
 import type { Page, TestInfo } from '@playwright/test'
 import { expect, GUIDE, test } from './helpers/fixtures'
 import { BASE, makeRemote } from './helpers/remote'
-import { git, removeDir, tempDir, writeFiles } from '../test/helpers/fixtures'
+import { git, leaveStaleLock, removeDir, tempDir, writeFiles } from '../test/helpers/fixtures'
 import { startGitHttpServer } from '../test/helpers/git-http'
 import { linesInOtherLanguage, type Lang } from './helpers/language'
 import { openApp, snap } from './helpers/page'
@@ -62,6 +61,16 @@ async function planOnSupport(hub: Hub, agent: Agent, lang: Lang): Promise<string
     edits: [{ path: corpus, append: lang === 'en' ? 'Open at nine.' : 'Ouvert à neuf heures.' }]
   })
   return corpus
+}
+
+/** On the Plan screen: preview, resolve, and wait for the refusal of `kind` (nothing written). */
+async function resolveRefused(page: Page, kind: string, timeout: number): Promise<void> {
+  await page.getByTestId('preview-button').click()
+  await expect(page.getByTestId('resolve-button')).toBeEnabled({ timeout: 30_000 })
+  await page.getByTestId('resolve-button').click()
+  await expect(page.locator('[data-error-kind]').first()).toHaveAttribute('data-error-kind', kind, {
+    timeout
+  })
 }
 
 /** The page's visible text, without code, folded details, and what is marked as another language. */
@@ -446,17 +455,8 @@ for (const [lang, locale] of [
           holder.once('exit', (code) => reject(new Error(`okf-hub lock exited ${code}`)))
         })
         await openApp(page, hub, '#/base/support/plan')
-        await page.getByTestId('preview-button').click()
-        await expect(page.getByTestId('resolve-button')).toBeEnabled({ timeout: 30_000 })
-        await page.getByTestId('resolve-button').click()
         // The hub waits for the lock (15 s), then says the base is busy: nothing was written.
-        await expect(page.locator('[data-error-kind]').first()).toHaveAttribute(
-          'data-error-kind',
-          'base-busy',
-          {
-            timeout: 60_000
-          }
-        )
+        await resolveRefused(page, 'base-busy', 60_000)
         await expectOnly(page, lang, 'plan base busy')
         await snap(page, info, `error-language-plan-busy-${lang}`)
       } finally {
@@ -474,21 +474,9 @@ for (const [lang, locale] of [
       const root = join(hub.basesDir, 'support')
       const head = git(root, 'rev-parse', 'HEAD').trim()
       // A git killed while it held the index's lock, an hour ago: git never removes that file.
-      const lock = join(root, '.git', 'index.lock')
-      writeFileSync(lock, '')
-      const hourAgo = Date.now() / 1000 - 3_600
-      utimesSync(lock, hourAgo, hourAgo)
+      const lock = leaveStaleLock(join(root, '.git', 'index.lock'))
       await openApp(page, hub, '#/base/support/plan')
-      await page.getByTestId('preview-button').click()
-      await expect(page.getByTestId('resolve-button')).toBeEnabled({ timeout: 30_000 })
-      await page.getByTestId('resolve-button').click()
-      await expect(page.locator('[data-error-kind]').first()).toHaveAttribute(
-        'data-error-kind',
-        'git-lock-stale',
-        {
-          timeout: 30_000
-        }
-      )
+      await resolveRefused(page, 'git-lock-stale', 30_000)
       expect(git(root, 'rev-parse', 'HEAD').trim()).toBe(head)
       await expectOnly(page, lang, 'plan stale git lock')
       await snap(page, info, `error-language-plan-git-lock-${lang}`)

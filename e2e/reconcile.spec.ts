@@ -1,7 +1,7 @@
-import { existsSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, GUIDE, test } from './helpers/fixtures'
-import { git, writeFiles } from '../test/helpers/fixtures'
+import { git, leaveStaleLock, writeFiles } from '../test/helpers/fixtures'
 import { expectAccessible, openApp, snap } from './helpers/page'
 
 const ID = 'prop-2026-01-15-beef'
@@ -51,10 +51,7 @@ test('the reconcile banner lists a git lock left by an interrupted command, and 
   hub
 }, info) => {
   const root = join(hub.basesDir, GUIDE)
-  const lock = join(root, '.git', 'index.lock')
-  writeFileSync(lock, '')
-  const hourAgo = Date.now() / 1000 - 3_600
-  utimesSync(lock, hourAgo, hourAgo)
+  const lock = leaveStaleLock(join(root, '.git', 'index.lock'))
   await openApp(page, hub, `#/base/${GUIDE}/inventory`)
   const banner = page.getByTestId('reconcile-banner')
   await expect(banner).toBeVisible()

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { chmodSync, existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Page } from '@playwright/test'
@@ -9,7 +9,7 @@ import { connectAgent } from './helpers/mcp'
 import { expectAccessible, openApp, snap } from './helpers/page'
 import { BASE, makeRemote } from './helpers/remote'
 import { commitOutsideHub, importFrom, pushFromElsewhere } from './helpers/sync'
-import { git, removeDir, tempDir } from '../test/helpers/fixtures'
+import { git, leaveStaleLock, removeDir, tempDir } from '../test/helpers/fixtures'
 import { startGitHttpServer, type GitHttpServer } from '../test/helpers/git-http'
 import { hubEnv } from '../test/helpers/mcp'
 
@@ -91,10 +91,7 @@ test.describe('team sync', () => {
     await importFrom(hub, `${server.url}/${BASE}.git`)
     const local = join(hub.basesDir, BASE)
     pushFromElsewhere(bare, 'knowledge/houblon.md', '# Houblon\n\nLe houblon donne l’amertume.\n', 'houblon')
-    const lock = join(local, '.git', 'index.lock')
-    writeFileSync(lock, '')
-    const hourAgo = Date.now() / 1000 - 3_600
-    utimesSync(lock, hourAgo, hourAgo)
+    const lock = leaveStaleLock(join(local, '.git', 'index.lock'))
     await openApp(page, hub, `#/base/${BASE}/inventory`)
     await page.getByTestId('sync-button').click()
     const error = page.getByTestId('sync-error')

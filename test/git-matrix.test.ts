@@ -7,7 +7,6 @@ import {
   readdirSync,
   readFileSync,
   statSync,
-  utimesSync,
   writeFileSync
 } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -20,7 +19,7 @@ import { MemoryCredentialStore } from '../src/engine/sync/credentials'
 import { SyncStateStore } from '../src/engine/sync/state'
 import { syncBase } from '../src/engine/sync/sync'
 import type { SyncStatus } from '../src/shared/hub-api'
-import { tempDir } from './helpers/fixtures'
+import { leaveStaleLock, tempDir } from './helpers/fixtures'
 import { startGitHttpServer, type GitHttpServer } from './helpers/git-http'
 import {
   FIELDS,
@@ -370,12 +369,7 @@ const REFUSAL_ROWS: RefusalRow[] = [
   ...REFUSALS,
   {
     name: 'index.lock left by a crashed git (empty, an hour old, no process)',
-    setup: (c) => {
-      const lock = join(c.root, '.git/index.lock')
-      writeFileSync(lock, '')
-      const t = Date.now() / 1000 - STALE_LOCK_AGE_S
-      utimesSync(lock, t, t)
-    },
+    setup: (c) => void leaveStaleLock(join(c.root, '.git/index.lock'), STALE_LOCK_AGE_S),
     message:
       /^verrou git \/.*\/alpha\/\.git\/index\.lock présent depuis 60 min : une commande git interrompue l'a sans doute laissé\. Si aucune commande git ne tourne dans ce dépôt \(ni éditeur de message de commit ouvert\), supprimez ce fichier, puis réessayez ; rien n'a été écrit$/,
     fetches: true,

@@ -85,6 +85,18 @@ export interface BundleSpec {
   git?: boolean
 }
 
+/**
+ * A lock file as a killed git leaves it: empty, its time `ageSeconds` before `now` (ms), so that
+ * its staleness depends on no clock but the one given.
+ */
+export function leaveStaleLock(path: string, ageSeconds = 3_600, now = Date.now()): string {
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, '')
+  const t = now / 1000 - ageSeconds
+  utimesSync(path, t, t)
+  return path
+}
+
 export function writeFiles(root: string, files: Record<string, string>): void {
   for (const [rel, text] of Object.entries(files)) {
     const abs = join(root, rel)

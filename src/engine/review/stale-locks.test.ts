@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { git, makeBundle, removeDir, tempDir } from '../../../test/helpers/fixtures'
-import { HubError } from '../errors'
+import { git, leaveStaleLock, makeBundle, removeDir, tempDir } from '../../../test/helpers/fixtures'
+import { hubRefusal } from '../../../test/helpers/refusal'
 import { memoryHubLog } from '../hublog'
 import { Registry } from '../registry/registry'
 import type { Base } from '../registry/base'
@@ -35,22 +35,8 @@ function bases(...names: string[]): { dir: string; base: (name: string) => Base 
   return { dir, base: (name) => registry.get(name) }
 }
 
-function lockAt(path: string, seconds: number): string {
-  mkdirSync(join(path, '..'), { recursive: true })
-  writeFileSync(path, '')
-  utimesSync(path, seconds, seconds)
-  return path
-}
-
-async function refusal(p: Promise<unknown>): Promise<HubError> {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof HubError) return e
-    throw e
-  }
-  throw new Error('expected a HubError')
-}
+/** A lock whose time is `seconds` (since the epoch), as a git killed then would have left it. */
+const lockAt = (path: string, seconds: number): string => leaveStaleLock(path, NOW / 1000 - seconds, NOW)
 
 describe('stale git locks', () => {
   it('lists the locks the hub would wait on, older than a minute, and nothing else', async () => {
@@ -90,12 +76,12 @@ describe('stale git locks', () => {
     const tag = lockAt(join(g, 'refs/tags/v1.lock'), HOUR_AGO)
     const now = () => NOW
 
-    const busy = await refusal(removeBaseGitLock(b, recent, { now, log }))
+    const busy = await hubRefusal(removeBaseGitLock(b, recent, { now, log }))
     expect(busy.code).toBe('BASE_BUSY')
     expect(busy.kind).toBe('git-lock-recent')
     expect(busy.params).toEqual({ file: recent })
     for (const other of [outside, tag, `${g}/../knowledge/notes.lock`, 'index.lock']) {
-      const e = await refusal(removeBaseGitLock(b, other, { now, log }))
+      const e = await hubRefusal(removeBaseGitLock(b, other, { now, log }))
       expect(e.code, other).toBe('INVALID_INPUT')
     }
     for (const kept of [recent, outside, tag]) expect(existsSync(kept), kept).toBe(true)
@@ -112,7 +98,7 @@ describe('stale git locks', () => {
     const all = [base('alpha'), base('beta')]
     expect((await removeServedGitLock(all, lock, { now: () => NOW, log })).name).toBe('beta')
     expect(existsSync(lock)).toBe(false)
-    const e = await refusal(removeServedGitLock(all, join(dir, 'index.lock'), { now: () => NOW, log }))
+    const e = await hubRefusal(removeServedGitLock(all, join(dir, 'index.lock'), { now: () => NOW, log }))
     expect(e.code).toBe('INVALID_INPUT')
   })
 
