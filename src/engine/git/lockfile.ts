@@ -94,7 +94,8 @@ export async function staleGitLocks(repo: RepoLayout, now: number): Promise<Stal
  * no lock of this repository, a lock taken again since and so recent) is left where it is. The
  * caller holds the base's lock, so no write of the hub's own is under way; the manager was told
  * that a git command still running (an editor open on `git commit`) would lose its lock.
- * Returns whether the file was removed; false when it was already gone.
+ * Says what happened: removed; already gone; left because it was taken again since (recent); left
+ * because it is no lock of this repository.
  */
 export async function removeStaleGitLock(
   repo: RepoLayout,

@@ -69,11 +69,13 @@ export async function removeServedGitLock(
   opts: RemoveLockOptions = {}
 ): Promise<Base> {
   // A base's own folder first (its `.git`): one look at most, in the usual layout.
-  const ordered = [...bases].sort(
-    (a, b) => Number(isStrictlyInside(b.root, file)) - Number(isStrictlyInside(a.root, file))
-  )
+  const ordered = isCanonical(file)
+    ? [...bases].sort(
+        (a, b) => Number(isStrictlyInside(b.root, file)) - Number(isStrictlyInside(a.root, file))
+      )
+    : []
   for (const b of ordered) {
-    const repo = isCanonical(file) ? await resolveLayout(b.root).catch(() => null) : null
+    const repo = await resolveLayout(b.root).catch(() => null)
     if (!repo || !holds(repo, file)) continue
     await removeBaseGitLock(b, file, opts)
     return b
