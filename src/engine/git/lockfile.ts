@@ -38,10 +38,15 @@ function lockAge(ms: number): string {
   return h < 48 ? `${h} h` : `${Math.floor(h / 24)} jours`
 }
 
+/** The one age rule: a lock taken at `mtimeMs` is left by a command that stopped, at `now`. */
+function isStale(mtimeMs: number, now: number): boolean {
+  return now - mtimeMs >= GIT_LOCK_STALE_MS
+}
+
 /** An old lock file at `lockPath`: the refusal naming it; null when it is recent or gone. */
 async function staleLockRefusal(lockPath: string, now: number): Promise<HubError | null> {
   const st = await stat(lockPath).catch(() => null)
-  if (!st || now - st.mtimeMs < GIT_LOCK_STALE_MS) return null
+  if (!st || !isStale(st.mtimeMs, now)) return null
   return ioError(
     `verrou git ${lockPath} présent depuis ${lockAge(now - st.mtimeMs)} : une commande git interrompue l'a sans doute laissé. ` +
       "Si aucune commande git ne tourne dans ce dépôt (ni éditeur de message de commit ouvert), supprimez ce fichier, puis réessayez ; rien n'a été écrit",
@@ -50,11 +55,11 @@ async function staleLockRefusal(lockPath: string, now: number): Promise<HubError
   )
 }
 
-/** A lock file of git's left in a repository longer than `GIT_LOCK_STALE_MS`. */
-export interface StaleGitLock {
+/** A lock file of git's in a repository. */
+export interface GitLockFile {
   /** Absolute path. */
   file: string
-  /** Its modification time (ms since the epoch): when the interrupted command took it. */
+  /** Its modification time (ms since the epoch): when the command took it. */
   mtimeMs: number
 }
 
@@ -71,22 +76,30 @@ async function lockFilesUnder(dir: string, out: string[], depth: number): Promis
 }
 
 /**
- * The lock files git and the hub take that an interrupted command left behind: `index.lock`,
- * `HEAD.lock`, `packed-refs.lock`, `config.lock` (the git dirs' own files) and the branches'
- * `<ref>.lock`, each older than `GIT_LOCK_STALE_MS` at `now`. Each one blocks every write of the
- * hub (IO_ERROR `git-lock-stale`) until it is removed; git never removes one by itself. Tags and
- * other refs are not walked: the hub never writes them, and a repository may hold thousands.
+ * The lock files git and the hub take, whatever their age: `index.lock`, `HEAD.lock`,
+ * `packed-refs.lock`, `config.lock` (the git dirs' own files) and the branches' `<ref>.lock`.
+ * Tags and other refs are not walked: the hub never writes them, and a repository may hold
+ * thousands.
  */
-export async function staleGitLocks(repo: RepoLayout, now: number): Promise<StaleGitLock[]> {
+async function gitLockFiles(repo: RepoLayout): Promise<GitLockFile[]> {
   const candidates: string[] = []
   for (const dir of new Set([repo.gitdir, repo.commondir])) await lockFilesUnder(dir, candidates, 0)
   for (const rel of REF_FOLDERS) await lockFilesUnder(join(repo.commondir, ...rel.split('/')), candidates, 16)
-  const out: StaleGitLock[] = []
+  const out: GitLockFile[] = []
   for (const file of [...new Set(candidates)].sort()) {
     const st = await lstat(file).catch(() => null)
-    if (st?.isFile() && now - st.mtimeMs >= GIT_LOCK_STALE_MS) out.push({ file, mtimeMs: st.mtimeMs })
+    if (st?.isFile()) out.push({ file, mtimeMs: st.mtimeMs })
   }
   return out
+}
+
+/**
+ * Those lock files an interrupted command left behind: older than `GIT_LOCK_STALE_MS` at `now`.
+ * Each one blocks every write of the hub (IO_ERROR `git-lock-stale`) until it is removed; git
+ * never removes one by itself.
+ */
+export async function staleGitLocks(repo: RepoLayout, now: number): Promise<GitLockFile[]> {
+  return (await gitLockFiles(repo)).filter((l) => isStale(l.mtimeMs, now))
 }
 
 /**
@@ -103,16 +116,9 @@ export async function removeStaleGitLock(
   now: number,
   log?: HubLog
 ): Promise<'removed' | 'gone' | 'recent' | 'not-a-lock'> {
-  const found = (await staleGitLocks(repo, now)).find((l) => l.file === file)
-  if (!found) {
-    const st = await lstat(file).catch(() => null)
-    if (!st) return 'gone'
-    const lists =
-      st.isFile() &&
-      file.endsWith('.lock') &&
-      (await staleGitLocks(repo, Infinity)).some((l) => l.file === file)
-    return lists ? 'recent' : 'not-a-lock'
-  }
+  const found = (await gitLockFiles(repo)).find((l) => l.file === file)
+  if (!found) return (await lstat(file).catch(() => null)) ? 'not-a-lock' : 'gone'
+  if (!isStale(found.mtimeMs, now)) return 'recent'
   try {
     await unlink(file)
   } catch (e) {

@@ -306,7 +306,7 @@ async function scan(base: Base, now: number): Promise<Findings> {
     duplicates,
     mismatches,
     temps,
-    locks: await staleLocksOf(base, now)
+    locks: await staleLocksOf(base, repo, now)
   }
 }
 
@@ -480,9 +480,9 @@ export async function reconcile(base: Base, opts: ReconcileOptions): Promise<Rec
  * taken again since it was listed (a git running now) stays, reported not applied.
  */
 async function removeStaleLocks(base: Base, now: () => number, opts: ReconcileOptions): Promise<StaleLock[]> {
-  const listed = await staleLocksOf(base, now())
-  if (listed.length === 0) return []
   const repo = await resolveLayout(base.root)
+  const listed = await staleLocksOf(base, repo, now())
+  if (listed.length === 0) return []
   return withBaseLock(
     base.root,
     async () => {

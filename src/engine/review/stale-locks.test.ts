@@ -7,6 +7,7 @@ import { memoryHubLog } from '../hublog'
 import { Registry } from '../registry/registry'
 import type { Base } from '../registry/base'
 import { GIT_LOCK_STALE_MS } from '../git/lockfile'
+import { resolveLayout } from '../git/layout'
 import { renderProposalFile } from '../proposals/format'
 import { reconcile } from './reconcile'
 import { renderReconcile } from './render'
@@ -52,7 +53,7 @@ describe('stale git locks', () => {
     mkdirSync(join(g, 'refs/heads/dir.lock')) // a folder, not a lock
     symlinkSync(join(b.root, 'knowledge/index.md'), join(g, 'config.lock')) // a link, not a lock
 
-    const listed = await staleLocksOf(b, NOW)
+    const listed = await staleLocksOf(b, await resolveLayout(b.root), NOW)
     expect(listed.map((l) => l.path)).toEqual([
       '.git/index.lock',
       `.git/refs/heads/${branch}.lock`,

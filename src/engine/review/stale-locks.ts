@@ -16,8 +16,7 @@ import type { StaleLock } from '../../shared/review'
  */
 
 /** What reconcile reports: the path as the manager finds it in the base's folder, and since when. */
-export async function staleLocksOf(base: Base, now: number): Promise<StaleLock[]> {
-  const repo = await resolveLayout(base.root)
+export async function staleLocksOf(base: Base, repo: RepoLayout, now: number): Promise<StaleLock[]> {
   return (await staleGitLocks(repo, now)).map((l) => ({
     path: shownPath(base.root, l.file),
     file: l.file,
