@@ -506,6 +506,8 @@ for (const [lang, locale] of [
       const banner = page.getByTestId('base-detached')
       await expect(banner).toBeVisible()
       await expect(banner).toContainText(head.slice(0, 10))
+      // A base with no remote was never going to sync: no « Sync failed » beside the banner.
+      await expect(page.getByTestId('sync-badge')).toHaveCount(0)
       await expectOnly(page, lang, 'base not on a branch, its banner')
       await snap(page, info, `base-detached-banner-${lang}`)
       await page.getByTestId('preview-button').click()

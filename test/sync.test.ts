@@ -598,6 +598,32 @@ describe('sync: remote problems leave the base intact', () => {
     expect(repoFingerprint(h.root)).toBe(before)
   })
 
+  it('a base off its branch: detached-head while it has a remote; no-remote (not « sync failed ») when it has none or only a folder', async () => {
+    const h = hub()
+    git(h.root, 'checkout', '-q', '--detach')
+    const before = repoFingerprint(h.root)
+    const d = deps()
+    const refused = await syncBase(h.base, { push: true }, d)
+    expect(refused.state).toBe('error')
+    expect(refused.problem).toEqual({ kind: 'detached-head' })
+    expect((await localStatus(h.base, d)).problem).toEqual({ kind: 'detached-head' })
+    git(h.root, 'remote', 'set-url', 'origin', '/srv/partage/base')
+    git(h.root, 'remote', 'add', 'miroir', '../miroir')
+    const folder = await syncBase(h.base, { push: true }, d)
+    expect(folder.state).toBe('no-remote')
+    expect(folder.url).toBe('/srv/partage/base')
+    // One remote that could sync is enough for the base to be one that should.
+    git(h.root, 'remote', 'set-url', '--push', 'miroir', team.url)
+    expect((await localStatus(h.base, d)).problem).toEqual({ kind: 'detached-head' })
+    git(h.root, 'remote', 'remove', 'miroir')
+    git(h.root, 'remote', 'remove', 'origin')
+    const none = await syncBase(h.base, { push: true }, d)
+    expect(none.state).toBe('no-remote')
+    expect(none.url ?? null).toBeNull()
+    expect((await localStatus(h.base, d)).state).toBe('no-remote')
+    expect(repoFingerprint(h.root)).toBe(before)
+  })
+
   it('auth required: no token, then a wrong one → auth-required; the right one syncs; the token is never logged', async () => {
     const token = 'tok-' + 'x'.repeat(20)
     const locked = await startTeam({ server: { token }, name: 'privee' })

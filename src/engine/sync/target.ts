@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseGitConfig, resolveLayout, type GitConfig } from '../git/layout'
 import { redactUrl } from '../git/auth'
+import { readHead, type Head } from '../git/refs'
 import type { SyncProblem } from '../../shared/hub-api'
 
 /**
@@ -64,6 +65,24 @@ export function isFolderUrl(url: string): boolean {
 }
 
 /**
+ * For a base on no branch, which remote would be followed is unknown; whether any could be is not.
+ * `no-remote` when every configured remote is a folder of this computer (naming the first), or
+ * when there is none; null when some remote could be synced with.
+ */
+function remotelessness(cfg: GitConfig): Extract<TargetLookup, { kind: 'no-remote' }> | null {
+  let folder: { remote: string; url: string } | undefined
+  for (const [key, values] of cfg) {
+    const m = /^remote\.(.+)\.url$/.exec(key)
+    const url = values.at(-1)
+    if (!m || url === undefined) continue
+    const pushUrl = last(cfg, `remote.${m[1]}.pushurl`) ?? url
+    if (!isFolderUrl(url) || !isFolderUrl(pushUrl)) return null
+    folder ??= { remote: m[1], url }
+  }
+  return folder ? { kind: 'no-remote', branch: null, folder } : { kind: 'no-remote', branch: null }
+}
+
+/**
  * The base's remote and branch; `no-remote` when git knows no remote for it, or when its remote is
  * a folder of this computer: a base imported from a local repository keeps that path as `origin`,
  * as `git clone <path>` does, but the hub syncs over http(s) only — there is nothing it would do,
@@ -81,9 +100,9 @@ export async function remoteTarget(root: string): Promise<TargetLookup> {
       problem: { kind: 'repo-unreadable' }
     }
   }
-  let headText: string
+  let head: Head
   try {
-    headText = (await readFile(join(layout.gitdir, 'HEAD'), 'utf8')).trim()
+    head = await readHead(layout)
   } catch {
     return {
       kind: 'error',
@@ -92,17 +111,22 @@ export async function remoteTarget(root: string): Promise<TargetLookup> {
       problem: { kind: 'head-unreadable' }
     }
   }
-  const m = /^ref:\s*refs\/heads\/(\S+)$/.exec(headText)
-  if (!m)
+  const text = await readFile(join(layout.commondir, 'config'), 'utf8').catch(() => '')
+  const cfg = parseGitConfig(text)
+  if (!head.symbolic || !head.ref.startsWith('refs/heads/')) {
+    // Off its branch, a base has nothing to sync until it is back on one; but a base that has no
+    // remote to sync with was never going to sync, and saying « sync failed » for it misleads
+    // (the base's own banner says what is wrong with HEAD).
+    const noRemote = remotelessness(cfg)
+    if (noRemote) return noRemote
     return {
       kind: 'error',
       branch: null,
       message: 'HEAD est détaché (aucune branche courante) : revenez sur une branche pour synchroniser',
       problem: { kind: 'detached-head' }
     }
-  const branch = m[1]
-  const text = await readFile(join(layout.commondir, 'config'), 'utf8').catch(() => '')
-  const cfg = parseGitConfig(text)
+  }
+  const branch = head.ref.slice('refs/heads/'.length)
   const remote = last(cfg, `branch.${branch}.remote`) ?? 'origin'
   if (remote === '.') return { kind: 'no-remote', branch }
   const url = last(cfg, `remote.${remote}.url`)
