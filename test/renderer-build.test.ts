@@ -29,6 +29,19 @@ describe('renderer build', () => {
     for (const n of others) expect(head(n), n).not.toBe(HINT)
   })
 
+  it('keeps the markdown renderer and its sanitiser out of the app chunk: they come with the screens that show documents', () => {
+    // A static import from a module of the first screen (the plan's store did, through the plan
+    // editor's helpers) puts ~130 KB of markdown-it and DOMPurify back into every start's first script.
+    const app = scripts.find((n) => n.startsWith('boot-')) ?? ''
+    const text = readFileSync(join(ASSETS, app), 'utf8')
+    expect(text).not.toContain(`'markdown-it' preset`)
+    expect(text).not.toContain('DOMPurify')
+    const withMarkdown = scripts.filter((n) =>
+      readFileSync(join(ASSETS, n), 'utf8').includes(`'markdown-it' preset`)
+    )
+    expect(withMarkdown).toHaveLength(1)
+  })
+
   it('the entry imports the hinted app chunk by its file name', () => {
     const html = readFileSync(resolve(ASSETS, '../index.html'), 'utf8')
     const entry = /src="\.\/assets\/([^"]+\.js)"/.exec(html)?.[1]

@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { ProposalState } from '../../../../shared/hub-api'
 import type { ResolutionPlan } from '../../../../shared/review'
 import { editMode, toEnginePlan } from './plan'
+import { applyAppend, applySectionEdit, switchMode } from './edit-modes'
 import {
-  applyAppend,
-  applySectionEdit,
   blankEdit,
   hasManagerWork,
   proposalsOfEdit,
   staleCards,
   suggestionsFor,
-  switchMode,
   withEdit,
   withPath,
   type DraftEdit
