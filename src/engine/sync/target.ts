@@ -69,7 +69,7 @@ export function isFolderUrl(url: string): boolean {
  * `no-remote` when every configured remote is a folder of this computer (naming the first), or
  * when there is none; null when some remote could be synced with.
  */
-function remotelessness(cfg: GitConfig): Extract<TargetLookup, { kind: 'no-remote' }> | null {
+function noSyncableRemote(cfg: GitConfig): Extract<TargetLookup, { kind: 'no-remote' }> | null {
   let folder: { remote: string; url: string } | undefined
   for (const [key, values] of cfg) {
     const m = /^remote\.(.+)\.url$/.exec(key)
@@ -117,7 +117,7 @@ export async function remoteTarget(root: string): Promise<TargetLookup> {
     // Off its branch, a base has nothing to sync until it is back on one; but a base that has no
     // remote to sync with was never going to sync, and saying « sync failed » for it misleads
     // (the base's own banner says what is wrong with HEAD).
-    const noRemote = remotelessness(cfg)
+    const noRemote = noSyncableRemote(cfg)
     if (noRemote) return noRemote
     return {
       kind: 'error',
