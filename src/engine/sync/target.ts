@@ -64,6 +64,16 @@ export function isFolderUrl(url: string): boolean {
   return colon < 0 || (slash >= 0 && slash < colon)
 }
 
+/** A remote's fetch URL and push URL (`remote.<r>.pushurl`, else the URL); null without a URL. */
+function remoteUrls(cfg: GitConfig, remote: string): { url: string; pushUrl: string } | null {
+  const url = last(cfg, `remote.${remote}.url`)
+  return url ? { url, pushUrl: last(cfg, `remote.${remote}.pushurl`) ?? url } : null
+}
+
+/** Both its addresses are folders of this computer: a remote the hub never syncs with. */
+const isFolderRemote = (u: { url: string; pushUrl: string }): boolean =>
+  isFolderUrl(u.url) && isFolderUrl(u.pushUrl)
+
 /**
  * For a base on no branch, which remote would be followed is unknown; whether any could be is not.
  * `no-remote` when every configured remote is a folder of this computer (naming the first), or
@@ -71,13 +81,12 @@ export function isFolderUrl(url: string): boolean {
  */
 function noSyncableRemote(cfg: GitConfig): Extract<TargetLookup, { kind: 'no-remote' }> | null {
   let folder: { remote: string; url: string } | undefined
-  for (const [key, values] of cfg) {
-    const m = /^remote\.(.+)\.url$/.exec(key)
-    const url = values.at(-1)
-    if (!m || url === undefined) continue
-    const pushUrl = last(cfg, `remote.${m[1]}.pushurl`) ?? url
-    if (!isFolderUrl(url) || !isFolderUrl(pushUrl)) return null
-    folder ??= { remote: m[1], url }
+  for (const key of cfg.keys()) {
+    const remote = /^remote\.(.+)\.url$/.exec(key)?.[1]
+    const urls = remote === undefined ? null : remoteUrls(cfg, remote)
+    if (remote === undefined || !urls) continue
+    if (!isFolderRemote(urls)) return null
+    folder ??= { remote, url: urls.url }
   }
   return folder ? { kind: 'no-remote', branch: null, folder } : { kind: 'no-remote', branch: null }
 }
@@ -129,12 +138,12 @@ export async function remoteTarget(root: string): Promise<TargetLookup> {
   const branch = head.ref.slice('refs/heads/'.length)
   const remote = last(cfg, `branch.${branch}.remote`) ?? 'origin'
   if (remote === '.') return { kind: 'no-remote', branch }
-  const url = last(cfg, `remote.${remote}.url`)
-  if (!url) return { kind: 'no-remote', branch }
+  const urls = remoteUrls(cfg, remote)
+  if (!urls) return { kind: 'no-remote', branch }
+  const { url, pushUrl } = urls
   const merge = last(cfg, `branch.${branch}.merge`)
   const remoteBranch = merge?.startsWith('refs/heads/') ? merge.slice('refs/heads/'.length) : branch
-  const pushUrl = last(cfg, `remote.${remote}.pushurl`) ?? url
-  if (isFolderUrl(url) && isFolderUrl(pushUrl)) return { kind: 'no-remote', branch, folder: { remote, url } }
+  if (isFolderRemote(urls)) return { kind: 'no-remote', branch, folder: { remote, url } }
   const target: RemoteTarget = {
     branch,
     remote,
