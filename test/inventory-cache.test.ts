@@ -183,9 +183,13 @@ describe('likely documents kept across restarts, and a bounded wait', () => {
       })
     )
     clearLocateCache()
-    expect(
-      (await inventory(base, { log, store: storeIn(ud) })).groups[0].proposals[0].likelyDocuments
-    ).toEqual(['zephyr.md'])
+    const reread = storeIn(ud)
+    expect((await inventory(base, { log, store: reread })).groups[0].proposals[0].likelyDocuments).toEqual([
+      'zephyr.md'
+    ])
+    // The answers found again are saved in the background: once that save has landed, not before
+    // it, the file is spoilt — else the save could overwrite the spoilt file and nothing be ignored.
+    await reread.flush()
     writeFileSync(file, '{ pas du json')
     clearLocateCache()
     const before = log.lines.length
